@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// One settings list for every target; each flag says why it is here.
+let swiftSettings: [SwiftSetting] = [
+    // `any P` spelled out: existential costs are visible at the use site.
+    .enableUpcomingFeature("ExistentialAny"),
+    // A file sees only the modules it imports itself.
+    .enableUpcomingFeature("MemberImportVisibility"),
+    // Imports are internal unless marked `public import`: no accidental API leaks
+    // (CPCRE2 never escapes AxiomRouting).
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "AxiomNavigation",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "AxiomRouting", targets: ["AxiomRouting"]),
+        .executable(name: "axiom-route", targets: ["axiom-route"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        // libpcre2-8 from the system (Debian: libpcre2-dev; Homebrew: pcre2).
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        // URLPattern, the WHATWG URL parser it needs, and the PCRE2 wrapper
+        // (the only importer of CPCRE2).
+        .target(
+            name: "AxiomRouting",
+            dependencies: [
+                "CPCRE2",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The commands of `axiom-route`, in a library so tests run them in process.
+        .target(
+            name: "AxiomRouteCommands",
+            dependencies: [
+                "AxiomRouting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "axiom-route",
+            dependencies: ["AxiomRouteCommands"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AxiomRoutingTests",
+            dependencies: ["AxiomRouting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AxiomRouteCommandsTests",
+            dependencies: ["AxiomRouteCommands", "AxiomRouting"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

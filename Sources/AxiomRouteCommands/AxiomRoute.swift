@@ -1,0 +1,51 @@
+public import ArgumentParser
+
+/// `axiom-route`: the command line of Axiom Navigation.
+///
+/// Exit statuses are part of the interface: 0 success (matched), 1 no match, 2 bad input
+/// (invalid pattern, URL or usage).
+public struct AxiomRoute: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "axiom-route",
+        abstract: "Match and resolve URLs with WHATWG URLPattern patterns compiled to PCRE2.",
+        discussion: """
+            Exit status: 0 when the URL matched, 1 when it did not, 2 for an invalid pattern, \
+            URL or usage.
+            """,
+        subcommands: [Match.self]
+    )
+
+    public init() {}
+
+    /// Parses `arguments` (without the program name), runs the command and returns its exit
+    /// status; output goes to ``Console/current``.
+    public static func run(arguments: [String]) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { Console.out(message) } else { Console.err(message) }
+            }
+            // Usage errors are "bad input" like any other: status 2, as documented.
+            return code == .validationFailure ? ExitStatus.badInput.rawValue : code.rawValue
+        }
+    }
+}
+
+/// The documented exit statuses.
+enum ExitStatus: Int32 {
+    case matched = 0
+    case noMatch = 1
+    case badInput = 2
+
+    var exitCode: ExitCode { ExitCode(rawValue) }
+}
+
+/// `--format text|json`.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}

@@ -1,0 +1,125 @@
+/// One component of a ``URLPattern`` compiled: its canonical pattern string, group names
+/// and matcher.
+struct CompiledComponent: Sendable {
+    /// How the component is matched. Patterns that need no regex skip PCRE2 entirely.
+    enum Matcher: Sendable {
+        /// A lone `*`: anything without an ECMAScript line terminator, captured whole.
+        case anything
+        /// Only fixed text, case-sensitive: string equality.
+        case literal(String)
+        /// Everything else.
+        case regex(CompiledRegex)
+    }
+
+    let component: URLPattern.Component
+    let patternString: String
+    /// The PCRE2 source (after translation from the standard's ECMAScript form).
+    let regexSource: String
+    let names: [String]
+    let hasRegExpGroups: Bool
+    let matcher: Matcher
+
+    var captureCount: Int {
+        if case .regex(let regex) = matcher { return regex.captureCount }
+        return names.count
+    }
+
+    /// https://urlpattern.spec.whatwg.org/#compile-a-component
+    init(
+        _ component: URLPattern.Component, pattern: String, options: PatternOptions,
+        encode: @escaping PatternParser.Encoder
+    ) throws(URLPatternError) {
+        let parts: [Part]
+        do {
+            parts = try PatternParser.parse(pattern, options: options, encode: encode)
+        } catch {
+            throw URLPatternError(error, component: component, pattern: pattern)
+        }
+        let (source, names) = PatternRegexGenerator.regexp(parts, options: options)
+        let translated: String
+        do {
+            translated = try JavaScriptRegexTranslator.translate(source)
+        } catch {
+            // User regexps were validated while parsing; the generated pieces are valid.
+            throw URLPatternError(
+                .invalidRegexp, component: component, pattern: pattern, position: nil,
+                message: "invalid regexp: \(error.message)")
+        }
+        self.component = component
+        self.patternString = PatternRegexGenerator.patternString(parts, options: options)
+        self.regexSource = translated
+        self.names = names
+        self.hasRegExpGroups = parts.contains { $0.kind == .regexp }
+
+        if parts.count == 1, parts[0].kind == .fullWildcard, parts[0].modifier == .none, parts[0].prefix.isEmpty,
+            parts[0].suffix.isEmpty
+        {
+            self.matcher = .anything
+        } else if !options.ignoreCase, parts.allSatisfy({ $0.kind == .fixedText && $0.modifier == .none }) {
+            self.matcher = .literal(parts.map(\.value).joined())
+        } else {
+            do {
+                self.matcher = .regex(try CompiledRegex(translated, caseless: options.ignoreCase))
+            } catch {
+                throw Self.locate(error, in: parts, component: component, pattern: pattern)
+            }
+        }
+    }
+
+    /// Finds the regexp group PCRE2 refused (it compiles each alone) for the error position.
+    private static func locate(
+        _ error: RegexCompileError, in parts: [Part], component: URLPattern.Component, pattern: String
+    ) -> URLPatternError {
+        for part in parts where part.kind == .regexp {
+            guard let alone = try? JavaScriptRegexTranslator.translate("(" + part.value + ")") else { continue }
+            do {
+                _ = try CompiledRegex(alone, caseless: false)
+            } catch let partError {
+                return URLPatternError(
+                    .invalidRegexp, component: component, pattern: pattern, position: part.position,
+                    message: "invalid regexp '(\(part.value))': \(partError.message)")
+            }
+        }
+        return URLPatternError(
+            .invalidRegexp, component: component, pattern: pattern, position: nil,
+            message: "invalid regexp: \(error.message)")
+    }
+
+    /// The groups' values in order (nil for a group that did not participate), or nil when
+    /// `input` does not match.
+    func match(_ input: String, scratch: MatchScratch) throws(RegexMatchFailure) -> [String?]? {
+        switch matcher {
+        case .anything:
+            let hasLineTerminator = input.unicodeScalars.contains {
+                $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}"
+            }
+            return hasLineTerminator ? nil : [input]
+        case .literal(let value):
+            return input == value ? [] : nil
+        case .regex(let regex):
+            var subject = input
+            var outcome: Result<[String?]?, RegexMatchFailure> = .success(nil)
+            subject.withUTF8 { bytes in
+                do throws(RegexMatchFailure) {
+                    guard try regex.match(bytes, scratch: scratch) else { return }
+                    outcome = .success(
+                        (0..<names.count).map { index in
+                            scratch.range(ofGroup: index + 1).map { String(decoding: bytes[$0], as: UTF8.self) }
+                        })
+                } catch {
+                    outcome = .failure(error)
+                }
+            }
+            return try outcome.get()
+        }
+    }
+
+    /// Whether the component matches any special scheme (`http`, `https`, `ws`, `wss`,
+    /// `ftp`, `file`): then the pathname is hierarchical.
+    var matchesSpecialScheme: Bool {
+        let scratch = MatchScratch(captures: captureCount, limits: MatchLimits())
+        return ["ftp", "file", "http", "https", "ws", "wss"].contains { scheme in
+            ((try? match(scheme, scratch: scratch)) ?? nil) != nil
+        }
+    }
+}

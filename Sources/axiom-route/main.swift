@@ -1,0 +1,11 @@
+import AxiomRouteCommands
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(AxiomRoute.run(arguments: Array(CommandLine.arguments.dropFirst())))
