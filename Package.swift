@@ -21,7 +21,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // libpcre2-8 from the system (Debian: libpcre2-dev; Homebrew: pcre2).
@@ -34,10 +33,7 @@ let package = Package(
         // (the only importer of CPCRE2).
         .target(
             name: "AxiomRouting",
-            dependencies: [
-                "CPCRE2",
-                .product(name: "OrderedCollections", package: "swift-collections"),
-            ],
+            dependencies: ["CPCRE2"],
             swiftSettings: swiftSettings
         ),
         // The commands of `axiom-route`, in a library so tests run them in process.
@@ -46,13 +42,19 @@ let package = Package(
             dependencies: [
                 "AxiomRouting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "axiom-route",
             dependencies: ["AxiomRouteCommands"],
+            swiftSettings: swiftSettings
+        ),
+        // Release-built benchmarks (`swift run -c release axiom-benchmarks`); not a product.
+        .executableTarget(
+            name: "axiom-benchmarks",
+            dependencies: ["AxiomRouting"],
+            path: "Benchmarks/axiom-benchmarks",
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import AxiomRouting
 import Foundation
-import OrderedCollections
 
 /// `axiom-route match PATTERN URL`: one URL against one URLPattern.
 struct Match: ParsableCommand {
@@ -85,7 +84,8 @@ struct Match: ParsableCommand {
         for component in shown {
             let name = component.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             let input = result[component].input.padding(toLength: inputWidth, withPad: " ", startingAt: 0)
-            Console.out("  \(name)  \(input)  pattern \(compiled[component])")
+            let pattern = compiled[component].isEmpty ? "\"\"" : compiled[component]
+            Console.out("  \(name)  \(input)  pattern \(pattern)")
             for (group, value) in result[component].groups {
                 Console.out("    \(group) = \(value.map { $0.isEmpty ? "\"\"" : $0 } ?? "(did not participate)")")
             }
@@ -141,7 +141,7 @@ struct MatchReport: Encodable {
         for component in URLPattern.Component.allCases {
             components[component.rawValue] = Component(
                 pattern: pattern[component], input: result?[component].input,
-                groups: result.map { $0[component].groups.map { Group(name: $0.key, value: $0.value) } })
+                groups: result.map { $0[component].groups.map { Group(name: $0.name, value: $0.value) } })
         }
         self.components = components
     }

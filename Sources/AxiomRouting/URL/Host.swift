@@ -63,13 +63,18 @@ enum HostParseError: Error, Sendable, Equatable {
     case invalidIPv6
     case invalidIPv4
     case forbiddenCodePoint(Unicode.Scalar)
+    case invalidUTF8
     case empty
 }
 
 extension Host {
     /// Forbidden host code points (https://url.spec.whatwg.org/#forbidden-host-code-point).
     static func isForbiddenHostCodePoint(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+        scalar.isASCII && isForbiddenHostByte(UInt8(scalar.value))
+    }
+
+    static func isForbiddenHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
         case 0x00, 0x09, 0x0A, 0x0D, 0x20, 0x23, 0x2F, 0x3A, 0x3C, 0x3E, 0x3F, 0x40, 0x5B, 0x5C, 0x5D, 0x5E, 0x7C:
             return true
         default:
@@ -78,86 +83,76 @@ extension Host {
     }
 
     /// Forbidden domain code points: forbidden host code points, C0 controls, `%`, U+007F.
-    static func isForbiddenDomainCodePoint(_ scalar: Unicode.Scalar) -> Bool {
-        isForbiddenHostCodePoint(scalar) || scalar.value <= 0x1F || scalar.value == 0x25 || scalar.value == 0x7F
+    static func isForbiddenDomainByte(_ byte: UInt8) -> Bool {
+        isForbiddenHostByte(byte) || byte <= 0x1F || byte == 0x25 || byte == 0x7F
     }
 
-    /// The host parser (https://url.spec.whatwg.org/#host-parsing). Domains are
-    /// ASCII-lowercased; IDNA (punycode, UTS #46 mapping) is not applied — a documented
-    /// divergence: non-ASCII labels are kept as Unicode, lowercased.
-    static func parse(_ input: [Unicode.Scalar], isOpaque: Bool) throws(HostParseError) -> Host {
-        if input.first == "[" {
-            guard input.last == "]", input.count >= 2 else { throw .invalidIPv6 }
-            return .ipv6(try parseIPv6(Array(input[1..<(input.count - 1)])))
+    /// The host parser (https://url.spec.whatwg.org/#host-parsing) over UTF-8 bytes.
+    /// Domains are ASCII-lowercased; IDNA (punycode, UTS #46 mapping) is not applied — a
+    /// documented divergence: non-ASCII labels are kept as Unicode, lowercased.
+    static func parse(_ input: ArraySlice<UInt8>, isOpaque: Bool) throws(HostParseError) -> Host {
+        if input.first == UInt8(ascii: "[") {
+            guard input.last == UInt8(ascii: "]"), input.count >= 2 else { throw .invalidIPv6 }
+            return .ipv6(try parseIPv6(Array(input.dropFirst().dropLast())))
         }
         if isOpaque {
-            for scalar in input where isForbiddenHostCodePoint(scalar) { throw .forbiddenCodePoint(scalar) }
-            return input.isEmpty ? .empty : .opaque(percentEncode(input, .c0Control))
+            if let bad = input.first(where: isForbiddenHostByte) { throw .forbiddenCodePoint(Unicode.Scalar(bad)) }
+            return input.isEmpty ? .empty : .opaque(percentEncode(bytes: input, .c0Control))
         }
         guard !input.isEmpty else { throw .empty }
-        var encoded = ""
-        encoded.unicodeScalars.append(contentsOf: input)
-        let decoded = String(decoding: percentDecode(Array(encoded.utf8)), as: UTF8.self)
-        let domain = decoded.unicodeScalars.allSatisfy(\.isASCII) ? decoded.asciiLowercased : decoded.lowercased()
-        guard !domain.isEmpty else { throw .empty }
-        for scalar in domain.unicodeScalars where isForbiddenDomainCodePoint(scalar) {
-            throw .forbiddenCodePoint(scalar)
+        var bytes = input.contains(0x25) ? percentDecode(Array(input)) : Array(input)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            for index in bytes.indices { bytes[index] = bytes[index].asciiLowercased }
+        } else {
+            guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+            bytes = Array(decoded.lowercased().utf8)
         }
-        let scalars = Array(domain.unicodeScalars)
-        if endsInANumber(scalars) { return .ipv4(try parseIPv4(scalars)) }
-        return .domain(domain)
+        if let bad = bytes.first(where: isForbiddenDomainByte) { throw .forbiddenCodePoint(Unicode.Scalar(bad)) }
+        if endsInANumber(bytes) { return .ipv4(try parseIPv4(bytes)) }
+        return .domain(String(decoding: bytes, as: UTF8.self))
     }
 
-    private static func split(_ input: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
-        input.split(separator: ".", omittingEmptySubsequences: false).map(Array.init)
+    private static func split(_ input: [UInt8]) -> [ArraySlice<UInt8>] {
+        input.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     }
 
     /// https://url.spec.whatwg.org/#ends-in-a-number-checker
-    static func endsInANumber(_ input: [Unicode.Scalar]) -> Bool {
-        var parts = split(input)
-        if parts.last?.isEmpty == true {
-            if parts.count == 1 { return false }
-            parts.removeLast()
+    static func endsInANumber(_ input: [UInt8]) -> Bool {
+        let dot = UInt8(ascii: ".")
+        var end = input.endIndex
+        if input.last == dot {
+            // A trailing dot is ignored unless it is the only label.
+            guard input.dropLast().contains(dot) || input.count > 1 else { return false }
+            end -= 1
         }
-        guard let last = parts.last else { return false }
+        let last = input[(input[..<end].lastIndex(of: dot).map { $0 + 1 } ?? 0)..<end]
         if !last.isEmpty, last.allSatisfy(\.isASCIIDigit) { return true }
         return parseIPv4Number(last) != nil
     }
 
     /// Parses one IPv4 part (decimal, `0x` hex or `0` octal); nil on failure. Values are
     /// saturated so that overflow still fails the range checks.
-    static func parseIPv4Number(_ part: [Unicode.Scalar]) -> UInt64? {
+    static func parseIPv4Number(_ part: ArraySlice<UInt8>) -> UInt64? {
         guard !part.isEmpty else { return nil }
-        var digits = part[...]
+        var digits = part
         var radix: UInt64 = 10
-        if digits.count >= 2, digits.first == "0", digits.dropFirst().first == "x" || digits.dropFirst().first == "X" {
+        if digits.count >= 2, digits.first == 0x30, digits.dropFirst().first.map({ $0 | 0x20 }) == UInt8(ascii: "x") {
             digits = digits.dropFirst(2)
             radix = 16
-        } else if digits.count >= 2, digits.first == "0" {
+        } else if digits.count >= 2, digits.first == 0x30 {
             digits = digits.dropFirst()
             radix = 8
         }
         var value: UInt64 = 0
-        for scalar in digits {
-            let digit: UInt64
-            switch radix {
-            case 16:
-                guard scalar.isASCIIHexDigit, let hex = hexValue(UInt8(scalar.value)) else { return nil }
-                digit = UInt64(hex)
-            case 8:
-                guard (0x30...0x37).contains(scalar.value) else { return nil }
-                digit = UInt64(scalar.value - 0x30)
-            default:
-                guard scalar.isASCIIDigit else { return nil }
-                digit = UInt64(scalar.value - 0x30)
-            }
+        for byte in digits {
+            guard let digit = hexValue(byte).map(UInt64.init), digit < radix else { return nil }
             value = min(value &* radix &+ digit, 1 << 40)
         }
         return value
     }
 
     /// https://url.spec.whatwg.org/#concept-ipv4-parser
-    static func parseIPv4(_ input: [Unicode.Scalar]) throws(HostParseError) -> UInt32 {
+    static func parseIPv4(_ input: [UInt8]) throws(HostParseError) -> UInt32 {
         var parts = split(input)
         if parts.last?.isEmpty == true, parts.count > 1 { parts.removeLast() }
         guard parts.count <= 4 else { throw .invalidIPv4 }
@@ -177,21 +172,22 @@ extension Host {
     }
 
     /// https://url.spec.whatwg.org/#concept-ipv6-parser
-    static func parseIPv6(_ input: [Unicode.Scalar]) throws(HostParseError) -> [UInt16] {
+    static func parseIPv6(_ input: [UInt8]) throws(HostParseError) -> [UInt16] {
+        let colon = UInt8(ascii: ":")
         var address = [UInt16](repeating: 0, count: 8)
         var pieceIndex = 0
         var compress: Int? = nil
         var pointer = 0
-        func at(_ index: Int) -> Unicode.Scalar? { index < input.count ? input[index] : nil }
-        if at(pointer) == ":" {
-            guard at(pointer + 1) == ":" else { throw .invalidIPv6 }
+        func at(_ index: Int) -> UInt8? { index < input.count ? input[index] : nil }
+        if at(pointer) == colon {
+            guard at(pointer + 1) == colon else { throw .invalidIPv6 }
             pointer += 2
             pieceIndex += 1
             compress = pieceIndex
         }
         while let c = at(pointer) {
             guard pieceIndex != 8 else { throw .invalidIPv6 }
-            if c == ":" {
+            if c == colon {
                 guard compress == nil else { throw .invalidIPv6 }
                 pointer += 1
                 pieceIndex += 1
@@ -200,19 +196,19 @@ extension Host {
             }
             var value: UInt32 = 0
             var length = 0
-            while length < 4, let h = at(pointer), h.isASCIIHexDigit, let digit = hexValue(UInt8(h.value)) {
+            while length < 4, let h = at(pointer), let digit = hexValue(h) {
                 value = value * 0x10 + UInt32(digit)
                 pointer += 1
                 length += 1
             }
-            if at(pointer) == "." {
+            if at(pointer) == UInt8(ascii: ".") {
                 guard length != 0 else { throw .invalidIPv6 }
                 pointer -= length
                 guard pieceIndex <= 6 else { throw .invalidIPv6 }
                 var numbersSeen = 0
                 while let c4 = at(pointer) {
                     if numbersSeen > 0 {
-                        guard c4 == ".", numbersSeen < 4 else { throw .invalidIPv6 }
+                        guard c4 == UInt8(ascii: "."), numbersSeen < 4 else { throw .invalidIPv6 }
                         pointer += 1
                     }
                     guard let first = at(pointer), first.isASCIIDigit else { throw .invalidIPv6 }
@@ -221,7 +217,7 @@ extension Host {
                     while let d = at(pointer), d.isASCIIDigit {
                         // A leading zero ("01") is not allowed.
                         guard digits == 0 || ipv4Piece != 0 else { throw .invalidIPv6 }
-                        ipv4Piece = ipv4Piece * 10 + (d.value - 0x30)
+                        ipv4Piece = ipv4Piece * 10 + UInt32(d - 0x30)
                         digits += 1
                         guard ipv4Piece <= 255 else { throw .invalidIPv6 }
                         pointer += 1
@@ -232,7 +228,7 @@ extension Host {
                 }
                 guard numbersSeen == 4 else { throw .invalidIPv6 }
                 break
-            } else if at(pointer) == ":" {
+            } else if at(pointer) == colon {
                 pointer += 1
                 guard at(pointer) != nil else { throw .invalidIPv6 }
             } else if at(pointer) != nil {

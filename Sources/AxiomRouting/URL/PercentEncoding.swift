@@ -14,25 +14,40 @@ enum PercentEncodeSet: Sendable {
     case userinfo
 
     /// Whether `byte` (an ASCII code unit, or any byte of a multi-byte sequence) is encoded.
+    @inline(__always)
     func contains(_ byte: UInt8) -> Bool {
-        if byte < 0x20 || byte > 0x7E { return true }
+        if byte >= 0x80 { return true }
+        let (low, high) = masks
+        return byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (high >> UInt64(byte - 64)) & 1 == 1
+    }
+
+    /// The set as two 64-bit masks over bytes 0–63 and 64–127.
+    private var masks: (UInt64, UInt64) {
         switch self {
-        case .c0Control:
-            return false
-        case .fragment:
-            return byte == 0x20 || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x60
-        case .query:
-            return byte == 0x20 || byte == 0x22 || byte == 0x23 || byte == 0x3C || byte == 0x3E
-        case .specialQuery:
-            return PercentEncodeSet.query.contains(byte) || byte == 0x27
-        case .path:
-            return PercentEncodeSet.query.contains(byte) || byte == 0x3F || byte == 0x5E || byte == 0x60
-                || byte == 0x7B || byte == 0x7D
-        case .userinfo:
-            return PercentEncodeSet.path.contains(byte) || byte == 0x2F || byte == 0x3A || byte == 0x3B
-                || byte == 0x3D || byte == 0x40 || (0x5B...0x5E).contains(byte) || byte == 0x7C
+        case .c0Control: return PercentEncodeSet.c0ControlMasks
+        case .fragment: return PercentEncodeSet.fragmentMasks
+        case .query: return PercentEncodeSet.queryMasks
+        case .specialQuery: return PercentEncodeSet.specialQueryMasks
+        case .path: return PercentEncodeSet.pathMasks
+        case .userinfo: return PercentEncodeSet.userinfoMasks
         }
     }
+
+    private static func masks(_ extra: String, base: (UInt64, UInt64)) -> (UInt64, UInt64) {
+        var (low, high) = base
+        for byte in extra.utf8 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        return (low, high)
+    }
+
+    // C0 controls (0x00–0x1F) and 0x7F; everything above 0x7F is handled in `contains`.
+    private static let c0ControlMasks: (UInt64, UInt64) = (0xFFFF_FFFF, 1 << 63)
+    private static let fragmentMasks = masks(" \"<>`", base: c0ControlMasks)
+    private static let queryMasks = masks(" \"#<>", base: c0ControlMasks)
+    private static let specialQueryMasks = masks("'", base: queryMasks)
+    private static let pathMasks = masks("?^`{}", base: queryMasks)
+    private static let userinfoMasks = masks("/:;=@[\\]^|", base: pathMasks)
 }
 
 private let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
@@ -52,6 +67,28 @@ func percentEncode(_ scalar: Unicode.Scalar, _ set: PercentEncodeSet, into outpu
             output.unicodeScalars.append(Unicode.Scalar(hexDigits[Int(byte & 0xF)]))
         }
     }
+}
+
+/// Percent-encodes one UTF-8 byte with `set`, appending to `output`.
+@inline(__always)
+func percentEncode(byte: UInt8, _ set: PercentEncodeSet, into output: inout [UInt8]) {
+    if set.contains(byte) {
+        output.append(0x25)
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0xF)])
+    } else {
+        output.append(byte)
+    }
+}
+
+/// Percent-encodes UTF-8 `bytes` with `set` into a string.
+func percentEncode<C: Collection<UInt8>>(bytes: C, _ set: PercentEncodeSet) -> String {
+    // Most URL components need no escaping: make the string straight from the bytes.
+    guard bytes.contains(where: set.contains) else { return String(decoding: bytes, as: UTF8.self) }
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + 16)
+    for byte in bytes { percentEncode(byte: byte, set, into: &output) }
+    return String(decoding: output, as: UTF8.self)
 }
 
 /// UTF-8 percent-encodes every scalar of `input` with `set`.
@@ -92,6 +129,14 @@ func percentDecode<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] where C.Index ==
     return output
 }
 
+extension UInt8 {
+    var isASCIIAlpha: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
+    var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
+    var isASCIIAlphanumeric: Bool { isASCIIAlpha || isASCIIDigit }
+    var isASCIIHexDigit: Bool { hexValue(self) != nil }
+    var asciiLowercased: UInt8 { (0x41...0x5A).contains(self) ? self + 0x20 : self }
+}
+
 extension Unicode.Scalar {
     var isASCIIAlpha: Bool { (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) }
     var isASCIIDigit: Bool { (0x30...0x39).contains(value) }
@@ -105,8 +150,14 @@ extension Unicode.Scalar {
 extension String {
     /// The string with ASCII upper-case letters lowered and everything else kept.
     var asciiLowercased: String {
-        var output = ""
-        output.unicodeScalars.append(contentsOf: unicodeScalars.lazy.map(\.asciiLowercased))
-        return output
+        guard utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return self }
+        return String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// A string of the scalars `scalars`.
+    init(scalars: some Sequence<Unicode.Scalar>) {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        self.init(view)
     }
 }

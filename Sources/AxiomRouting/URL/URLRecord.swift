@@ -19,8 +19,8 @@ public struct URLRecord: Sendable, Hashable {
     public internal(set) var host: Host? = nil
     /// The port, or nil when absent or the scheme's default.
     public internal(set) var port: Int? = nil
-    /// The path: a list of segments, or an opaque string (`mailto:x` has path `x`).
-    var path: Path = .segments([])
+    /// The path: serialised segments (`/a/b`), or an opaque string (`mailto:x` has path `x`).
+    var path: Path = .hierarchical("")
     /// The query without `?`, or nil when absent.
     public internal(set) var query: String? = nil
     /// The fragment without `#`, or nil when absent.
@@ -28,7 +28,9 @@ public struct URLRecord: Sendable, Hashable {
 
     enum Path: Sendable, Hashable {
         case opaque(String)
-        case segments([String])
+        /// Each segment preceded by `/`, already percent-encoded: the URL path serialiser's
+        /// output, kept as is so reading ``pathname`` costs nothing.
+        case hierarchical(String)
     }
 
     init() {}
@@ -56,14 +58,7 @@ public struct URLRecord: Sendable, Hashable {
     /// The path serialised (https://url.spec.whatwg.org/#url-path-serializer).
     public var pathname: String {
         switch path {
-        case .opaque(let value): return value
-        case .segments(let segments):
-            var output = ""
-            for segment in segments {
-                output += "/"
-                output += segment
-            }
-            return output
+        case .opaque(let value), .hierarchical(let value): return value
         }
     }
 
@@ -79,7 +74,7 @@ public struct URLRecord: Sendable, Hashable {
             }
             output += host.serialized
             if let port { output += ":" + String(port) }
-        } else if case .segments(let segments) = path, segments.count > 1, segments[0].isEmpty {
+        } else if case .hierarchical(let value) = path, value.utf8.starts(with: "//".utf8) {
             output += "/."
         }
         output += pathname

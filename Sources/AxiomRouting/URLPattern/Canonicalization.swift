@@ -58,30 +58,23 @@ enum Canonicalizer {
     /// A hierarchical path: dot segments resolved, percent-encoded with the path set.
     static func pathname(_ value: String) -> String {
         guard !value.isEmpty else { return value }
-        let leadingSlash = value.unicodeScalars.first == "/"
-        let input = Array(((leadingSlash ? "" : "/-") + value).unicodeScalars)
+        let leadingSlash = value.utf8.first == UInt8(ascii: "/")
+        let input = Array(((leadingSlash ? "" : "/-") + value).utf8)
         var segments: [String] = []
-        var buffer: [Unicode.Scalar] = []
-        // Path start state has consumed the leading "/".
-        var pointer = 1
-        while true {
-            let c: Unicode.Scalar? = pointer < input.count ? input[pointer] : nil
-            if c == nil || c == "/" {
-                let encoded = percentEncode(buffer, .path)
-                if URLParser.isDoubleDotSegment(Array(encoded.unicodeScalars)) {
-                    if !segments.isEmpty { segments.removeLast() }
-                    if c != "/" { segments.append("") }
-                } else if URLParser.isSingleDotSegment(Array(encoded.unicodeScalars)) {
-                    if c != "/" { segments.append("") }
-                } else {
-                    segments.append(encoded)
-                }
-                buffer = []
-                if c == nil { break }
-            } else if let c {
-                buffer.append(c)
+        // Path start state has consumed the leading "/"; each further "/" ends a segment.
+        for (index, segment) in input.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            let bytes = Array(segment)
+            let isLast = index == input.dropFirst().count { $0 == UInt8(ascii: "/") }
+            if URLParser.isDoubleDotSegment(bytes) {
+                if !segments.isEmpty { segments.removeLast() }
+                if isLast { segments.append("") }
+            } else if URLParser.isSingleDotSegment(bytes) {
+                if isLast { segments.append("") }
+            } else {
+                segments.append(percentEncode(bytes: bytes, .path))
             }
-            pointer += 1
         }
         let result = segments.map { "/" + $0 }.joined()
         return leadingSlash ? result : String(result.unicodeScalars.dropFirst(2))

@@ -1,6 +1,6 @@
 /// One component of a ``URLPattern`` compiled: its canonical pattern string, group names
 /// and matcher.
-struct CompiledComponent: Sendable {
+final class CompiledComponent: Sendable {
     /// How the component is matched. Patterns that need no regex skip PCRE2 entirely.
     enum Matcher: Sendable {
         /// A lone `*`: anything without an ECMAScript line terminator, captured whole.
@@ -90,10 +90,7 @@ struct CompiledComponent: Sendable {
     func match(_ input: String, scratch: MatchScratch) throws(RegexMatchFailure) -> [String?]? {
         switch matcher {
         case .anything:
-            let hasLineTerminator = input.unicodeScalars.contains {
-                $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}"
-            }
-            return hasLineTerminator ? nil : [input]
+            return Self.hasLineTerminator(input) ? nil : [input]
         case .literal(let value):
             return input == value ? [] : nil
         case .regex(let regex):
@@ -112,6 +109,19 @@ struct CompiledComponent: Sendable {
             }
             return try outcome.get()
         }
+    }
+
+    /// Whether `input` has an ECMAScript line terminator (LF, CR, U+2028, U+2029), which
+    /// `.` does not match.
+    static func hasLineTerminator(_ input: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in input.utf8 {
+            if byte == 0x0A || byte == 0x0D { return true }
+            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+            if previous == (0xE2, 0x80), byte == 0xA8 || byte == 0xA9 { return true }
+            previous = (previous.1, byte)
+        }
+        return false
     }
 
     /// Whether the component matches any special scheme (`http`, `https`, `ws`, `wss`,

@@ -1,5 +1,3 @@
-import OrderedCollections
-
 /// A URL pattern as the WHATWG URLPattern standard defines it, compiled to PCRE2.
 ///
 /// Build one from a constructor string (`"https://example.com/books/:id"`, optionally
@@ -147,6 +145,9 @@ public struct URLPattern: Sendable {
     public var search: String { self[.search] }
     public var hash: String { self[.hash] }
 
+    /// Whether this platform's PCRE2 has a JIT (patterns then compile to machine code).
+    public static var jitAvailable: Bool { CompiledRegex.jitAvailable }
+
     /// Whether any component uses a custom regexp group `(…)`.
     public var hasRegExpGroups: Bool { components.contains(where: \.hasRegExpGroups) }
 
@@ -230,17 +231,17 @@ public struct URLPattern: Sendable {
         let scratch = MatchScratch(captures: maxCaptureCount, limits: options.limits)
         var results: [URLPatternComponentResult] = []
         results.reserveCapacity(8)
-        for (component, value) in zip(components, values) {
+        for index in 0..<8 {
+            let component = components[index]
             let groups: [String?]?
             do {
-                groups = try component.match(value, scratch: scratch)
+                groups = try component.match(values[index], scratch: scratch)
             } catch {
                 throw .matchLimitExceeded(component: component.component)
             }
             guard let groups else { return nil }
-            var named = OrderedDictionary<String, String?>()
-            for (name, group) in zip(component.names, groups) { named[name] = .some(group) }
-            results.append(URLPatternComponentResult(input: value, groups: named))
+            results.append(
+                URLPatternComponentResult(input: values[index], groups: .init(names: component.names, values: groups)))
         }
         return URLPatternResult(inputs: inputs, components: results)
     }

@@ -1,5 +1,3 @@
-public import OrderedCollections
-
 /// The outcome of a successful ``URLPattern/exec(_:baseURL:)``: per component, the
 /// canonical input and the groups.
 public struct URLPatternResult: Sendable, Hashable {
@@ -33,9 +31,9 @@ public struct URLPatternComponentResult: Sendable, Hashable {
     /// Groups in pattern order, by name (`"id"`) or number for unnamed ones (`"0"`).
     /// A group that did not participate maps to `nil`, one that matched nothing to `""`:
     /// `groups["id"]` is `String??`, with `.some(nil)` for "present, no value".
-    public let groups: OrderedDictionary<String, String?>
+    public let groups: Groups
 
-    public init(input: String, groups: OrderedDictionary<String, String?>) {
+    public init(input: String, groups: Groups) {
         self.input = input
         self.groups = groups
     }
@@ -43,6 +41,50 @@ public struct URLPatternComponentResult: Sendable, Hashable {
     /// The value of group `name`, or nil when it did not participate or does not exist.
     public subscript(name: String) -> String? {
         groups[name] ?? nil
+    }
+
+    /// A component's groups in pattern order: an ordered map from name to value, where a
+    /// value is nil for a group that did not participate in the match.
+    ///
+    /// ```swift
+    /// let groups = try pattern.exec(url)?.pathname.groups
+    /// groups?["id"]          // String??: .some("42"), .some(nil) if it did not participate
+    /// for (name, value) in groups ?? [:] { print(name, value ?? "-") }
+    /// ```
+    public struct Groups: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral,
+        CustomStringConvertible
+    {
+        /// Group names in pattern order (shared with the compiled pattern).
+        public let names: [String]
+        /// Group values, parallel to ``names``.
+        public let values: [String?]
+
+        public init(names: [String], values: [String?]) {
+            self.names = names
+            self.values = values
+        }
+
+        public init(dictionaryLiteral elements: (String, String?)...) {
+            self.init(names: elements.map(\.0), values: elements.map(\.1))
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { names.count }
+        public subscript(position: Int) -> (name: String, value: String?) { (names[position], values[position]) }
+
+        /// The value of group `name`: nil when there is no such group, `.some(nil)` when the
+        /// group did not participate.
+        public subscript(name: String) -> String?? {
+            guard let index = names.firstIndex(of: name) else { return nil }
+            return .some(values[index])
+        }
+
+        /// The group names, in pattern order.
+        public var keys: [String] { names }
+
+        public var description: String {
+            "[" + zip(names, values).map { "\($0): \($1.map { "\"\($0)\"" } ?? "nil")" }.joined(separator: ", ") + "]"
+        }
     }
 }
 
