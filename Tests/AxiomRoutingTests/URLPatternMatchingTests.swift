@@ -77,8 +77,16 @@ struct PathCase: Sendable, CustomTestStringConvertible {
         PathCase(pattern: "/(a.c)", path: "/abc", groups: ["0": "abc"]),
         PathCase(pattern: "/([^]+)", path: "/a/b", groups: ["0": "a/b"]),
         PathCase(pattern: "/:x(\\/\\w+)", path: "//ab", groups: ["x": "/ab"]),
+        // Outside a regexp group "\1" is the literal "1"; inside one it is a back-reference.
         PathCase(pattern: "/(\\w+)-\\1", path: "/ab-ab", groups: nil),
-        PathCase(pattern: "/:a-(\\w+)-\\2", path: "/q-ab-ab", groups: nil),
+        PathCase(pattern: "/(\\w+)-\\1", path: "/ab-1", groups: ["0": "ab"]),
+        PathCase(pattern: "/(\\w+)-(\\1)", path: "/ab-ab", groups: ["0": "ab", "1": "ab"]),
+        PathCase(pattern: "/:a-(\\w+)-(\\2)", path: "/q-ab-ab", groups: ["a": "q", "0": "ab", "1": "ab"]),
+        PathCase(pattern: "/:a-(\\w+)-(\\2)", path: "/q-ab-ac", groups: nil),
+        PathCase(pattern: "/book{s}?", path: "/books", groups: [:]),
+        PathCase(pattern: "/book{s}?", path: "/book", groups: [:]),
+        PathCase(pattern: "/:path*", path: "/", groups: nil),
+        PathCase(pattern: "/:path*", path: "", groups: ["path": String?.none]),
     ]
 
     @Test(arguments: pathCases)
@@ -138,6 +146,13 @@ struct PathCase: Sendable, CustomTestStringConvertible {
         #expect(result.search.groups == ["query": "swift"])
         #expect(result.hash.groups == ["section": "results"])
         #expect(try compiled.exec("https://example.com/find?x=swift#results") == nil)
+    }
+
+    @Test func unicodeHostnamesAreLowercasedButNotPunycoded() throws {
+        let compiled = try URLPattern("https://münchen.de/*")
+        #expect(compiled.hostname == "münchen.de")
+        #expect(try compiled.test("https://MÜNCHEN.de/x"))
+        #expect(try !compiled.test("https://xn--mnchen-3ya.de/x"))
     }
 
     @Test func hostCaseIsIgnoredForEveryScheme() throws {

@@ -1,0 +1,73 @@
+import AxiomRouting
+import Testing
+
+/// The examples of README.md and Docs/Patterns.md, run as written.
+@Suite struct DocumentationExamplesTests {
+    @Test func readmeExample() throws {
+        let pattern = try URLPattern("app://profile/:userId")
+        let result = try #require(try pattern.exec("app://profile/42"))
+        #expect(result.pathname["userId"] == "42")
+    }
+
+    @Test func patternsGuideOpeningExamples() throws {
+        let profile = try URLPattern("app://profile/:userId")
+        #expect(try profile.exec("app://profile/42")?.pathname["userId"] == "42")
+        let settings = try URLPattern("https://example.com/settings/*")
+        #expect(try settings.exec("https://example.com/settings/privacy/ads")?.pathname["0"] == "privacy/ads")
+    }
+
+    @Test func buildingPatterns() throws {
+        let a = try URLPattern("https://example.com/books/:id")
+        let b = try URLPattern("/books/:id", baseURL: "https://example.com")
+        #expect(a.pathname == b.pathname)
+        #expect(a.hostname == b.hostname)
+        let c = try URLPattern(URLPatternInit(protocol: "http{s}?", hostname: "*.example.com", pathname: "/books/:id"))
+        #expect(try c.exec("https://www.example.com/books/9")?.pathname["id"] == "9")
+        let d = try URLPattern(URLPatternInit(pathname: ":id", baseURL: "https://example.com/books/"))
+        #expect(d.pathname == "/books/:id")
+    }
+
+    @Test func groupsInResults() throws {
+        let optional = try URLPattern(URLPatternInit(pathname: "/foo/:bar?"))
+        #expect(try optional.exec(URLPatternInit(pathname: "/foo"))?.pathname.groups["bar"] == .some(nil))
+        let wildcard = try URLPattern(URLPatternInit(pathname: "/foo/*"))
+        #expect(try wildcard.exec(URLPatternInit(pathname: "/foo/"))?.pathname.groups["0"] == .some(""))
+    }
+
+    @Test func errorsExample() throws {
+        do {
+            _ = try URLPattern("https://example.com/:id/:id")
+            Issue.record("the pattern should not compile")
+        } catch {
+            #expect(
+                error.description
+                    == "invalid pathname pattern '/:id/:id' at offset 5: duplicate group name 'id' (each group of a component needs its own name)")
+            #expect(error.annotatedPattern == "/:id/:id\n     ^")
+        }
+    }
+
+    @Test func boundedCostExample() throws {
+        let options = URLPattern.Options(limits: MatchLimits(maxInputLength: 2048, matchLimit: 100_000))
+        let pattern = try URLPattern("https://example.com/*", options: options)
+        #expect(try pattern.test("https://example.com/a"))
+        #expect(throws: URLPatternMatchError.self) { try pattern.exec("https://example.com/" + String(repeating: "x", count: 2048)) }
+    }
+
+    @Test func syntaxTableRows() throws {
+        func path(_ pattern: String, _ input: String) throws -> URLPatternComponentResult.Groups? {
+            try URLPattern(URLPatternInit(pathname: pattern)).exec(URLPatternInit(pathname: input))?.pathname.groups
+        }
+        #expect(try path("/about", "/about") == [:])
+        #expect(try path("/users/:id", "/users/42") == ["id": "42"])
+        #expect(try path("/(\\d+)", "/123") == ["0": "123"])
+        #expect(try path("/:id(\\d+)", "/7") == ["id": "7"])
+        #expect(try path("/files/*", "/files/a/b") == ["0": "a/b"])
+        #expect(try path("/users/:id?", "/users") == ["id": nil])
+        #expect(try path("/:path+", "/a/b") == ["path": "a/b"])
+        #expect(try path("/a\\:b", "/a:b") == [:])
+        #expect(try path("/\\*", "/*") == [:])
+        #expect(try path("/users-:id", "/users-7") == ["id": "7"])
+        #expect(try path("/:café", "/x") == ["café": "x"])
+        #expect(try URLPattern("app://profile/:userId").exec("app://profile/a/b")?.pathname["userId"] == "a/b")
+    }
+}
