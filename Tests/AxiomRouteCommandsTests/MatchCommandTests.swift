@@ -73,6 +73,24 @@ func runCommand(_ arguments: String...) -> (status: Int32, out: String, err: Str
         #expect(groups[1]["value"] is NSNull)
     }
 
+    @Test func jsonNoMatchHasPatternsButNoInputsOrGroups() throws {
+        let run = runCommand("match", "app://profile/:userId", "app://settings/1", "--format", "json")
+        #expect(run.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        #expect(object["matched"] as? Bool == false)
+        let pathname = try #require((object["components"] as? [String: [String: Any]])?["pathname"])
+        #expect(pathname["pattern"] as? String == "/:userId")
+        #expect(pathname["input"] == nil)
+        #expect(pathname["groups"] == nil)
+    }
+
+    @Test func helpExitsZeroAndListsTheCommand() {
+        let run = runCommand("--help")
+        #expect(run.status == 0)
+        #expect(run.out.contains("match"))
+        #expect(runCommand("match", "--help").out.contains("--ignore-case"))
+    }
+
     @Test func jsonErrorsAreObjectsWithACode() throws {
         let run = runCommand("match", "https://example.com/(foo", "https://example.com/x", "--format", "json")
         #expect(run.status == 2)
