@@ -16,20 +16,15 @@ enum PatternRegexGenerator {
     }
 
     /// `\` before each of `.+*?^${}()[]|/\`.
-    static func escapeRegexpString(_ input: String) -> String {
-        var output = ""
-        for scalar in input.unicodeScalars {
-            if ".+*?^${}()[]|/\\".unicodeScalars.contains(scalar) { output += "\\" }
-            output.unicodeScalars.append(scalar)
-        }
-        return output
-    }
+    static func escapeRegexpString(_ input: String) -> String { escape(input, ".+*?^${}()[]|/\\") }
 
     /// `\` before each of `+*?:{}()\`.
-    static func escapePatternString(_ input: String) -> String {
+    static func escapePatternString(_ input: String) -> String { escape(input, "+*?:{}()\\") }
+
+    private static func escape(_ input: String, _ special: String) -> String {
         var output = ""
         for scalar in input.unicodeScalars {
-            if "+*?:{}()\\".unicodeScalars.contains(scalar) { output += "\\" }
+            if special.unicodeScalars.contains(scalar) { output += "\\" }
             output.unicodeScalars.append(scalar)
         }
         return output

@@ -115,6 +115,21 @@ enum URLParser {
             }
         }
 
+        /// On "?" or "#", starts the query or the fragment and returns true.
+        mutating func beginQueryOrFragment(_ c: UInt8?) -> Bool {
+            if c == question {
+                query = []
+                state = .query
+                return true
+            }
+            if c == hash {
+                fragment = []
+                state = .fragment
+                return true
+            }
+            return false
+        }
+
         mutating func appendEmptySegment() {
             path.append(URLParser.slash)
             segmentCount += 1
@@ -198,13 +213,7 @@ enum URLParser {
                         state = .relativeSlash
                     } else {
                         adopt(base, path: true)
-                        if c == question {
-                            query = []
-                            state = .query
-                        } else if c == hash {
-                            fragment = []
-                            state = .fragment
-                        } else if c != nil {
+                        if !beginQueryOrFragment(c), c != nil {
                             query = nil
                             shortenPath()
                             state = .path
@@ -309,13 +318,7 @@ enum URLParser {
                         url.host = base.host
                         adoptPath(of: base)
                         query = base.query.map { Array($0.utf8) }
-                        if c == question {
-                            query = []
-                            state = .query
-                        } else if c == hash {
-                            fragment = []
-                            state = .fragment
-                        } else if c != nil {
+                        if !beginQueryOrFragment(c), c != nil {
                             query = nil
                             if !startsWithWindowsDriveLetter(pointer) {
                                 shortenPath()
@@ -371,13 +374,7 @@ enum URLParser {
                     if special {
                         state = .path
                         if c != slash, c != backslash { pointer -= 1 }
-                    } else if c == question {
-                        query = []
-                        state = .query
-                    } else if c == hash {
-                        fragment = []
-                        state = .fragment
-                    } else if c != nil {
+                    } else if !beginQueryOrFragment(c), c != nil {
                         state = .path
                         if c != slash { pointer -= 1 }
                     }
@@ -398,24 +395,13 @@ enum URLParser {
                             segmentCount += 1
                         }
                         buffer.removeAll(keepingCapacity: true)
-                        if c == question {
-                            query = []
-                            state = .query
-                        } else if c == hash {
-                            fragment = []
-                            state = .fragment
-                        }
+                        _ = beginQueryOrFragment(c)
                     } else if let c {
                         buffer.append(c)
                     }
                 case .opaquePath:
-                    if c == question {
-                        query = []
-                        state = .query
-                    } else if c == hash {
-                        fragment = []
-                        state = .fragment
-                    } else if c == 0x20 {
+                    guard !beginQueryOrFragment(c) else { break }
+                    if c == 0x20 {
                         if next(is: question) || next(is: hash) {
                             opaquePath?.append(contentsOf: [0x25, 0x32, 0x30])
                         } else {

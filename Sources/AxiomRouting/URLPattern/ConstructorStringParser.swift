@@ -32,7 +32,7 @@ struct ConstructorStringParser {
 
     /// Parses `input`. Only the scheme is compiled here (to know whether it is special);
     /// everything else stays pattern syntax for ``URLPattern`` to compile.
-    static func parse(_ input: String, ignoreCase: Bool) throws(URLPatternError) -> URLPatternInit {
+    static func parse(_ input: String) throws(URLPatternError) -> URLPatternInit {
         let scalars = Array(input.unicodeScalars)
         let tokens: [PatternToken]
         do {

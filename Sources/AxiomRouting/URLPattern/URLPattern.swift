@@ -56,7 +56,7 @@ public struct URLPattern: Sendable {
     /// Compiles a constructor string, e.g. `"https://example.com/books/:id?*#*"`, resolved
     /// against `baseURL` when it has no scheme of its own.
     public init(_ pattern: String, baseURL: String? = nil, options: Options = Options()) throws(URLPatternError) {
-        var initValue = try ConstructorStringParser.parse(pattern, ignoreCase: options.ignoreCase)
+        var initValue = try ConstructorStringParser.parse(pattern)
         if baseURL == nil, initValue.protocol == nil {
             throw URLPatternError(
                 .missingProtocol, component: nil, pattern: pattern, position: 0,
