@@ -6,6 +6,12 @@ struct RegexCompileError: Error, Sendable, Equatable {
     var message: String
     /// Offset in UTF-8 bytes into the compiled source where PCRE2 stopped.
     var offset: Int
+    /// PCRE2's error code.
+    var code: Int32 = 0
+
+    /// The compiled pattern would exceed PCRE2's size limit (64K code units with the usual
+    /// LINK_SIZE=2 build): split the expression.
+    var isTooLarge: Bool { code == PCRE2_ERROR_PATTERN_TOO_LARGE }
 }
 
 /// Why a match did not finish.
@@ -34,7 +40,7 @@ final class CompiledRegex: @unchecked Sendable {
 
     /// Compiles `source` in UTF mode with JavaScript-like `$` (end of subject only) and
     /// `[]`/`[^]` classes.
-    init(_ source: String, caseless: Bool) throws(RegexCompileError) {
+    init(_ source: String, caseless: Bool, jit: Bool = true) throws(RegexCompileError) {
         var options = UInt32(PCRE2_UTF) | UInt32(PCRE2_DOLLAR_ENDONLY) | UInt32(PCRE2_ALLOW_EMPTY_CLASS)
             | UInt32(PCRE2_NEVER_BACKSLASH_C)
         if caseless { options |= UInt32(PCRE2_CASELESS) }
@@ -49,14 +55,14 @@ final class CompiledRegex: @unchecked Sendable {
             }
         }()
         guard let compiled else {
-            throw RegexCompileError(message: Self.message(for: errorCode), offset: errorOffset)
+            throw RegexCompileError(message: Self.message(for: errorCode), offset: errorOffset, code: errorCode)
         }
         self.code = compiled
         self.source = source
         var captures: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
         self.captureCount = Int(captures)
-        self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        self.isJITCompiled = jit && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
     }
 
     deinit { pcre2_code_free_8(code) }
@@ -107,9 +113,12 @@ final class CompiledRegex: @unchecked Sendable {
 }
 
 /// The mutable side of matching: PCRE2 match data (group offsets) and a match context
-/// carrying the limits. One scratch serves any number of matches in turn, on one thread
-/// at a time; it is deliberately not `Sendable`.
-final class MatchScratch {
+/// carrying the limits. One scratch serves any number of matches in turn.
+///
+/// `@unchecked Sendable` invariant: a scratch is used by one caller at a time — created for
+/// one `exec`, or taken out of a ``ScratchPool`` under its lock and returned after — so its
+/// match data is never written from two threads at once.
+final class MatchScratch: @unchecked Sendable {
     fileprivate let matchData: OpaquePointer
     fileprivate let matchContext: OpaquePointer?
 
@@ -132,6 +141,18 @@ final class MatchScratch {
     deinit {
         pcre2_match_data_free_8(matchData)
         if let matchContext { pcre2_match_context_free_8(matchContext) }
+    }
+
+    /// The name of the last `(*MARK:NAME)` passed on the matching path, as a number.
+    var markNumber: Int? {
+        guard let mark = pcre2_get_mark_8(matchData) else { return nil }
+        var value = 0
+        var pointer = mark
+        while pointer.pointee >= 0x30, pointer.pointee <= 0x39 {
+            value = value * 10 + Int(pointer.pointee - 0x30)
+            pointer += 1
+        }
+        return pointer == mark ? nil : value
     }
 
     /// The byte range of group `index` (0 is the whole match) after a successful match,

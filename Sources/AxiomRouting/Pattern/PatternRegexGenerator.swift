@@ -32,43 +32,36 @@ enum PatternRegexGenerator {
 
     /// The ECMAScript regular expression of `parts` and the names of its groups in order.
     static func regexp(_ parts: [Part], options: PatternOptions) -> (source: String, names: [String]) {
-        var result = "^"
-        var names: [String] = []
-        for part in parts {
-            if part.kind == .fixedText {
-                if part.modifier == .none {
-                    result += escapeRegexpString(part.value)
-                } else {
-                    result += "(?:" + escapeRegexpString(part.value) + ")" + part.modifier.text
-                }
-                continue
-            }
-            names.append(part.name)
-            var value = part.value
-            if part.kind == .segmentWildcard {
-                value = segmentWildcardSource(options)
-            } else if part.kind == .fullWildcard {
-                value = fullWildcardSource
-            }
-            let prefix = escapeRegexpString(part.prefix)
-            let suffix = escapeRegexpString(part.suffix)
-            if part.prefix.isEmpty, part.suffix.isEmpty {
-                if part.modifier == .none || part.modifier == .optional {
-                    result += "(" + value + ")" + part.modifier.text
-                } else {
-                    result += "((?:" + value + ")" + part.modifier.text + ")"
-                }
-                continue
-            }
-            if part.modifier == .none || part.modifier == .optional {
-                result += "(?:" + prefix + "(" + value + ")" + suffix + ")" + part.modifier.text
-                continue
-            }
-            result += "(?:" + prefix + "((?:" + value + ")(?:" + suffix + prefix + "(?:" + value + "))*)" + suffix + ")"
-            if part.modifier == .zeroOrMore { result += "?" }
+        let names = parts.filter { $0.kind != .fixedText }.map(\.name)
+        return ("^" + parts.map { fragment($0, options: options) }.joined() + "$", names)
+    }
+
+    /// The ECMAScript regexp of one part (https://urlpattern.spec.whatwg.org/#generate-a-regular-expression-and-name-list,
+    /// the body of the loop).
+    static func fragment(_ part: Part, options: PatternOptions) -> String {
+        if part.kind == .fixedText {
+            if part.modifier == .none { return escapeRegexpString(part.value) }
+            return "(?:" + escapeRegexpString(part.value) + ")" + part.modifier.text
         }
-        result += "$"
-        return (result, names)
+        var value = part.value
+        if part.kind == .segmentWildcard {
+            value = segmentWildcardSource(options)
+        } else if part.kind == .fullWildcard {
+            value = fullWildcardSource
+        }
+        let prefix = escapeRegexpString(part.prefix)
+        let suffix = escapeRegexpString(part.suffix)
+        if part.prefix.isEmpty, part.suffix.isEmpty {
+            if part.modifier == .none || part.modifier == .optional {
+                return "(" + value + ")" + part.modifier.text
+            }
+            return "((?:" + value + ")" + part.modifier.text + ")"
+        }
+        if part.modifier == .none || part.modifier == .optional {
+            return "(?:" + prefix + "(" + value + ")" + suffix + ")" + part.modifier.text
+        }
+        return "(?:" + prefix + "((?:" + value + ")(?:" + suffix + prefix + "(?:" + value + "))*)" + suffix + ")"
+            + (part.modifier == .zeroOrMore ? "?" : "")
     }
 
     /// The canonical pattern string of `parts`: what the user wrote, normalised

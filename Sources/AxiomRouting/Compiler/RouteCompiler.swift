@@ -1,0 +1,335 @@
+/// Turns parsed declarations into ranked, typed routes, reporting every problem: pattern
+/// errors (with the column inside the pattern), unknown or mistyped parameters, bad
+/// defaults, duplicate names, unknown parents and tabs, parent cycles, ties and shadowed
+/// routes.
+struct RouteCompiler {
+    private let syntax: RouteTableSyntax
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(syntax: RouteTableSyntax) {
+        self.syntax = syntax
+    }
+
+    /// The table's routes in rank order, its origins, and everything found wrong.
+    mutating func compile() -> (routes: [CompiledRoute], origins: [Origin]) {
+        let origins = compileOrigins()
+        let tabs = Set(syntax.tabs?.value.map(\.value) ?? [])
+        var declared: [String: RouteDeclaration] = [:]
+        var routes: [CompiledRoute] = []
+        if syntax.routes.isEmpty {
+            let location = syntax.origins?.location ?? SourceLocation(file: "", line: 1, column: 1)
+            diagnostics.append(Diagnostic(.emptyTable, "the route table declares no routes", at: location, help: "add 'route NAME /path'"))
+        }
+        for (index, declaration) in syntax.routes.enumerated() {
+            if let first = declared[declaration.name.value] {
+                diagnostics.append(
+                    Diagnostic(
+                        .duplicateRouteName, "duplicate route name '\(declaration.name.value)'", at: declaration.name.location,
+                        notes: [.init("first declared here", at: first.name.location)], help: "give each route its own name"))
+                continue
+            }
+            declared[declaration.name.value] = declaration
+            if let route = compileRoute(declaration, index: index, tabs: tabs) { routes.append(route) }
+        }
+        checkParents(declared)
+        if let login = syntax.login, declared[login.value] == nil {
+            diagnostics.append(
+                Diagnostic(
+                    .unknownLoginRoute, "the login route '\(login.value)' is not declared", at: login.location,
+                    help: Suggestions.help(for: login.value, in: declared.keys)))
+        }
+        routes = withTabs(routes, declared: declared)
+        routes.sort(by: CompiledRoute.ranksBefore)
+        for index in routes.indices { routes[index].route.rank = index }
+        reportOverlaps(routes)
+        return (routes, origins)
+    }
+
+    private mutating func compileOrigins() -> [Origin] {
+        var origins: [Origin] = []
+        for origin in syntax.origins?.value ?? [] {
+            switch Origin.parse(origin.value) {
+            case .success(let parsed): origins.append(parsed)
+            case .failure(let error):
+                diagnostics.append(Diagnostic(.invalidOrigin, "invalid origin: \(error.message)", at: origin.location))
+            }
+        }
+        return origins
+    }
+
+    private mutating func compileRoute(_ declaration: RouteDeclaration, index: Int, tabs: Set<String>) -> CompiledRoute? {
+        let pattern = declaration.pattern
+        var parts: [Part]
+        do {
+            parts = try PatternParser.parse(pattern.value, options: .pathname, encode: Canonicalizer.pathname)
+        } catch {
+            let failure = URLPatternError(error, component: .pathname, pattern: pattern.value)
+            diagnostics.append(
+                Diagnostic(.invalidPattern, "invalid pattern: \(failure.message)", at: patternLocation(pattern, offset: failure.position)))
+            return nil
+        }
+        guard pattern.value.hasPrefix("/") || pattern.value.hasPrefix("{/") else {
+            let looksLikeURL = pattern.value.contains("://")
+            diagnostics.append(
+                Diagnostic(
+                    .invalidPattern, "a route pattern is a path and starts with '/'", at: pattern.location,
+                    help: looksLikeURL ? "write only the path; declare schemes and hosts with 'origins'" : "write '/\(pattern.value)'"))
+            return nil
+        }
+        if syntax.ignoresTrailingSlash, let last = parts.last, last.kind == .fixedText, last.modifier == .none,
+            last.value.count > 1 || parts.count > 1, last.value.hasSuffix("/")
+        {
+            diagnostics.append(
+                Diagnostic(
+                    .trailingSlash, "the trailing '/' is ignored: URLs match with or without it", at: pattern.location,
+                    help: "remove the trailing '/', or declare 'option trailing-slash strict'"))
+            parts[parts.count - 1].value.removeLast()
+            if parts[parts.count - 1].value.isEmpty { parts.removeLast() }
+        }
+        let canonical = PatternRegexGenerator.patternString(parts, options: .pathname)
+
+        // Path parameters: declared types, checked against the groups of the pattern.
+        let groupParts = parts.filter { $0.kind != .fixedText }
+        var types: [String: ParameterType] = [:]
+        var typeLocations: [String: SourceLocation] = [:]
+        for parameter in declaration.parameters {
+            let name = parameter.name.value
+            guard let part = groupParts.first(where: { $0.name == name }) else {
+                let names = groupParts.map(\.name)
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownParameter, "the pattern '\(pattern.value)' has no group named '\(name)'", at: parameter.name.location,
+                        help: Suggestions.help(for: name, in: names) ?? (names.isEmpty
+                            ? "add ':\(name)' to the pattern" : "its groups are \(names.map { "'\($0)'" }.joined(separator: ", "))")))
+                continue
+            }
+            if let first = typeLocations[name] {
+                diagnostics.append(
+                    Diagnostic(
+                        .duplicateParameter, "parameter '\(name)' is typed twice", at: parameter.name.location,
+                        notes: [.init("first typed here", at: first)]))
+                continue
+            }
+            let type = parameter.type.value
+            let spans = Self.spansSegments(part)
+            if spans, type != .path, type != .string {
+                diagnostics.append(
+                    Diagnostic(
+                        .segmentTypeMismatch, "parameter '\(name)' can span several segments, so it cannot be '\(type)'",
+                        at: parameter.type.location, help: "declare it 'path' (or 'string'), or make the group one segment (':\(name)')"))
+                continue
+            }
+            if type == .path, !spans, part.kind != .regexp {
+                diagnostics.append(
+                    Diagnostic(
+                        .segmentTypeMismatch, "parameter '\(name)' is one segment; 'path' is for the rest of a path",
+                        at: parameter.type.location, help: "write the group as '*' or ':\(name)+' in the pattern, or declare it 'string'"))
+                continue
+            }
+            types[name] = type
+            typeLocations[name] = parameter.type.location
+        }
+        let untypedParts = parts
+        var groups: [Route.Parameter] = []
+        for index in parts.indices where parts[index].kind != .fixedText {
+            let part = parts[index]
+            let type = types[part.name] ?? (Self.spansSegments(part) ? .path : .string)
+            groups.append(Route.Parameter(name: part.name, type: type, isOptional: part.modifier == .optional || part.modifier == .zeroOrMore))
+            // A typed one-segment group checks its type's shape inside the regex.
+            if part.kind == .segmentWildcard, let shape = type.segmentRegexp {
+                parts[index] = Part(
+                    kind: .regexp, value: shape, modifier: part.modifier, name: part.name, prefix: part.prefix,
+                    suffix: part.suffix, position: part.position)
+            }
+        }
+
+        let query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
+        if case .tab(let tab)? = declaration.transition?.value, !tabs.contains(tab) {
+            diagnostics.append(
+                Diagnostic(
+                    .unknownTab, syntax.tabs == nil ? "tab '\(tab)' is used but the table declares no 'tabs'" : "unknown tab '\(tab)'",
+                    at: declaration.transition?.location ?? declaration.name.location,
+                    help: syntax.tabs == nil ? "declare the tabs, e.g. 'tabs \(tab)'" : Suggestions.help(for: tab, in: tabs)))
+        }
+
+        let tokens: [SegmentToken]
+        let regexSource: String
+        let regex: CompiledRegex
+        do {
+            tokens = try SegmentToken.tokens(parts) { part in types[part.name]?.segmentRegexp != nil && part.kind == .regexp }
+            // The route's own expression is the pattern as written: types are checked by
+            // conversion, so a miss can say which value did not convert.
+            regexSource = try JavaScriptRegexTranslator.translate(PatternRegexGenerator.regexp(untypedParts, options: .pathname).source)
+            regex = try CompiledRegex(regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
+        } catch {
+            let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
+            diagnostics.append(Diagnostic(.invalidPattern, "invalid pattern: \(message)", at: pattern.location))
+            return nil
+        }
+        let firstLiteral = tokens.first?.literal.map { String($0.dropFirst()) }
+        let route = Route(
+            name: declaration.name.value, pattern: canonical,
+            parameters: groups, query: query,
+            metadata: Route.Metadata(
+                requiresAuthentication: declaration.requiresAuthentication?.value ?? false,
+                analyticsName: declaration.analyticsName?.value ?? declaration.name.value,
+                transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil),
+            location: declaration.name.location, rank: 0)
+        return CompiledRoute(
+            route: route, parts: parts, groups: groups, tokens: tokens,
+            firstLiteral: syntax.pathCaseSensitive ? firstLiteral : firstLiteral?.lowercased(),
+            regexSource: regexSource, regex: regex, declarationIndex: index)
+    }
+
+    /// Whether a group can match more than one segment.
+    static func spansSegments(_ part: Part) -> Bool {
+        part.kind == .fullWildcard || part.modifier == .oneOrMore || part.modifier == .zeroOrMore
+    }
+
+    private func patternLocation(_ pattern: Located<String>, offset: Int?) -> SourceLocation {
+        // Columns count characters; the error's offset counts Unicode scalars of the value.
+        let scalars = pattern.value.unicodeScalars
+        let prefix = String(String.UnicodeScalarView(scalars.prefix(offset ?? 0)))
+        let quote = pattern.location.length > pattern.value.count ? 1 : 0
+        return SourceLocation(
+            file: pattern.location.file, line: pattern.location.line, column: pattern.location.column + quote + prefix.count)
+    }
+
+    private mutating func compileQuery(_ declaration: RouteDeclaration, pathNames: Set<String>) -> [Route.QueryParameter] {
+        var query: [Route.QueryParameter] = []
+        var seen: [String: SourceLocation] = [:]
+        for parameter in declaration.query {
+            let name = parameter.name.value
+            if let first = seen[name] {
+                diagnostics.append(
+                    Diagnostic(
+                        .duplicateParameter, "query parameter '\(name)' is declared twice", at: parameter.name.location,
+                        notes: [.init("first declared here", at: first)]))
+                continue
+            }
+            seen[name] = parameter.name.location
+            if pathNames.contains(name) {
+                diagnostics.append(
+                    Diagnostic(
+                        .duplicateParameter, "query parameter '\(name)' has the same name as a path parameter",
+                        at: parameter.name.location, help: "rename one of them"))
+                continue
+            }
+            var defaultValue: RouteValue? = nil
+            if let text = parameter.defaultValue {
+                guard let value = parameter.type.value.convert(text.value) else {
+                    diagnostics.append(
+                        Diagnostic(
+                            .invalidDefault, "default '\(text.value)' is not a valid '\(parameter.type.value)'", at: text.location,
+                            help: Self.example(for: parameter.type.value).map { "for example '\($0)'" }))
+                    continue
+                }
+                defaultValue = value
+                if parameter.isOptional {
+                    diagnostics.append(
+                        Diagnostic(
+                            .redundantOptional, "'optional' is redundant: a parameter with a default is optional",
+                            at: parameter.name.location, help: "remove 'optional'"))
+                }
+            }
+            query.append(
+                Route.QueryParameter(
+                    name: name, type: parameter.type.value, defaultValue: defaultValue,
+                    isRequired: defaultValue == nil && !parameter.isOptional))
+        }
+        return query
+    }
+
+    static func example(for type: ParameterType) -> String? {
+        switch type {
+        case .int: return "42"
+        case .double: return "1.5"
+        case .bool: return "true"
+        case .uuid: return "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+        case .enumeration(let values): return values.first
+        case .string, .path: return nil
+        }
+    }
+
+    private mutating func checkParents(_ declared: [String: RouteDeclaration]) {
+        var reported: Set<String> = []
+        for declaration in syntax.routes where declared[declaration.name.value]?.name == declaration.name {
+            guard let parent = declaration.parent else { continue }
+            guard declared[parent.value] != nil else {
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownParent, "unknown parent route '\(parent.value)'", at: parent.location,
+                        help: Suggestions.help(for: parent.value, in: declared.keys)))
+                continue
+            }
+            // Walk up; a name seen twice is a cycle (reported once, at its first member).
+            var chain = [declaration.name.value]
+            var current = parent.value
+            while let next = declared[current] {
+                if let start = chain.firstIndex(of: current) {
+                    let cycle = Array(chain[start...]) + [current]
+                    if start == 0, reported.isDisjoint(with: cycle) {
+                        reported.formUnion(cycle)
+                        diagnostics.append(
+                            Diagnostic(
+                                .parentCycle, "parent cycle: \(cycle.joined(separator: " → "))", at: parent.location,
+                                help: "a deep link's back stack must end at a root; remove one 'parent'"))
+                    }
+                    break
+                }
+                chain.append(current)
+                guard let up = next.parent?.value else { break }
+                current = up
+            }
+        }
+    }
+
+    /// Each route's tab: its own `tab(…)` transition, else its parent's (cycles stop).
+    private func withTabs(_ routes: [CompiledRoute], declared: [String: RouteDeclaration]) -> [CompiledRoute] {
+        func tab(of name: String, seen: Set<String>) -> String? {
+            guard let declaration = declared[name], !seen.contains(name) else { return nil }
+            if case .tab(let tab)? = declaration.transition?.value { return tab }
+            return declaration.parent.flatMap { tab(of: $0.value, seen: seen.union([name])) }
+        }
+        return routes.map { compiled in
+            var compiled = compiled
+            compiled.route.metadata.tab = tab(of: compiled.route.name, seen: [])
+            return compiled
+        }
+    }
+
+    /// Ties and shadowed routes (warnings): a route every URL of which an earlier-ranked
+    /// route takes.
+    private mutating func reportOverlaps(_ routes: [CompiledRoute]) {
+        // Only routes with the same segment count and compatible first segments can cover
+        // each other; bucket to keep this near-linear on large tables.
+        var buckets: [Int: [CompiledRoute]] = [:]
+        for route in routes { buckets[route.tokens.count, default: []].append(route) }
+        for bucket in buckets.values {
+            var byFirstLiteral: [String: [CompiledRoute]] = [:]
+            var others: [CompiledRoute] = []
+            for route in bucket {
+                if let literal = route.tokens.first?.literal { byFirstLiteral[literal, default: []].append(route) } else { others.append(route) }
+            }
+            for route in bucket {
+                let candidates = (route.tokens.first?.literal.flatMap { byFirstLiteral[$0] } ?? []) + others
+                guard let winner = candidates.first(where: { $0.route.rank < route.route.rank && route.isCovered(by: $0) }) else {
+                    continue
+                }
+                if CompiledRoute.tie(winner, route), winner.isCovered(by: route) {
+                    diagnostics.append(
+                        Diagnostic(
+                            .ambiguousRoutes, "routes '\(winner.route.name)' and '\(route.route.name)' match the same URLs; '\(winner.route.name)' is declared first and always wins",
+                            at: route.route.location, notes: [.init("'\(winner.route.name)' is declared here", at: winner.route.location)],
+                            help: "remove one of them, or make the patterns differ"))
+                } else {
+                    diagnostics.append(
+                        Diagnostic(
+                            .shadowedRoute, "route '\(route.route.name)' can never match: '\(winner.route.name)' (\(winner.route.pattern)) takes every URL it would",
+                            at: route.route.location, notes: [.init("'\(winner.route.name)' is declared here", at: winner.route.location)],
+                            help: "make '\(winner.route.name)' more specific (a type or a literal), or remove '\(route.route.name)'"))
+                }
+            }
+        }
+    }
+}

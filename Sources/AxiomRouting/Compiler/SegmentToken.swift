@@ -1,0 +1,102 @@
+/// How specific a path segment is. Routes are ranked by comparing these segment by segment:
+/// a literal beats a constrained parameter, which beats a plain parameter, then an optional
+/// one, then a wildcard.
+enum SegmentKind: Int, Sendable, Comparable, CustomStringConvertible {
+    case literal = 0
+    case constrained = 1
+    case plain = 2
+    case optional = 3
+    case wildcard = 4
+
+    static func < (lhs: SegmentKind, rhs: SegmentKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    var description: String {
+        switch self {
+        case .literal: return "literal"
+        case .constrained: return "constrained"
+        case .plain: return "parameter"
+        case .optional: return "optional"
+        case .wildcard: return "wildcard"
+        }
+    }
+}
+
+/// One path segment of a route's pattern (usually `/text` or `/:name`), as a piece of the
+/// route's regular expression.
+struct SegmentToken: Sendable, Hashable {
+    /// The ECMAScript regexp of the segment (concatenated parts).
+    var source: String
+    /// The same in PCRE2 syntax.
+    var pcre: String
+    var kind: SegmentKind
+    /// The canonical text, including the leading `/`, when the segment is all literal.
+    var literal: String?
+    /// Whether the segment is a whole `/`-delimited parameter of one type with no text around
+    /// it: it then matches exactly one way, so routes sharing it can be factored in a trie.
+    var isPureParameter: Bool
+    /// Number of capturing groups in the segment.
+    var groupCount: Int
+}
+
+extension SegmentToken {
+    /// Splits a route's parts into segment tokens: each `/` in fixed text and each group
+    /// with a `/` prefix starts a new segment.
+    static func tokens(_ parts: [Part], typed: (Part) -> Bool) throws(JavaScriptRegexTranslator.Failure) -> [SegmentToken] {
+        var tokens: [SegmentToken] = []
+        var source = ""
+        var literal: String? = ""
+        var kinds: [SegmentKind] = []
+        var groups = 0
+        var pure = false
+        var started = false
+
+        func flush() throws(JavaScriptRegexTranslator.Failure) {
+            guard started else { return }
+            // A parameter with text around it, or several in one segment, counts as constrained.
+            let isPure = pure && kinds.count == 1
+            var kind = literal != nil ? .literal : kinds.max() ?? .plain
+            if kind == .plain, !isPure { kind = .constrained }
+            tokens.append(
+                SegmentToken(
+                    source: source, pcre: try JavaScriptRegexTranslator.translate(source), kind: kind, literal: literal,
+                    isPureParameter: isPure, groupCount: groups))
+            source = ""
+            literal = ""
+            kinds = []
+            groups = 0
+            pure = false
+            started = false
+        }
+
+        for part in parts {
+            if part.kind == .fixedText, part.modifier == .none {
+                for scalar in part.value.unicodeScalars {
+                    if scalar == "/" { try flush() }
+                    started = true
+                    let text = String(scalar)
+                    source += PatternRegexGenerator.escapeRegexpString(text)
+                    literal? += text
+                    pure = false
+                }
+                continue
+            }
+            let startsSegment = part.prefix.hasPrefix("/")
+            if startsSegment { try flush() }
+            let isPure = startsSegment && !started && part.prefix == "/" && part.suffix.isEmpty && part.modifier == .none
+                && (part.kind == .segmentWildcard || part.kind == .regexp && typed(part))
+            started = true
+            source += PatternRegexGenerator.fragment(part, options: .pathname)
+            literal = nil
+            pure = isPure
+            if part.kind != .fixedText { groups += 1 }
+            switch (part.kind, part.modifier) {
+            case (.fixedText, .optional), (.fixedText, .zeroOrMore), (_, .optional): kinds.append(.optional)
+            case (_, .zeroOrMore), (_, .oneOrMore), (.fullWildcard, _), (.fixedText, _): kinds.append(.wildcard)
+            case (.regexp, _): kinds.append(.constrained)
+            case (.segmentWildcard, _): kinds.append(.plain)
+            }
+        }
+        try flush()
+        return tokens
+    }
+}

@@ -1,0 +1,48 @@
+/// The stable identifier of a kind of diagnostic. Codes never change meaning; new kinds get
+/// new codes. `E…` codes are errors, `W…` codes warnings.
+public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public var severity: Diagnostic.Severity { rawValue.hasPrefix("W") ? .warning : .error }
+
+    // Syntax of the file.
+    public static let unknownDirective = DiagnosticCode(rawValue: "E101")
+    public static let propertyOutsideRoute = DiagnosticCode(rawValue: "E102")
+    public static let unknownProperty = DiagnosticCode(rawValue: "E103")
+    public static let missingArgument = DiagnosticCode(rawValue: "E104")
+    public static let unexpectedArgument = DiagnosticCode(rawValue: "E105")
+    public static let unterminatedString = DiagnosticCode(rawValue: "E106")
+    public static let invalidName = DiagnosticCode(rawValue: "E107")
+    public static let duplicateProperty = DiagnosticCode(rawValue: "E108")
+
+    // Patterns and parameters.
+    public static let invalidPattern = DiagnosticCode(rawValue: "E201")
+    public static let unknownType = DiagnosticCode(rawValue: "E202")
+    public static let unknownParameter = DiagnosticCode(rawValue: "E203")
+    public static let duplicateParameter = DiagnosticCode(rawValue: "E204")
+    public static let invalidDefault = DiagnosticCode(rawValue: "E205")
+    public static let segmentTypeMismatch = DiagnosticCode(rawValue: "E206")
+    public static let invalidEnum = DiagnosticCode(rawValue: "E207")
+
+    // The table as a whole.
+    public static let duplicateRouteName = DiagnosticCode(rawValue: "E301")
+    public static let unknownParent = DiagnosticCode(rawValue: "E302")
+    public static let parentCycle = DiagnosticCode(rawValue: "E303")
+    public static let unknownTab = DiagnosticCode(rawValue: "E304")
+    public static let invalidOrigin = DiagnosticCode(rawValue: "E305")
+    public static let includeNotFound = DiagnosticCode(rawValue: "E306")
+    public static let includeCycle = DiagnosticCode(rawValue: "E307")
+    public static let invalidTransition = DiagnosticCode(rawValue: "E308")
+    public static let invalidOption = DiagnosticCode(rawValue: "E309")
+    public static let unknownLoginRoute = DiagnosticCode(rawValue: "E310")
+    public static let duplicateDirective = DiagnosticCode(rawValue: "E311")
+    public static let emptyTable = DiagnosticCode(rawValue: "E312")
+
+    // Warnings.
+    public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")
+    public static let shadowedRoute = DiagnosticCode(rawValue: "W402")
+    public static let trailingSlash = DiagnosticCode(rawValue: "W403")
+    public static let redundantOptional = DiagnosticCode(rawValue: "W404")
+}

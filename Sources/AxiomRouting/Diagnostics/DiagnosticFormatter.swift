@@ -1,0 +1,62 @@
+/// Prints diagnostics the way compilers do, with the source line and a marker:
+///
+/// ```text
+/// Routes/app.routes:12:16: error: unknown parameter type 'integer' [E202]
+///    12 |   param userId integer
+///       |                ^~~~~~~
+///       = help: did you mean 'int'?
+/// ```
+public struct DiagnosticFormatter: Sendable {
+    /// The text of each file by name, for quoting source lines.
+    private let sources: [String: [Substring]]
+
+    public init(sources: [String: String]) {
+        self.sources = sources.mapValues { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+    }
+
+    /// All diagnostics, sorted by place, then a summary line ("2 errors, 1 warning").
+    public func format(_ diagnostics: [Diagnostic]) -> String {
+        var output = ""
+        for diagnostic in diagnostics.sorted(by: { $0.location < $1.location }) {
+            output += format(diagnostic)
+        }
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count - errors
+        if !diagnostics.isEmpty {
+            output += "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
+        }
+        return output
+    }
+
+    /// One diagnostic with its source line, marker, notes and help.
+    public func format(_ diagnostic: Diagnostic) -> String {
+        var output = diagnostic.description + "\n"
+        output += excerpt(at: diagnostic.location)
+        for note in diagnostic.notes {
+            if let location = note.location {
+                output += "\(location): note: \(note.message)\n"
+                output += excerpt(at: location)
+            } else {
+                output += "      = note: \(note.message)\n"
+            }
+        }
+        if let help = diagnostic.help { output += "      = help: \(help)\n" }
+        return output
+    }
+
+    private func excerpt(at location: SourceLocation) -> String {
+        guard let lines = sources[location.file], location.line >= 1, location.line <= lines.count else { return "" }
+        let text = lines[location.line - 1].replacingTabs
+        let number = String(location.line)
+        let gutter = String(repeating: " ", count: max(0, 5 - number.count)) + number
+        let blank = String(repeating: " ", count: gutter.count)
+        let marker = String(repeating: " ", count: max(0, location.column - 1)) + "^"
+            + String(repeating: "~", count: max(0, location.length - 1))
+        return "\(gutter) | \(text)\n\(blank) | \(marker)\n"
+    }
+}
+
+extension Substring {
+    /// Tabs shown as single spaces, so marker columns (counted in characters) line up.
+    fileprivate var replacingTabs: String { String(map { $0 == "\t" ? " " : $0 }) }
+}

@@ -1,0 +1,288 @@
+/// Parses the text of one route-table file into declarations, reporting every problem it
+/// finds (a bad line is skipped; the rest of the file is still read).
+///
+/// The grammar is in `Docs/RouteTableFormat.md`.
+struct RouteTableParser {
+    static let directives = ["route", "origins", "tabs", "include", "login", "option"]
+    static let properties = ["param", "query", "auth", "analytics", "transition", "parent"]
+    static let options = ["path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"]]
+
+    private let file: String
+    private var syntax: RouteTableSyntax
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var includes: [Located<String>] = []
+    /// Where each directive that may appear once was first declared.
+    private var firstDeclarations: [String: SourceLocation]
+
+    init(file: String, syntax: RouteTableSyntax, firstDeclarations: [String: SourceLocation]) {
+        self.file = file
+        self.syntax = syntax
+        self.firstDeclarations = firstDeclarations
+    }
+
+    /// Parses `text`, adding to the declarations read so far from other files.
+    static func parse(
+        file: String, text: String, into syntax: inout RouteTableSyntax, firstDeclarations: inout [String: SourceLocation]
+    ) -> (includes: [Located<String>], diagnostics: [Diagnostic]) {
+        var parser = RouteTableParser(file: file, syntax: syntax, firstDeclarations: firstDeclarations)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var scanner = LineScanner(file: file, line: index + 1, text: line)
+            do {
+                try parser.parseLine(&scanner)
+            } catch {
+                parser.diagnostics.append(error.diagnostic)
+            }
+        }
+        syntax = parser.syntax
+        firstDeclarations = parser.firstDeclarations
+        return (parser.includes, parser.diagnostics)
+    }
+
+    /// A problem that ends the current line.
+    struct LineError: Error {
+        var diagnostic: Diagnostic
+    }
+
+    private func fail(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, help: String? = nil) -> LineError {
+        LineError(diagnostic: Diagnostic(code, message, at: location, help: help))
+    }
+
+    private func word(_ scanner: inout LineScanner, stops: Set<Character> = []) throws(LineError) -> Located<String>? {
+        do {
+            return try scanner.word(stops: stops)
+        } catch {
+            switch error {
+            case .unterminatedString(let location):
+                throw fail(.unterminatedString, "unterminated string (add the closing '\"')", at: location)
+            }
+        }
+    }
+
+    private func required(
+        _ scanner: inout LineScanner, _ what: String, after keyword: Located<String>, stops: Set<Character> = []
+    ) throws(LineError) -> Located<String> {
+        if let value = try word(&scanner, stops: stops) { return value }
+        let end = scanner.location(column: scanner.column, length: 1)
+        throw fail(.missingArgument, "'\(keyword.value)' needs \(what)", at: end)
+    }
+
+    private func expectEnd(_ scanner: inout LineScanner, after what: String) throws(LineError) {
+        guard !scanner.atEnd() else { return }
+        throw fail(.unexpectedArgument, "unexpected text after \(what) (start a comment with '#')", at: scanner.restLocation())
+    }
+
+    private func name(_ word: Located<String>, _ what: String) throws(LineError) -> Located<String> {
+        guard Self.isValidName(word.value) else {
+            throw fail(
+                .invalidName, "'\(word.value)' is not a valid \(what) (letters, digits and '_', not starting with a digit)",
+                at: word.location)
+        }
+        return word
+    }
+
+    static func isValidName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.isASCIIAlpha else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.isASCIIAlphanumeric }
+    }
+
+    private mutating func parseLine(_ scanner: inout LineScanner) throws(LineError) {
+        let indented = scanner.isIndented
+        guard !scanner.atEnd(), let keyword = try word(&scanner) else { return }
+        if indented {
+            guard !syntax.routes.isEmpty else {
+                throw fail(
+                    .propertyOutsideRoute, "'\(keyword.value)' must belong to a route (put it under a 'route' line)",
+                    at: keyword.location)
+            }
+            try parseProperty(keyword, &scanner)
+            return
+        }
+        switch keyword.value {
+        case "route":
+            let routeName = try name(try required(&scanner, "a name and a pattern", after: keyword), "route name")
+            let pattern = try required(&scanner, "a pattern after the name (e.g. '/users/:id')", after: keyword)
+            try expectEnd(&scanner, after: "the pattern")
+            syntax.routes.append(RouteDeclaration(name: routeName, pattern: pattern))
+        case "origins", "tabs":
+            try onlyOnce(keyword)
+            var values: [Located<String>] = []
+            repeat {
+                values.append(try required(&scanner, keyword.value == "tabs" ? "tab names" : "origins", after: keyword, stops: [","]))
+            } while scanner.consume(",")
+            try expectEnd(&scanner, after: "the list (separate entries with ',')")
+            if keyword.value == "tabs" {
+                syntax.tabs = Located(value: try values.map { (value) throws(LineError) in try name(value, "tab name") }, location: keyword.location)
+            } else {
+                syntax.origins = Located(value: values, location: keyword.location)
+            }
+        case "include":
+            includes.append(try required(&scanner, "a file name", after: keyword))
+            try expectEnd(&scanner, after: "the file name")
+        case "login":
+            try onlyOnce(keyword)
+            syntax.login = try name(try required(&scanner, "a route name", after: keyword), "route name")
+            try expectEnd(&scanner, after: "the route name")
+        case "option":
+            let key = try required(&scanner, "a name and a value, e.g. 'option path-case insensitive'", after: keyword)
+            guard let allowed = Self.options[key.value] else {
+                throw fail(.invalidOption, "unknown option '\(key.value)'", at: key.location, help: Suggestions.help(for: key.value, in: Self.options.keys))
+            }
+            let value = try required(&scanner, "a value (\(allowed.joined(separator: " or ")))", after: key)
+            guard allowed.contains(value.value) else {
+                throw fail(
+                    .invalidOption, "option '\(key.value)' takes \(allowed.map { "'\($0)'" }.joined(separator: " or ")), not '\(value.value)'",
+                    at: value.location, help: Suggestions.help(for: value.value, in: allowed))
+            }
+            try expectEnd(&scanner, after: "the option's value")
+            try onlyOnce(Located(value: "option " + key.value, location: key.location))
+            switch key.value {
+            case "path-case": syntax.pathCaseSensitive = value.value == "sensitive"
+            default: syntax.ignoresTrailingSlash = value.value == "ignore"
+            }
+        default:
+            let help = Suggestions.help(for: keyword.value, in: Self.directives + Self.properties)
+            let message = Self.properties.contains(keyword.value)
+                ? "'\(keyword.value)' is a route property; indent it under its 'route' line"
+                : "unknown directive '\(keyword.value)'"
+            throw fail(.unknownDirective, message, at: keyword.location, help: Self.properties.contains(keyword.value) ? nil : help)
+        }
+    }
+
+    private mutating func onlyOnce(_ keyword: Located<String>) throws(LineError) {
+        if let first = firstDeclarations[keyword.value] {
+            throw LineError(
+                diagnostic: Diagnostic(
+                    .duplicateDirective, "'\(keyword.value)' is declared more than once", at: keyword.location,
+                    notes: [.init("first declared here", at: first)], help: "merge the two into one line"))
+        }
+        firstDeclarations[keyword.value] = keyword.location
+    }
+
+    private mutating func parseProperty(_ keyword: Located<String>, _ scanner: inout LineScanner) throws(LineError) {
+        var route = syntax.routes[syntax.routes.count - 1]
+        defer { syntax.routes[syntax.routes.count - 1] = route }
+        func once<T>(_ existing: Located<T>?) throws(LineError) {
+            if let existing {
+                throw LineError(
+                    diagnostic: Diagnostic(
+                        .duplicateProperty, "'\(keyword.value)' is set twice for route '\(route.name.value)'",
+                        at: keyword.location, notes: [.init("first set here", at: existing.location)]))
+            }
+        }
+        switch keyword.value {
+        case "param":
+            let parameter = try name(try required(&scanner, "a name and a type, e.g. 'param id int'", after: keyword), "parameter name")
+            let type = try parseType(&scanner, after: parameter)
+            try expectEnd(&scanner, after: "the type")
+            route.parameters.append(ParameterDeclaration(name: parameter, type: type))
+        case "query":
+            let parameter = try name(try required(&scanner, "a name and a type, e.g. 'query page int = 1'", after: keyword), "query parameter name")
+            let type = try parseType(&scanner, after: parameter)
+            var declaration = QueryDeclaration(name: parameter, type: type)
+            if scanner.consume("=") {
+                declaration.defaultValue = try required(&scanner, "a default value after '='", after: Located(value: "=", location: parameter.location))
+            }
+            if let flag = try word(&scanner) {
+                guard flag.value == "optional" else {
+                    throw fail(
+                        .unexpectedArgument, "expected 'optional' or the end of the line, found '\(flag.value)'", at: flag.location,
+                        help: Suggestions.help(for: flag.value, in: ["optional"]))
+                }
+                declaration.isOptional = true
+            }
+            try expectEnd(&scanner, after: "the query parameter")
+            route.query.append(declaration)
+        case "auth":
+            try once(route.requiresAuthentication)
+            try expectEnd(&scanner, after: "'auth'")
+            route.requiresAuthentication = Located(value: true, location: keyword.location)
+        case "analytics":
+            try once(route.analyticsName)
+            route.analyticsName = try required(&scanner, "a screen name, e.g. 'analytics \"Profile\"'", after: keyword)
+            try expectEnd(&scanner, after: "the screen name")
+        case "parent":
+            try once(route.parent)
+            route.parent = try name(try required(&scanner, "a route name", after: keyword), "route name")
+            try expectEnd(&scanner, after: "the parent's name")
+        case "transition":
+            try once(route.transition)
+            route.transition = try parseTransition(&scanner, after: keyword)
+            try expectEnd(&scanner, after: "the transition")
+        default:
+            throw fail(
+                .unknownProperty, "unknown route property '\(keyword.value)'", at: keyword.location,
+                help: Suggestions.help(for: keyword.value, in: Self.properties))
+        }
+    }
+
+    private mutating func parseType(_ scanner: inout LineScanner, after parameter: Located<String>) throws(LineError) -> Located<ParameterType> {
+        let typeName = try required(&scanner, "a type (\(ParameterType.names.joined(separator: ", ")))", after: parameter, stops: ["(", "="])
+        let type: ParameterType
+        switch typeName.value {
+        case "string": type = .string
+        case "int": type = .int
+        case "double": type = .double
+        case "bool": type = .bool
+        case "uuid": type = .uuid
+        case "path": type = .path
+        case "enum":
+            guard scanner.consume("(") else {
+                throw fail(.invalidEnum, "'enum' needs its values, e.g. 'enum(posts, likes)'", at: typeName.location)
+            }
+            var values: [Located<String>] = []
+            repeat {
+                guard let value = try word(&scanner, stops: [",", ")"]) else { break }
+                if let previous = values.first(where: { $0.value == value.value }) {
+                    throw LineError(
+                        diagnostic: Diagnostic(
+                            .invalidEnum, "enum value '\(value.value)' is listed twice", at: value.location,
+                            notes: [.init("first listed here", at: previous.location)]))
+                }
+                values.append(value)
+            } while scanner.consume(",")
+            guard scanner.consume(")") else {
+                throw fail(.invalidEnum, "expected ')' to close the enum's values", at: scanner.location(column: scanner.column, length: 1))
+            }
+            guard !values.isEmpty else {
+                throw fail(.invalidEnum, "an enum needs at least one value", at: typeName.location)
+            }
+            let end = scanner.column
+            return Located(
+                value: .enumeration(values.map(\.value)),
+                location: scanner.location(column: typeName.location.column, length: end - typeName.location.column))
+        default:
+            throw fail(
+                .unknownType, "unknown parameter type '\(typeName.value)'", at: typeName.location,
+                help: Suggestions.help(for: typeName.value, in: ParameterType.names))
+        }
+        return Located(value: type, location: typeName.location)
+    }
+
+    private mutating func parseTransition(_ scanner: inout LineScanner, after keyword: Located<String>) throws(LineError) -> Located<Transition> {
+        let kinds = ["push", "replace", "modal", "tab"]
+        let kind = try required(&scanner, "push, replace, modal(sheet|fullScreen|popover) or tab(NAME)", after: keyword, stops: ["("])
+        switch kind.value {
+        case "push": return Located(value: .push, location: kind.location)
+        case "replace": return Located(value: .replace, location: kind.location)
+        case "modal", "tab":
+            guard scanner.consume("("), let argument = try word(&scanner, stops: [")"]), scanner.consume(")") else {
+                let example = kind.value == "modal" ? "modal(sheet)" : "tab(home)"
+                throw fail(.invalidTransition, "'\(kind.value)' needs its argument in parentheses, e.g. '\(example)'", at: kind.location)
+            }
+            let location = scanner.location(column: kind.location.column, length: scanner.column - kind.location.column)
+            if kind.value == "tab" {
+                return Located(value: .tab(try name(argument, "tab name").value), location: argument.location)
+            }
+            guard let style = ModalStyle(rawValue: argument.value) else {
+                throw fail(
+                    .invalidTransition, "unknown modal style '\(argument.value)'", at: argument.location,
+                    help: Suggestions.help(for: argument.value, in: ModalStyle.allCases.map(\.rawValue)))
+            }
+            return Located(value: .modal(style), location: location)
+        default:
+            throw fail(
+                .invalidTransition, "unknown transition '\(kind.value)'", at: kind.location,
+                help: Suggestions.help(for: kind.value, in: kinds))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// A place deep links may come from, declared with `origins` in the route table.
+///
+/// - `myapp:` — an app scheme: any `myapp://…` URL; its host is the first path segment, so
+///   `myapp://profile/42` is routed as `/profile/42`.
+/// - `https://example.com` — one web host (with an optional port); the path is routed as is.
+/// - `https://*.example.com` — any subdomain of `example.com` (not `example.com` itself).
+public struct Origin: Sendable, Hashable, CustomStringConvertible {
+    public enum Hosts: Sendable, Hashable {
+        /// An app scheme: the host is part of the routed path.
+        case appScheme
+        case exact(String)
+        case subdomains(of: String)
+    }
+
+    public let scheme: String
+    public let hosts: Hosts
+    public let port: Int?
+
+    public var description: String {
+        switch hosts {
+        case .appScheme: return scheme + ":"
+        case .exact(let host): return scheme + "://" + host + (port.map { ":\($0)" } ?? "")
+        case .subdomains(let host): return scheme + "://*." + host + (port.map { ":\($0)" } ?? "")
+        }
+    }
+
+    /// Parses an origin as written in a route table; nil with a reason when it is not one.
+    static func parse(_ text: String) -> Result<Origin, OriginError> {
+        guard let colon = text.firstIndex(of: ":") else {
+            return .failure(OriginError("'\(text)' has no scheme (write 'myapp:' or 'https://example.com')"))
+        }
+        let scheme = String(text[..<colon]).asciiLowercased
+        guard let first = scheme.unicodeScalars.first, first.isASCIIAlpha,
+            scheme.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "+" || $0 == "-" || $0 == "." })
+        else {
+            return .failure(OriginError("'\(scheme)' is not a valid scheme"))
+        }
+        var rest = text[text.index(after: colon)...]
+        if rest.isEmpty || rest == "//" {
+            guard !URLRecord.isSpecialScheme(scheme) else {
+                return .failure(OriginError("'\(scheme):' needs a host, e.g. '\(scheme)://example.com'"))
+            }
+            return .success(Origin(scheme: scheme, hosts: .appScheme, port: nil))
+        }
+        guard rest.hasPrefix("//") else {
+            return .failure(OriginError("expected '//' after '\(scheme):' (write '\(scheme)://host' or '\(scheme):')"))
+        }
+        rest = rest.dropFirst(2)
+        var port: Int? = nil
+        if let portColon = rest.lastIndex(of: ":") {
+            let digits = rest[rest.index(after: portColon)...]
+            guard let value = Int(digits), value >= 0, value <= 65535 else {
+                return .failure(OriginError("invalid port '\(digits)' (0 to 65535)"))
+            }
+            port = value
+            rest = rest[..<portColon]
+        }
+        guard !rest.contains("/"), !rest.contains("?"), !rest.contains("#") else {
+            return .failure(OriginError("an origin has no path, query or fragment (write 'scheme://host')"))
+        }
+        let wildcard = rest.hasPrefix("*.")
+        let host = String(wildcard ? rest.dropFirst(2) : rest).asciiLowercased
+        guard !host.isEmpty, host.unicodeScalars.allSatisfy({ !$0.isASCII || !Host.isForbiddenHostCodePoint($0) && $0 != "*" }) else {
+            return .failure(OriginError("'\(rest)' is not a valid host"))
+        }
+        return .success(Origin(scheme: scheme, hosts: wildcard ? .subdomains(of: host) : .exact(host), port: port))
+    }
+
+    struct OriginError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Whether `url` comes from this origin.
+    func accepts(_ url: URLRecord) -> Bool {
+        guard url.scheme == scheme else { return false }
+        let host = Self.host(of: url)
+        switch hosts {
+        case .appScheme: return true
+        case .exact(let expected): return host == expected && url.port == port
+        case .subdomains(let parent): return host.hasSuffix("." + parent) && url.port == port
+        }
+    }
+
+    /// The URL's host, lowercased for every scheme.
+    static func host(of url: URLRecord) -> String { URLPattern.hostnameForMatching(url.host) }
+
+    /// The path a URL is routed by: the pathname, with an app scheme's host in front.
+    static func routedPath(of url: URLRecord, appScheme: Bool) -> String {
+        var path = url.pathname
+        if url.hasOpaquePath {
+            // `myapp:profile/42`
+            path = "/" + path
+        } else if appScheme {
+            let host = host(of: url)
+            if !host.isEmpty { path = "/" + host + path }
+        }
+        return path.isEmpty ? "/" : path
+    }
+}

@@ -1,0 +1,153 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// The type of a route parameter, declared in the route table (`param userId int`).
+///
+/// Conversion is part of matching: a value that does not convert is a miss, and the router
+/// tries the next candidate route.
+public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
+    case string, int, double, bool, uuid
+    /// The rest of a path, several segments (`/files/*` or `/files/:rest+`).
+    case path
+    /// One of the listed values (`enum(posts, likes)`), matched exactly.
+    case enumeration([String])
+
+    /// The names the route table accepts.
+    static let names = ["string", "int", "double", "bool", "uuid", "path", "enum"]
+
+    public var description: String {
+        switch self {
+        case .string: return "string"
+        case .int: return "int"
+        case .double: return "double"
+        case .bool: return "bool"
+        case .uuid: return "uuid"
+        case .path: return "path"
+        case .enumeration(let values): return "enum(" + values.joined(separator: ", ") + ")"
+        }
+    }
+
+    /// Converts a percent-decoded value; nil when it is not of this type.
+    public func convert(_ text: String) -> RouteValue? {
+        switch self {
+        case .string:
+            return .string(text)
+        case .int:
+            guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 || $0 == 0x2D || $0 == 0x2B }) else { return nil }
+            return Int(text).map(RouteValue.int)
+        case .double:
+            guard Self.isDecimal(text), let value = Double(text), value.isFinite else { return nil }
+            return .double(value)
+        case .bool:
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: return nil
+            }
+        case .uuid:
+            return UUID(uuidString: text).map(RouteValue.uuid)
+        case .path:
+            return .path(text.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+        case .enumeration(let values):
+            return values.contains(text) ? .string(text) : nil
+        }
+    }
+
+    /// `[-+]?digits[.digits][e[-+]digits]`: the decimal forms, not `nan`, `inf` or hex.
+    private static func isDecimal(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        if let first = bytes.first, first == 0x2B || first == 0x2D { bytes = bytes.dropFirst() }
+        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        let integer = bytes.prefix(while: isDigit)
+        bytes = bytes.dropFirst(integer.count)
+        var digits = integer.count
+        if bytes.first == 0x2E {
+            bytes = bytes.dropFirst()
+            let fraction = bytes.prefix(while: isDigit)
+            digits += fraction.count
+            bytes = bytes.dropFirst(fraction.count)
+        }
+        guard digits > 0 else { return false }
+        if let e = bytes.first, e == 0x65 || e == 0x45 {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == 0x2B || sign == 0x2D { bytes = bytes.dropFirst() }
+            let exponent = bytes.prefix(while: isDigit)
+            guard !exponent.isEmpty else { return false }
+            bytes = bytes.dropFirst(exponent.count)
+        }
+        return bytes.isEmpty
+    }
+
+    /// The ECMAScript regexp a segment of this type must match, or nil for "any segment".
+    /// Checking the shape inside the route's regex lets a value that cannot convert fall
+    /// through to the next route without leaving PCRE2.
+    var segmentRegexp: String? {
+        switch self {
+        case .string, .path: return nil
+        case .int: return "[-+]?[0-9]+"
+        case .double: return "[-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+        case .bool: return "true|false"
+        case .uuid: return "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+        case .enumeration(let values):
+            return values.map { PatternRegexGenerator.escapeRegexpString(Canonicalizer.pathname("/" + $0).dropFirstScalar) }
+                .joined(separator: "|")
+        }
+    }
+}
+
+extension String {
+    /// The string without its first Unicode scalar.
+    var dropFirstScalar: String { String(unicodeScalars.dropFirst()) }
+}
+
+/// A typed parameter value.
+public enum RouteValue: Sendable, Hashable, CustomStringConvertible {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case uuid(UUID)
+    /// Path segments, percent-decoded.
+    case path([String])
+
+    /// The value as it is written in a URL, before percent-encoding.
+    public var description: String {
+        switch self {
+        case .string(let value): return value
+        case .int(let value): return String(value)
+        case .double(let value): return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .uuid(let value): return value.uuidString
+        case .path(let segments): return segments.joined(separator: "/")
+        }
+    }
+}
+
+/// How navigating to a route changes the screen.
+public enum Transition: Sendable, Hashable, CustomStringConvertible {
+    /// Onto the current stack (the default).
+    case push
+    /// Replaces the top of the current stack.
+    case replace
+    /// Presents a modal.
+    case modal(ModalStyle)
+    /// Selects a tab and shows this route at its root.
+    case tab(String)
+
+    public var description: String {
+        switch self {
+        case .push: return "push"
+        case .replace: return "replace"
+        case .modal(let style): return "modal(\(style.rawValue))"
+        case .tab(let name): return "tab(\(name))"
+        }
+    }
+}
+
+/// The presentation of a modal.
+public enum ModalStyle: String, Sendable, Hashable, CaseIterable {
+    case sheet, fullScreen, popover
+}

@@ -1,0 +1,112 @@
+/// Why a URL did not resolve. Never a crash, never a bare nil: each case says what was
+/// wrong, and ``code`` is a stable identifier for programs.
+public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Error, Sendable, Hashable {
+        /// The input was empty.
+        case emptyInput
+        /// The input is not a URL.
+        case invalidURL(URLParseError)
+        /// The input is longer than the router's limit.
+        case inputTooLong(length: Int, limit: Int)
+        /// The scheme and host are not among the table's `origins`.
+        case originNotAccepted(origin: String, accepted: [String])
+        /// No route's pattern matches the path; the nearest routes are suggested.
+        case noRoute(path: String, suggestions: [RouteSuggestion])
+        /// A route's pattern matched but a parameter is not of its type.
+        case conversionFailed(route: String, parameter: String, value: String, expected: ParameterType)
+        /// A route's pattern matched but a value's percent-encoding is malformed (`%zz`) or
+        /// decodes to invalid UTF-8.
+        case invalidPercentEncoding(route: String, parameter: String, value: String)
+        /// A route's pattern matched but a required query parameter is absent.
+        case missingQueryParameter(route: String, parameter: String)
+        /// Matching hit the backtracking limit.
+        case limitExceeded
+    }
+
+    /// The URL (or path) as given.
+    public let input: String
+    private let immediate: Reason?
+    private let diagnosis: Diagnosis?
+
+    /// Computing why nothing matched (and what is near) costs a scan of the table, so a
+    /// failure that only found "no match" works it out when ``reason`` is first read.
+    final class Diagnosis: Sendable {
+        let compute: @Sendable () -> Reason
+        init(_ compute: @escaping @Sendable () -> Reason) { self.compute = compute }
+    }
+
+    init(input: String, reason: Reason) {
+        self.input = input
+        self.immediate = reason
+        self.diagnosis = nil
+    }
+
+    init(input: String, diagnosis: @escaping @Sendable () -> Reason) {
+        self.input = input
+        self.immediate = nil
+        self.diagnosis = Diagnosis(diagnosis)
+    }
+
+    public var reason: Reason {
+        if let immediate { return immediate }
+        return diagnosis?.compute() ?? .noRoute(path: input, suggestions: [])
+    }
+
+    public static func == (lhs: RouteFailure, rhs: RouteFailure) -> Bool {
+        lhs.input == rhs.input && lhs.reason == rhs.reason
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(input)
+        hasher.combine(reason)
+    }
+
+    /// A stable identifier of the reason (`no-route`, `origin-not-accepted`, …).
+    public var code: String {
+        switch reason {
+        case .emptyInput: return "empty-input"
+        case .invalidURL: return "invalid-url"
+        case .inputTooLong: return "input-too-long"
+        case .originNotAccepted: return "origin-not-accepted"
+        case .noRoute: return "no-route"
+        case .conversionFailed: return "conversion-failed"
+        case .invalidPercentEncoding: return "invalid-percent-encoding"
+        case .missingQueryParameter: return "missing-query-parameter"
+        case .limitExceeded: return "limit-exceeded"
+        }
+    }
+
+    public var description: String {
+        switch reason {
+        case .emptyInput:
+            return "empty input: expected a URL such as 'myapp://profile/42'"
+        case .invalidURL(let error):
+            return error.description
+        case .inputTooLong(let length, let limit):
+            return "input too long: \(length) bytes, the limit is \(limit)"
+        case .originNotAccepted(let origin, let accepted):
+            return "origin '\(origin)' is not accepted (the table accepts \(accepted.map { "'\($0)'" }.joined(separator: ", ")))"
+        case .noRoute(let path, let suggestions):
+            var text = "no route matches '\(path)'"
+            if !suggestions.isEmpty {
+                text += "; did you mean " + suggestions.map { "'\($0.route)' (\($0.example))" }.joined(separator: ", ") + "?"
+            }
+            return text
+        case .conversionFailed(let route, let parameter, let value, let expected):
+            return "route '\(route)' matched, but parameter '\(parameter)' = '\(value)' is not a valid '\(expected)'"
+        case .invalidPercentEncoding(let route, let parameter, let value):
+            return "route '\(route)' matched, but parameter '\(parameter)' = '\(value)' has invalid percent-encoding"
+        case .missingQueryParameter(let route, let parameter):
+            return "route '\(route)' matched, but the required query parameter '\(parameter)' is missing"
+        case .limitExceeded:
+            return "match limit exceeded: a route's regexp backtracks too much on this input"
+        }
+    }
+}
+
+/// A route near an unmatched path, with an example URL path built from the input.
+public struct RouteSuggestion: Sendable, Hashable {
+    public let route: String
+    /// The route's pattern filled in with the input's segments (`/profile/42`).
+    public let example: String
+}

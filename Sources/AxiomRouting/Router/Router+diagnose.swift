@@ -1,0 +1,59 @@
+extension Router {
+    /// Why nothing matched `path`: the first candidate whose pattern matches but whose
+    /// values do not convert (or whose required query is absent), else "no route" with the
+    /// nearest routes. Runs only when a failure's ``RouteFailure/reason`` is read.
+    func diagnose(_ path: String, query: String?, segment: String) -> RouteFailure.Reason {
+        var items: QueryItems? = nil
+        var text = path
+        let found: RouteFailure.Reason? = scratches.withScratch { (scratch) -> RouteFailure.Reason? in
+            text.withUTF8 { (bytes) -> RouteFailure.Reason? in
+                for index in compiled.indices where isCandidate(index, firstSegment: segment) {
+                    let route = compiled[index]
+                    guard (try? route.regex.match(bytes, scratch: scratch)) == true else { continue }
+                    let raw = (0..<route.groups.count).map { group in
+                        scratch.range(ofGroup: group + 1).map { String(decoding: bytes[$0], as: UTF8.self) }
+                    }
+                    if case .failure(let reason) = convert(route, raw: raw, path: path, query: query, items: &items) {
+                        return reason
+                    }
+                }
+                return nil
+            }
+        }
+        return found ?? .noRoute(path: path, suggestions: suggestions(for: path))
+    }
+
+    /// Up to three routes nearest to `path`: each route's pattern is filled in with the
+    /// path's own segments and compared by edit distance.
+    public func suggestions(for path: String, limit: Int = 3) -> [RouteSuggestion] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let threshold = max(2, path.count / 3)
+        return compiled
+            .map { route -> (distance: Int, rank: Int, suggestion: RouteSuggestion) in
+                let example = route.example(filling: segments)
+                return (Suggestions.distance(path, example), route.route.rank, RouteSuggestion(route: route.route.name, example: example))
+            }
+            .filter { $0.distance <= threshold }
+            .sorted { ($0.distance, $0.rank) < ($1.distance, $1.rank) }
+            .prefix(limit)
+            .map(\.suggestion)
+    }
+}
+
+extension CompiledRoute {
+    /// The route's path with its parameters taken from `segments` where there are any
+    /// (`/profile/:userId` with `["profil", "42"]` → `/profile/42`).
+    func example(filling segments: [String]) -> String {
+        var output = ""
+        for (index, token) in tokens.enumerated() {
+            if let literal = token.literal {
+                output += literal
+            } else if index < segments.count {
+                output += "/" + segments[index]
+            } else if token.kind != .optional && token.kind != .wildcard {
+                output += "/:" + (groups.first?.name ?? "value")
+            }
+        }
+        return output.isEmpty ? "/" : output
+    }
+}

@@ -1,0 +1,188 @@
+/// A compiled route table: resolves URLs to typed routes, prints URLs from routes, and
+/// explains its decisions. Immutable and `Sendable` — compile once, share everywhere.
+///
+/// ```swift
+/// let router = try Router(source: RouteSource(name: "app.routes", text: """
+///     origins myapp:, https://example.com
+///     route profile /profile/:userId
+///       param userId int
+///     """))
+/// switch router.resolve("myapp://profile/42") {
+/// case .success(let match): print(match.route.name, match.parameters["userId"] ?? "")  // profile 42
+/// case .failure(let failure): print(failure)
+/// }
+/// ```
+public final class Router: Sendable {
+    /// The routes in rank order: the order candidates are tried in.
+    public let routes: [Route]
+    /// Accepted origins; empty means every URL is accepted.
+    public let origins: [Origin]
+    /// Tabs in declaration order.
+    public let tabs: [String]
+    /// The route a signed-out user is sent to for routes that require authentication.
+    public let loginRoute: String?
+    public let options: Options
+
+    let compiled: [CompiledRoute]
+    let chunks: [RouteChunk]
+    /// First path segment → chunks holding the routes whose first segment is that literal.
+    let literalChunks: [String: [Int]]
+    /// Chunks of the routes whose first segment is not a literal, in rank order.
+    let otherChunks: [Int]
+    let indexByName: [String: Int]
+    let scratches: ScratchPool
+
+    /// How a table matches.
+    public struct Options: Sendable, Hashable {
+        /// Whether paths compare case-sensitively (`option path-case`; default true).
+        public var pathCaseSensitive: Bool
+        /// Whether a trailing `/` is ignored (`option trailing-slash`; default true).
+        public var ignoresTrailingSlash: Bool
+        public var limits: MatchLimits
+
+        public init(pathCaseSensitive: Bool = true, ignoresTrailingSlash: Bool = true, limits: MatchLimits = MatchLimits()) {
+            self.pathCaseSensitive = pathCaseSensitive
+            self.ignoresTrailingSlash = ignoresTrailingSlash
+            self.limits = limits
+        }
+    }
+
+    init(compiled: [CompiledRoute], origins: [Origin], syntax: RouteTableSyntax, limits: MatchLimits) throws(RegexCompileError) {
+        self.compiled = compiled
+        self.routes = compiled.map(\.route)
+        self.origins = origins
+        self.tabs = syntax.tabs?.value.map(\.value) ?? []
+        self.loginRoute = syntax.login?.value
+        self.options = Options(pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits)
+        self.indexByName = Dictionary(compiled.enumerated().map { ($1.route.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        // Dispatch: literal-first routes grouped by their first segment (groups packed into
+        // chunks up to the size budget), then the others in rank order.
+        let caseless = !syntax.pathCaseSensitive
+        var chunks: [RouteChunk] = []
+        var literalChunks: [String: [Int]] = [:]
+        var pending: [RegexShaper.Item] = []
+        var pendingKeys: [String] = []
+        var pendingSize = 0
+        func flush() throws(RegexCompileError) {
+            guard !pending.isEmpty else { return }
+            let first = chunks.count
+            chunks += try RegexShaper.chunks(pending[...], caseless: caseless)
+            for key in pendingKeys { literalChunks[key] = Array(first..<chunks.count) }
+            pending = []
+            pendingKeys = []
+            pendingSize = 0
+        }
+        var index = 0
+        while index < compiled.count {
+            guard let key = compiled[index].firstLiteral else { index += 1; continue }
+            var end = index
+            var group: [RegexShaper.Item] = []
+            var size = 0
+            while end < compiled.count, compiled[end].firstLiteral == key {
+                group.append(RegexShaper.Item(route: end, symbols: RegexShaper.symbols(of: compiled[end])))
+                size += compiled[end].regexSource.utf8.count
+                end += 1
+            }
+            if pendingSize + size > RegexShaper.sourceBudget { try flush() }
+            pending += group
+            pendingKeys.append(key)
+            pendingSize += size
+            index = end
+        }
+        try flush()
+        let others = compiled.indices.filter { compiled[$0].firstLiteral == nil }
+            .map { RegexShaper.Item(route: $0, symbols: RegexShaper.symbols(of: compiled[$0])) }
+        let firstOther = chunks.count
+        chunks += try RegexShaper.chunks(others[...], caseless: caseless)
+        self.otherChunks = Array(firstOther..<chunks.count)
+        self.chunks = chunks
+        self.literalChunks = literalChunks
+        let captures = max(compiled.map(\.groups.count).max() ?? 0, chunks.map(\.regex.captureCount).max() ?? 0)
+        self.scratches = ScratchPool(captures: captures, limits: limits)
+    }
+
+    /// The route named `name`.
+    public func route(named name: String) -> Route? {
+        indexByName[name].map { routes[$0] }
+    }
+}
+
+/// The outcome of compiling route-table sources: the router when there were no errors, and
+/// every diagnostic (errors and warnings) either way.
+public struct RouteTableCompilation: Sendable {
+    public let router: Router?
+    public let diagnostics: [Diagnostic]
+    /// The text of every file read, by name, for ``DiagnosticFormatter``.
+    public let sources: [String: String]
+
+    /// The diagnostics formatted like a compiler's output.
+    public var formattedDiagnostics: String { DiagnosticFormatter(sources: sources).format(diagnostics) }
+}
+
+/// Route-table sources that did not compile.
+public struct RouteTableError: Error, Sendable, CustomStringConvertible {
+    public let diagnostics: [Diagnostic]
+    public let sources: [String: String]
+
+    public var description: String { DiagnosticFormatter(sources: sources).format(diagnostics) }
+}
+
+extension Router {
+    /// Parsed and checked declarations, before the expressions are built.
+    private struct Front {
+        var routes: [CompiledRoute]
+        var origins: [Origin]
+        var syntax: RouteTableSyntax
+        var diagnostics: [Diagnostic]
+        var sources: [String: String]
+
+        init(_ sources: [RouteSource], resolver: IncludeResolver?) {
+            var loader = RouteTableLoader()
+            for source in sources { loader.load(source, resolver: resolver) }
+            var compiler = RouteCompiler(syntax: loader.syntax)
+            (routes, origins) = compiler.compile()
+            syntax = loader.syntax
+            diagnostics = loader.diagnostics + compiler.diagnostics
+            self.sources = loader.sources
+        }
+
+        func failure(_ error: RegexCompileError) -> Diagnostic {
+            let location = routes.first?.route.location ?? SourceLocation(file: sources.keys.sorted().first ?? "", line: 1, column: 1)
+            return Diagnostic(.invalidPattern, "the table's combined expression does not compile: \(error.message)", at: location)
+        }
+    }
+
+    /// Compiles route-table sources, following `include`s through `resolver`. Warnings do
+    /// not stop compilation; errors do.
+    public static func compile(
+        _ sources: [RouteSource], resolver: IncludeResolver? = nil, limits: MatchLimits = MatchLimits()
+    ) -> RouteTableCompilation {
+        var front = Front(sources, resolver: resolver)
+        var router: Router? = nil
+        if !front.diagnostics.hasErrors {
+            do {
+                router = try Router(compiled: front.routes, origins: front.origins, syntax: front.syntax, limits: limits)
+            } catch {
+                front.diagnostics.append(front.failure(error))
+            }
+        }
+        return RouteTableCompilation(router: router, diagnostics: front.diagnostics, sources: front.sources)
+    }
+
+    /// Compiles one source; throws its diagnostics when it has errors.
+    public convenience init(source: RouteSource, resolver: IncludeResolver? = nil, limits: MatchLimits = MatchLimits()) throws(RouteTableError) {
+        try self.init(sources: [source], resolver: resolver, limits: limits)
+    }
+
+    /// Compiles several sources; throws their diagnostics when they have errors.
+    public convenience init(sources: [RouteSource], resolver: IncludeResolver? = nil, limits: MatchLimits = MatchLimits()) throws(RouteTableError) {
+        let front = Front(sources, resolver: resolver)
+        guard !front.diagnostics.hasErrors else { throw RouteTableError(diagnostics: front.diagnostics, sources: front.sources) }
+        do {
+            try self.init(compiled: front.routes, origins: front.origins, syntax: front.syntax, limits: limits)
+        } catch {
+            throw RouteTableError(diagnostics: [front.failure(error)], sources: front.sources)
+        }
+    }
+}
