@@ -39,15 +39,20 @@ let package = Package(
             dependencies: ["CPCRE2"],
             swiftSettings: swiftSettings
         ),
-        // The commands of `axiom-route`, in a library so tests run them in process.
+        // The commands of `axiom-route`, in a library so tests run them in process. The
+        // default table (Routes/) is embedded by the EmbedRoutes plugin.
         .target(
             name: "AxiomRouteCommands",
             dependencies: [
                 "AxiomRouting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedRoutes"]
         ),
+        // Writes Routes/*.routes as Swift source (the plugin's tool).
+        .executableTarget(name: "embed-routes", swiftSettings: swiftSettings),
+        .plugin(name: "EmbedRoutes", capability: .buildTool(), dependencies: ["embed-routes"]),
         .executableTarget(
             name: "axiom-route",
             dependencies: ["AxiomRouteCommands"],

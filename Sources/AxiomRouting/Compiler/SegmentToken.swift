@@ -36,6 +36,8 @@ struct SegmentToken: Sendable, Hashable {
     var isPureParameter: Bool
     /// Number of capturing groups in the segment.
     var groupCount: Int
+    /// The segment as a pattern (`/:id.json`), for suggestions.
+    var display: String
 }
 
 extension SegmentToken {
@@ -49,6 +51,7 @@ extension SegmentToken {
         var groups = 0
         var pure = false
         var started = false
+        var tokenParts: [Part] = []
 
         func flush() throws(JavaScriptRegexTranslator.Failure) {
             guard started else { return }
@@ -59,7 +62,9 @@ extension SegmentToken {
             tokens.append(
                 SegmentToken(
                     source: source, pcre: try JavaScriptRegexTranslator.translate(source), kind: kind, literal: literal,
-                    isPureParameter: isPure, groupCount: groups))
+                    isPureParameter: isPure, groupCount: groups,
+                    display: PatternRegexGenerator.patternString(tokenParts, options: .pathname)))
+            tokenParts = []
             source = ""
             literal = ""
             kinds = []
@@ -73,6 +78,7 @@ extension SegmentToken {
                 for scalar in part.value.unicodeScalars {
                     if scalar == "/" { try flush() }
                     started = true
+                    tokenParts.append(Part(kind: .fixedText, value: String(scalar), modifier: .none))
                     let text = String(scalar)
                     source += PatternRegexGenerator.escapeRegexpString(text)
                     literal? += text
@@ -85,6 +91,7 @@ extension SegmentToken {
             let isPure = startsSegment && !started && part.prefix == "/" && part.suffix.isEmpty && part.modifier == .none
                 && (part.kind == .segmentWildcard || part.kind == .regexp && typed(part))
             started = true
+            tokenParts.append(part)
             source += PatternRegexGenerator.fragment(part, options: .pathname)
             literal = nil
             pure = isPure

@@ -48,10 +48,10 @@ extension CompiledRoute {
         for (index, token) in tokens.enumerated() {
             if let literal = token.literal {
                 output += literal
-            } else if index < segments.count {
+            } else if token.isPureParameter, index < segments.count {
                 output += "/" + segments[index]
-            } else if token.kind != .optional && token.kind != .wildcard {
-                output += "/:" + (groups.first?.name ?? "value")
+            } else if token.kind != .optional || index < segments.count {
+                output += token.display
             }
         }
         return output.isEmpty ? "/" : output

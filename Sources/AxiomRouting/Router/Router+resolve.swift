@@ -5,6 +5,14 @@ extension Router {
     /// Never crashes and never returns a bare nil: a URL that does not resolve gives a
     /// ``RouteFailure`` that says why.
     public func resolve(_ input: String) -> Result<RouteMatch, RouteFailure> {
+        switch routed(input) {
+        case .success(let (path, query)): return match(path: path, query: query, input: input)
+        case .failure(let failure): return .failure(failure)
+        }
+    }
+
+    /// The path and query `input` is routed by: length, URL syntax and origin checked.
+    func routed(_ input: String) -> Result<(path: String, query: String?), RouteFailure> {
         guard !input.isEmpty else { return .failure(RouteFailure(input: input, reason: .emptyInput)) }
         let length = input.utf8.count
         guard length <= options.limits.maxInputLength else {
@@ -25,7 +33,7 @@ extension Router {
             }
             appScheme = origin.hosts == .appScheme
         }
-        return match(path: Origin.routedPath(of: url, appScheme: appScheme), query: url.query, input: input)
+        return .success((Origin.routedPath(of: url, appScheme: appScheme), url.query))
     }
 
     /// Resolves a path (and raw query string) directly, without origin checks: what an app

@@ -12,6 +12,10 @@ enum PercentEncodeSet: Sendable {
     case path
     /// Path set plus `/`, `:`, `;`, `=`, `@`, `[` to `^`, `|`.
     case userinfo
+    /// Path set plus `/`, `%` and `\`: a value printed into one path segment.
+    case pathSegment
+    /// Query set plus `&`, `=`, `+`, `%`: a value printed into a query.
+    case queryValue
 
     /// Whether `byte` (an ASCII code unit, or any byte of a multi-byte sequence) is encoded.
     @inline(__always)
@@ -30,6 +34,8 @@ enum PercentEncodeSet: Sendable {
         case .specialQuery: return PercentEncodeSet.specialQueryMasks
         case .path: return PercentEncodeSet.pathMasks
         case .userinfo: return PercentEncodeSet.userinfoMasks
+        case .pathSegment: return PercentEncodeSet.pathSegmentMasks
+        case .queryValue: return PercentEncodeSet.queryValueMasks
         }
     }
 
@@ -48,6 +54,8 @@ enum PercentEncodeSet: Sendable {
     private static let specialQueryMasks = masks("'", base: queryMasks)
     private static let pathMasks = masks("?^`{}", base: queryMasks)
     private static let userinfoMasks = masks("/:;=@[\\]^|", base: pathMasks)
+    private static let pathSegmentMasks = masks("/%\\", base: pathMasks)
+    private static let queryValueMasks = masks("&=+%'", base: queryMasks)
 }
 
 private let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)

@@ -1,0 +1,84 @@
+/// Every decision the router makes for one input: the routed path, each route in rank order
+/// with why it was or was not taken, and the compiled expressions tried.
+public struct RouteExplanation: Sendable {
+    public struct Candidate: Sendable {
+        public let route: Route
+        /// The route's own expression (PCRE2 syntax).
+        public let expression: String
+        public let outcome: Outcome
+    }
+
+    public enum Outcome: Sendable, Hashable, CustomStringConvertible {
+        /// This route was taken.
+        case taken
+        /// The path's first segment is another literal, so the route was never tried.
+        case differentFirstSegment(expected: String)
+        case patternDoesNotMatch
+        /// The pattern matched but a value did not convert (or the query was missing):
+        /// the next candidate was tried.
+        case rejected(RouteFailure.Reason)
+        /// An earlier route was taken.
+        case notReached
+
+        public var description: String {
+            switch self {
+            case .taken: return "taken"
+            case .differentFirstSegment(let expected): return "skipped: first segment is not '\(expected)'"
+            case .patternDoesNotMatch: return "pattern does not match"
+            case .rejected(let reason): return "rejected: " + RouteFailure(input: "", reason: reason).description
+            case .notReached: return "not tried: an earlier route was taken"
+            }
+        }
+    }
+
+    public let input: String
+    /// The path routes are matched against (after origin and normalisation), when the
+    /// input got that far.
+    public let path: String?
+    public let candidates: [Candidate]
+    /// The combined expressions consulted for this path, in order.
+    public let expressions: [String]
+    public let result: Result<RouteMatch, RouteFailure>
+}
+
+extension Router {
+    /// Explains how `input` resolves: see ``RouteExplanation``. The result is exactly
+    /// ``resolve(_:)``'s.
+    public func explain(_ input: String) -> RouteExplanation {
+        let result = resolve(input)
+        guard case .success(let (routedPath, query)) = routed(input) else {
+            return RouteExplanation(input: input, path: nil, candidates: [], expressions: [], result: result)
+        }
+        let path = normalized(routedPath)
+        var segment = String(firstSegment(of: path))
+        if !options.pathCaseSensitive { segment = segment.lowercased() }
+        let expressions = ((literalChunks[segment] ?? []) + otherChunks).map { chunks[$0].regex.source }
+        var taken = false
+        var items: QueryItems? = nil
+        var subject = path
+        let candidates = scratches.withScratch { scratch in
+            subject.withUTF8 { bytes in
+                compiled.indices.map { index -> RouteExplanation.Candidate in
+                    let route = compiled[index]
+                    func candidate(_ outcome: RouteExplanation.Outcome) -> RouteExplanation.Candidate {
+                        RouteExplanation.Candidate(route: route.route, expression: route.regexSource, outcome: outcome)
+                    }
+                    if taken { return candidate(.notReached) }
+                    if let literal = route.firstLiteral, literal != segment { return candidate(.differentFirstSegment(expected: literal)) }
+                    guard (try? route.regex.match(bytes, scratch: scratch)) == true else { return candidate(.patternDoesNotMatch) }
+                    let raw = (0..<route.groups.count).map { group in
+                        scratch.range(ofGroup: group + 1).map { String(decoding: bytes[$0], as: UTF8.self) }
+                    }
+                    switch convert(route, raw: raw, path: path, query: query, items: &items) {
+                    case .success:
+                        taken = true
+                        return candidate(.taken)
+                    case .failure(let reason):
+                        return candidate(.rejected(reason))
+                    }
+                }
+            }
+        }
+        return RouteExplanation(input: input, path: path, candidates: candidates, expressions: expressions, result: result)
+    }
+}

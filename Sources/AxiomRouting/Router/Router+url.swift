@@ -1,0 +1,143 @@
+/// Why ``Router/url(for:parameters:query:)`` could not print a URL.
+public enum RouteURLError: Error, Sendable, Hashable, CustomStringConvertible {
+    case unknownRoute(String, suggestions: [String])
+    case missingParameter(route: String, parameter: String)
+    case unknownParameter(route: String, parameter: String, suggestions: [String])
+    case wrongType(route: String, parameter: String, expected: ParameterType, value: RouteValue)
+    /// The printed URL resolves to something else (another route ranks first for it, or a
+    /// regexp group rejects the value).
+    case notReversible(route: String, url: String, resolvesTo: String)
+
+    public var description: String {
+        func didYouMean(_ names: [String]) -> String {
+            names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        }
+        switch self {
+        case .unknownRoute(let name, let suggestions):
+            return "unknown route '\(name)'" + didYouMean(suggestions)
+        case .missingParameter(let route, let parameter):
+            return "route '\(route)' needs parameter '\(parameter)'"
+        case .unknownParameter(let route, let parameter, let suggestions):
+            return "route '\(route)' has no parameter '\(parameter)'" + didYouMean(suggestions)
+        case .wrongType(let route, let parameter, let expected, let value):
+            return "route '\(route)': parameter '\(parameter)' is a '\(expected)', not '\(value)'"
+        case .notReversible(let route, let url, let resolvesTo):
+            return "'\(url)' printed for route '\(route)' resolves to \(resolvesTo)"
+        }
+    }
+}
+
+extension Router {
+    /// Prints a URL for a route from typed values, using the table's first origin that can
+    /// be printed (an app scheme or an exact host).
+    ///
+    /// The law `resolve(url(for: r, p)) == (r, p)` holds for every URL this returns: the
+    /// URL is resolved before it is returned, and a URL that would resolve to anything else
+    /// throws ``RouteURLError/notReversible(route:url:resolvesTo:)``.
+    ///
+    /// ```swift
+    /// try router.url(for: "profile", parameters: ["userId": .int(42)])   // "myapp://profile/42"
+    /// ```
+    public func url(for name: String, parameters: RouteParameters = [:], query: RouteParameters = [:]) throws(RouteURLError) -> String {
+        guard let index = indexByName[name] else {
+            throw .unknownRoute(name, suggestions: Suggestions.closest(to: name, in: routes.map(\.name)))
+        }
+        let route = compiled[index]
+        let path = try self.path(route, parameters)
+        var url = prefix(for: path)
+        var queryText: [String] = []
+        for (parameterName, value) in query {
+            guard let declared = route.route.query.first(where: { $0.name == parameterName }) else {
+                throw .unknownParameter(
+                    route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.route.query.map(\.name)))
+            }
+            guard Self.fits(value, declared.type) else {
+                throw .wrongType(route: name, parameter: parameterName, expected: declared.type, value: value)
+            }
+            queryText.append(
+                percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
+        }
+        if !queryText.isEmpty { url += "?" + queryText.joined(separator: "&") }
+
+        switch resolve(url) {
+        case .success(let match):
+            let sameRoute = match.route.name == name
+            let sameParameters = Dictionary(uniqueKeysWithValues: zip(match.parameters.names, match.parameters.values))
+                == Dictionary(uniqueKeysWithValues: zip(parameters.names, parameters.values))
+            let sameQuery = query.allSatisfy { match.query[$0.name] == $0.value }
+            guard sameRoute, sameParameters, sameQuery else {
+                throw .notReversible(route: name, url: url, resolvesTo: sameRoute ? "other values: \(match)" : "route '\(match.route.name)'")
+            }
+        case .failure(let failure):
+            throw .notReversible(route: name, url: url, resolvesTo: "no route (\(failure))")
+        }
+        return url
+    }
+
+    /// The path for a route and values (`/profile/42`), without origin or query.
+    private func path(_ route: CompiledRoute, _ parameters: RouteParameters) throws(RouteURLError) -> String {
+        let name = route.route.name
+        for (parameterName, _) in parameters where !route.groups.contains(where: { $0.name == parameterName }) {
+            throw .unknownParameter(route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.groups.map(\.name)))
+        }
+        var path = ""
+        for part in route.parts {
+            if part.kind == .fixedText {
+                // Optional literal text (`{s}?`) is left out; repeated text appears once.
+                if part.modifier == .none || part.modifier == .oneOrMore { path += part.value }
+                continue
+            }
+            guard let group = route.groups.first(where: { $0.name == part.name }) else { continue }
+            guard let value = parameters[part.name] else {
+                if group.isOptional { continue }
+                throw .missingParameter(route: name, parameter: part.name)
+            }
+            guard Self.fits(value, group.type) else {
+                throw .wrongType(route: name, parameter: part.name, expected: group.type, value: value)
+            }
+            let text: String
+            if case .path(let segments) = value {
+                text = segments.map { percentEncode($0.unicodeScalars, .pathSegment) }.joined(separator: "/")
+            } else if RouteCompiler.spansSegments(part) {
+                text = value.description.split(separator: "/", omittingEmptySubsequences: false)
+                    .map { percentEncode($0.unicodeScalars, .pathSegment) }.joined(separator: "/")
+            } else {
+                text = percentEncode(value.description.unicodeScalars, .pathSegment)
+            }
+            path += part.prefix + text + part.suffix
+        }
+        return path.isEmpty ? "/" : path
+    }
+
+    /// Origin and path: `myapp://profile/42`, `https://example.com/profile/42`, or the
+    /// path alone when the table has no printable origin.
+    private func prefix(for path: String) -> String {
+        for origin in origins {
+            switch origin.hosts {
+            case .appScheme:
+                // The first segment becomes the host when it can be one; otherwise the host
+                // is left empty (`myapp:///a:b`), which routes the same.
+                let first = path.dropFirst().prefix { $0 != "/" }
+                let hostSafe = !first.isEmpty && first.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || "-._~%".unicodeScalars.contains($0) }
+                return origin.scheme + (hostSafe ? "://" + path.dropFirst() : "://" + path)
+            case .exact(let host):
+                return origin.scheme + "://" + host + (origin.port.map { ":\($0)" } ?? "") + path
+            case .subdomains:
+                continue
+            }
+        }
+        return path
+    }
+
+    /// Whether `value` is of `type`.
+    static func fits(_ value: RouteValue, _ type: ParameterType) -> Bool {
+        switch (value, type) {
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.uuid, .uuid), (.path, .path):
+            return true
+        case (.string(let text), .enumeration(let values)):
+            return values.contains(text)
+        default:
+            return false
+        }
+    }
+}
