@@ -12,7 +12,7 @@ public struct AxiomRoute: ParsableCommand {
             Exit status: 0 when the URL matched, 1 when it did not, 2 for an invalid pattern, \
             URL or usage.
             """,
-        subcommands: [Match.self]
+        subcommands: [Resolve.self, Check.self, Explain.self, Routes.self, URLCommand.self, Match.self]
     )
 
     public init() {}

@@ -21,8 +21,8 @@ public struct Console: Sendable {
         handle.write(Data(text.utf8))
     }
 
-    static func out(_ line: String) { current.write(.standardOutput, line + "\n") }
-    static func err(_ line: String) { current.write(.standardError, line + "\n") }
+    static func out(_ line: String, terminator: String = "\n") { current.write(.standardOutput, line + terminator) }
+    static func err(_ line: String, terminator: String = "\n") { current.write(.standardError, line + terminator) }
 }
 
 /// A console that keeps what commands write, for tests.

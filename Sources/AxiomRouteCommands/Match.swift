@@ -161,13 +161,3 @@ struct ErrorReport: Encodable {
         error = Detail(code: code, message: message, component: component, position: position)
     }
 }
-
-extension Encodable {
-    /// Pretty-printed JSON with sorted keys, so the output is stable.
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
-}

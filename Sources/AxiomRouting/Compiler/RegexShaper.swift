@@ -72,8 +72,18 @@ enum RegexShaper {
                 for rest in item.symbols[depth...] { output += rest.pcre }
                 output += "(*MARK:\(item.route))"
             } else {
-                output += symbol.pcre + "(?|"
-                alternatives(items[index..<end], depth: depth + 1, into: &output)
+                // Emit the run's whole common prefix, then branch once.
+                let run = items[index..<end]
+                var next = depth + 1
+                output += symbol.pcre
+                while let shared = run.first?.symbols.dropFirst(next).first, shared.factorable,
+                    run.allSatisfy({ $0.symbols.count > next && $0.symbols[next] == shared })
+                {
+                    output += shared.pcre
+                    next += 1
+                }
+                output += "(?|"
+                alternatives(run, depth: next, into: &output)
                 output += ")"
             }
             index = end

@@ -1,7 +1,7 @@
 /// "Did you mean" for names: the candidates closest to `word` by edit distance, best first.
-enum Suggestions {
+public enum Suggestions {
     /// Up to `limit` candidates within a distance that grows with the word's length.
-    static func closest(to word: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    public static func closest(to word: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let lowered = word.lowercased()
         let threshold = max(2, lowered.count / 3)
         return candidates
@@ -13,7 +13,7 @@ enum Suggestions {
     }
 
     /// "did you mean 'a'?", "did you mean 'a' or 'b'?", or nil.
-    static func help(for word: String, in candidates: some Sequence<String>) -> String? {
+    public static func help(for word: String, in candidates: some Sequence<String>) -> String? {
         let matches = closest(to: word, in: candidates)
         guard !matches.isEmpty else { return nil }
         let quoted = matches.map { "'\($0)'" }
@@ -22,7 +22,7 @@ enum Suggestions {
     }
 
     /// Levenshtein distance over characters.
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

@@ -23,7 +23,8 @@ public struct RouteExplanation: Sendable {
         public var description: String {
             switch self {
             case .taken: return "taken"
-            case .differentFirstSegment(let expected): return "skipped: first segment is not '\(expected)'"
+            case .differentFirstSegment(let expected):
+                return expected.isEmpty ? "skipped: the path is not '/'" : "skipped: the first segment is not '\(expected)'"
             case .patternDoesNotMatch: return "pattern does not match"
             case .rejected(let reason): return "rejected: " + RouteFailure(input: "", reason: reason).description
             case .notReached: return "not tried: an earlier route was taken"

@@ -1,0 +1,102 @@
+import ArgumentParser
+import AxiomRouting
+
+/// `axiom-route check [FILE|DIR...]`: a route table's diagnostics, like a compiler's.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check route tables and print every error and warning with its place.",
+        discussion: """
+            The files and folders given form one table (default: the embedded table). Exit status: \
+            0 when there are no errors (and, with --warnings-as-errors, no warnings), 1 otherwise, \
+            2 when a file cannot be read.
+            """
+    )
+
+    @Argument(help: "Route-table files or folders of .routes files.")
+    var paths: [String] = []
+
+    @Flag(help: "Fail on warnings too.")
+    var warningsAsErrors = false
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        var sources: [RouteSource] = []
+        var resolver = RouteSource.fileResolver
+        if paths.isEmpty {
+            (sources, resolver) = RouteTableOptions.embedded()
+        } else {
+            for path in paths {
+                do {
+                    sources += try RouteSource.load(from: path)
+                } catch {
+                    Console.err("error: \(error)")
+                    throw ExitStatus.badInput.exitCode
+                }
+            }
+        }
+        let compilation = Router.compile(sources, resolver: resolver)
+        let diagnostics = compilation.diagnostics
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count - errors
+        switch format {
+        case .text:
+            if diagnostics.isEmpty {
+                Console.out("ok: \(compilation.router?.routes.count ?? 0) routes in \(compilation.sources.count) files, no diagnostics")
+            } else {
+                Console.out(compilation.formattedDiagnostics, terminator: "")
+            }
+        case .json:
+            Console.out(CheckReport(compilation).json)
+        }
+        if errors > 0 || warningsAsErrors && warnings > 0 { throw ExitStatus.noMatch.exitCode }
+    }
+}
+
+/// The JSON `check --format json` prints.
+struct CheckReport: Encodable {
+    struct Location: Encodable {
+        var file: String
+        var line: Int
+        var column: Int
+        var length: Int
+
+        init(_ location: SourceLocation) {
+            file = location.file
+            line = location.line
+            column = location.column
+            length = location.length
+        }
+    }
+
+    struct Note: Encodable {
+        var message: String
+        var location: Location?
+    }
+
+    struct Entry: Encodable {
+        var code: String
+        var severity: String
+        var message: String
+        var location: Location
+        var notes: [Note]
+        var help: String?
+    }
+
+    var diagnostics: [Entry]
+    var errors: Int
+    var warnings: Int
+    var routes: Int?
+
+    init(_ compilation: RouteTableCompilation) {
+        diagnostics = compilation.diagnostics.sorted { $0.location < $1.location }.map {
+            Entry(
+                code: $0.code.rawValue, severity: $0.severity.rawValue, message: $0.message, location: Location($0.location),
+                notes: $0.notes.map { Note(message: $0.message, location: $0.location.map(Location.init)) }, help: $0.help)
+        }
+        errors = compilation.diagnostics.count { $0.severity == .error }
+        warnings = compilation.diagnostics.count - errors
+        routes = compilation.router?.routes.count
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import AxiomRouting
+
+/// `axiom-route explain URL`: every candidate in rank order and why it was or was not taken.
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show how a URL resolves: each route in rank order, why it was or was not taken, and the compiled expressions.",
+        discussion: "Exit status: 0 when the URL resolved, 1 when it did not, 2 for a bad table or usage."
+    )
+
+    @Argument(help: "The URL to explain.")
+    var url: String
+
+    @OptionGroup var table: RouteTableOptions
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let router = try table.router()
+        let explanation = router.explain(url)
+        switch format {
+        case .text: Console.out(Self.text(explanation))
+        case .json: Console.out(ExplainReport(explanation).json)
+        }
+        if case .failure = explanation.result { throw ExitStatus.noMatch.exitCode }
+    }
+
+    static func text(_ explanation: RouteExplanation) -> String {
+        var lines = ["input   \(explanation.input)"]
+        if let path = explanation.path { lines.append("path    \(path)") }
+        switch explanation.result {
+        case .success(let match): lines.append("result  \(match)")
+        case .failure(let failure): lines.append("result  no match [\(failure.code)]: \(failure)")
+        }
+        if !explanation.candidates.isEmpty {
+            lines.append("")
+            lines.append("candidates in rank order:")
+            let nameWidth = explanation.candidates.map(\.route.name.count).max() ?? 0
+            let patternWidth = explanation.candidates.map(\.route.pattern.count).max() ?? 0
+            for candidate in explanation.candidates {
+                let rank = String(candidate.route.rank)
+                lines.append(
+                    "  \(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(pad(candidate.route.name, nameWidth))  \(pad(candidate.route.pattern, patternWidth))  \(candidate.outcome)")
+            }
+            lines.append("")
+            lines.append("compiled expressions tried, in order:")
+            for expression in explanation.expressions { lines.append("  \(expression)") }
+            if explanation.expressions.isEmpty { lines.append("  (none: no route can match this first segment)") }
+            if let taken = explanation.candidates.first(where: { $0.outcome == .taken }) {
+                lines.append("the route's own expression:")
+                lines.append("  \(taken.expression)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+struct ExplainReport: Encodable {
+    struct Candidate: Encodable {
+        var route: String
+        var pattern: String
+        var rank: Int
+        var outcome: String
+        var expression: String
+    }
+
+    var input: String
+    var path: String?
+    var result: ResolveReport.Entry
+    var candidates: [Candidate]
+    var expressions: [String]
+
+    init(_ explanation: RouteExplanation) {
+        input = explanation.input
+        path = explanation.path
+        result = ResolveReport.Entry(input: explanation.input, result: explanation.result)
+        candidates = explanation.candidates.map {
+            Candidate(route: $0.route.name, pattern: $0.route.pattern, rank: $0.route.rank, outcome: $0.outcome.description, expression: $0.expression)
+        }
+        expressions = explanation.expressions
+    }
+}

@@ -1,0 +1,30 @@
+import AxiomRouting
+import Foundation
+
+extension Encodable {
+    /// Pretty-printed JSON with sorted keys, so the output is stable byte for byte.
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A typed route value as JSON: numbers and booleans as themselves, a path as an array of
+/// segments, everything else as a string.
+struct JSONRouteValue: Encodable {
+    let value: RouteValue
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch value {
+        case .string(let text): try container.encode(text)
+        case .int(let number): try container.encode(number)
+        case .double(let number): try container.encode(number)
+        case .bool(let flag): try container.encode(flag)
+        case .uuid(let uuid): try container.encode(uuid.uuidString)
+        case .path(let segments): try container.encode(segments)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import AxiomRouting
+
+/// `--routes FILE|DIR`: the table a command works on; the embedded default when absent.
+struct RouteTableOptions: ParsableArguments {
+    @Option(name: .customLong("routes"), help: "A route-table file or a folder of .routes files (default: the embedded table).")
+    var path: String?
+
+    /// The sources and how their includes resolve.
+    func sources() throws -> (sources: [RouteSource], resolver: IncludeResolver) {
+        guard let path else { return Self.embedded() }
+        do {
+            return (try RouteSource.load(from: path), RouteSource.fileResolver)
+        } catch {
+            Console.err("error: \(error)")
+            throw ExitStatus.badInput.exitCode
+        }
+    }
+
+    /// The compiled table; prints the diagnostics and exits 2 when it has errors.
+    func router() throws -> Router {
+        let (sources, resolver) = try sources()
+        let compilation = Router.compile(sources, resolver: resolver)
+        guard let router = compilation.router else {
+            Console.err(compilation.formattedDiagnostics, terminator: "")
+            throw ExitStatus.badInput.exitCode
+        }
+        return router
+    }
+
+    /// The table shipped in `Routes/`, embedded at build time.
+    static func embedded() -> (sources: [RouteSource], resolver: IncludeResolver) {
+        let sources = DefaultRoutes.files.map { RouteSource(name: $0.name, text: $0.text) }
+        return (sources, RouteSource.resolver(among: sources))
+    }
+}
