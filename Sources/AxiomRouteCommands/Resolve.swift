@@ -23,7 +23,7 @@ struct Resolve: ParsableCommand {
         let router = try table.router()
         var inputs = urls
         if inputs.isEmpty {
-            while let line = readLine() { inputs.append(line) }
+            while let line = Console.current.readLine() { inputs.append(line) }
         }
         guard !inputs.isEmpty else {
             throw ValidationError("give URLs as arguments or one per line on standard input")

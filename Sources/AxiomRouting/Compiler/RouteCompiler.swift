@@ -79,9 +79,11 @@ struct RouteCompiler {
         if syntax.ignoresTrailingSlash, let last = parts.last, last.kind == .fixedText, last.modifier == .none,
             last.value.count > 1 || parts.count > 1, last.value.hasSuffix("/")
         {
+            let slash = SourceLocation(
+                file: pattern.location.file, line: pattern.location.line, column: pattern.location.column + pattern.location.length - 1)
             diagnostics.append(
                 Diagnostic(
-                    .trailingSlash, "the trailing '/' is ignored: URLs match with or without it", at: pattern.location,
+                    .trailingSlash, "the trailing '/' is ignored: URLs match with or without it", at: slash,
                     help: "remove the trailing '/', or declare 'option trailing-slash strict'"))
             parts[parts.count - 1].value.removeLast()
             if parts[parts.count - 1].value.isEmpty { parts.removeLast() }

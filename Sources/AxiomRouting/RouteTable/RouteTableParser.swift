@@ -171,7 +171,9 @@ struct RouteTableParser {
         }
         switch keyword.value {
         case "param":
-            let parameter = try name(try required(&scanner, "a name and a type, e.g. 'param id int'", after: keyword), "parameter name")
+            // Unnamed groups are numbered ('param 0 path' for '/files/*').
+            let word = try required(&scanner, "a name and a type, e.g. 'param id int'", after: keyword)
+            let parameter = word.value.allSatisfy(\.isASCII) && word.value.allSatisfy(\.isNumber) ? word : try name(word, "parameter name")
             let type = try parseType(&scanner, after: parameter)
             try expectEnd(&scanner, after: "the type")
             route.parameters.append(ParameterDeclaration(name: parameter, type: type))

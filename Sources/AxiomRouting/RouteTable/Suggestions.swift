@@ -6,7 +6,11 @@ public enum Suggestions {
         let threshold = max(2, lowered.count / 3)
         return candidates
             .map { ($0, distance(lowered, $0.lowercased())) }
-            .filter { $0.1 <= threshold || $0.0.lowercased().hasPrefix(lowered) && !lowered.isEmpty }
+            .filter { candidate, distance in
+                // Close by edits, or one is the start of the other ("int" / "integer").
+                let name = candidate.lowercased()
+                return distance <= threshold || !lowered.isEmpty && name.count >= 3 && (name.hasPrefix(lowered) || lowered.hasPrefix(name))
+            }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
             .prefix(limit)
             .map(\.0)
