@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// Runs `axiom-route` in process and returns its exit status and output.
-func runCommand(_ arguments: String...) -> (status: Int32, out: String, err: String) {
-    let captured = CapturedConsole()
+func runCommand(_ arguments: String..., input: [String] = []) -> (status: Int32, out: String, err: String) {
+    let captured = CapturedConsole(input: input)
     let status = Console.$current.withValue(captured.console) {
         AxiomRoute.run(arguments: arguments)
     }

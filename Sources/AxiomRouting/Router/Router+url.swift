@@ -44,7 +44,7 @@ extension Router {
         }
         let route = compiled[index]
         let path = try self.path(route, parameters)
-        var url = prefix(for: path)
+        let printed = prefix(for: path)
         var queryText: [String] = []
         for (parameterName, value) in query {
             guard let declared = route.route.query.first(where: { $0.name == parameterName }) else {
@@ -57,9 +57,11 @@ extension Router {
             queryText.append(
                 percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
         }
-        if !queryText.isEmpty { url += "?" + queryText.joined(separator: "&") }
+        let queryString = queryText.isEmpty ? nil : queryText.joined(separator: "&")
+        let url = printed + (queryString.map { "?" + $0 } ?? "")
 
-        switch resolve(url) {
+        // A table without a printable origin prints a path, which resolves as a path.
+        switch printed.hasPrefix("/") ? resolve(path: path, query: queryString) : resolve(url) {
         case .success(let match):
             let sameRoute = match.route.name == name
             let sameParameters = Dictionary(uniqueKeysWithValues: zip(match.parameters.names, match.parameters.values))
@@ -117,6 +119,7 @@ extension Router {
             case .appScheme:
                 // The first segment becomes the host when it can be one; otherwise the host
                 // is left empty (`myapp:///a:b`), which routes the same.
+                if path == "/" { return origin.scheme + "://" }
                 let first = path.dropFirst().prefix { $0 != "/" }
                 let hostSafe = !first.isEmpty && first.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || "-._~%".unicodeScalars.contains($0) }
                 return origin.scheme + (hostSafe ? "://" + path.dropFirst() : "://" + path)

@@ -1,0 +1,178 @@
+import AxiomRouteCommands
+import Foundation
+import Testing
+
+/// A temporary route-table file, removed when the test ends.
+private func withTable(_ text: String, _ body: (String) throws -> Void) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("axiom-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("app.routes")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    try body(file.path)
+}
+
+private func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+}
+
+@Suite struct ResolveCommandTests {
+    @Test func resolvesWithTheEmbeddedTableAndPrintsTypesAndMetadata() {
+        let run = runCommand("resolve", "myapp://profile/42")
+        #expect(run.status == 0)
+        #expect(run.out.contains("route       profile  /profile/:userId"))
+        #expect(run.out.contains("userId      42  (int)"))
+        #expect(run.out.contains("transition push, tab home, parent home, analytics \"Profile\""))
+    }
+
+    @Test func settingsLinkShowsTheCapturedRestOfPath() {
+        let run = runCommand("resolve", "https://example.com/settings/privacy/ads")
+        #expect(run.status == 0)
+        #expect(run.out.contains("section     privacy/ads  (path)"))
+        #expect(run.out.contains("requires authentication"))
+    }
+
+    @Test func anyUnresolvedURLMakesTheStatusOne() {
+        let run = runCommand("resolve", "myapp://profile/42", "myapp://profile/abc")
+        #expect(run.status == 1)
+        #expect(run.out.contains("no match [conversion-failed]: route 'profile' matched, but parameter 'userId' = 'abc' is not a valid 'int'"))
+    }
+
+    @Test(arguments: ["", "profile/42", "myapp://profile/%zz", "myapp://u/%FF", "https://evil.example/x", "myapp://profile/abc"])
+    func badURLsExitOneWithAReason(url: String) {
+        let run = runCommand("resolve", url)
+        #expect(run.status == 1)
+        #expect(run.out.contains("no match ["))
+    }
+
+    @Test func oneMebibyteURLExitsOne() {
+        let run = runCommand("resolve", "myapp://x/" + String(repeating: "a", count: 1 << 20))
+        #expect(run.status == 1)
+        #expect(run.out.contains("[input-too-long]"))
+    }
+
+    @Test func readsOneURLPerLineFromStandardInput() {
+        let run = runCommand("resolve", input: ["myapp://posts/7", "myapp://tags/swift"])
+        #expect(run.status == 0)
+        #expect(run.out.contains("route       post  /posts/:postId"))
+        #expect(run.out.contains("route       tag  /tags/:tag"))
+    }
+
+    @Test func jsonIsTypedAndDocumented() throws {
+        let run = runCommand("resolve", "myapp://places/1.5/-2?x=1", "myapp://nowhere", "--format", "json")
+        #expect(run.status == 1)
+        let results = try #require(try json(run.out)["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        #expect(results[0]["matched"] as? Bool == true)
+        let route = try #require(results[0]["route"] as? [String: Any])
+        #expect(route["name"] as? String == "place")
+        #expect(route["transition"] as? String == "modal(sheet)")
+        let parameters = try #require(results[0]["parameters"] as? [[String: Any]])
+        #expect(parameters.map { $0["name"] as? String } == ["latitude", "longitude"])
+        #expect(parameters[0]["value"] as? Double == 1.5)
+        #expect(parameters[1]["type"] as? String == "double")
+        let failure = try #require(results[1]["failure"] as? [String: Any])
+        #expect(failure["code"] as? String == "no-route")
+        #expect(results[1]["matched"] as? Bool == false)
+    }
+
+    @Test func badTableExitsTwoWithDiagnostics() throws {
+        try withTable("route a /:x\n  param x integer\n") { path in
+            let run = runCommand("resolve", "myapp://a", "--routes", path)
+            #expect(run.status == 2)
+            #expect(run.err.contains("app.routes:2:11: error: unknown parameter type 'integer' [E202]"))
+        }
+    }
+
+    @Test func missingTableFileExitsTwo() {
+        let run = runCommand("resolve", "myapp://a", "--routes", "/nonexistent/x.routes")
+        #expect(run.status == 2)
+        #expect(run.err.contains("no such file or folder"))
+    }
+}
+
+@Suite struct CheckCommandTests {
+    @Test func embeddedAndShippedTablesHaveNoDiagnostics() {
+        let run = runCommand("check")
+        #expect(run.status == 0)
+        #expect(run.out.hasPrefix("ok: 37 routes in 7 files, no diagnostics"))
+    }
+
+    @Test func tableWithSeveralMistakesListsEachWithItsPlaceAndExitsOne() throws {
+        try withTable("""
+            rout home /
+            route profile /profile/:id
+              param id integer
+              parent hom
+            route profile /other
+            """) { path in
+            let run = runCommand("check", path)
+            #expect(run.status == 1)
+            #expect(run.out.contains("app.routes:1:1: error: unknown directive 'rout' [E101]\n    1 | rout home /\n      | ^~~~"))
+            #expect(run.out.contains("app.routes:3:12: error: unknown parameter type 'integer' [E202]"))
+            #expect(run.out.contains("app.routes:4:10: error: unknown parent route 'hom' [E302]"))
+            #expect(run.out.contains("app.routes:5:7: error: duplicate route name 'profile' [E301]"))
+            #expect(run.out.hasSuffix("4 errors, 0 warnings\n"))
+        }
+    }
+
+    @Test func warningsFailOnlyWhenAskedTo() throws {
+        try withTable("route a /a/\nroute b /b") { path in
+            let run = runCommand("check", path)
+            #expect(run.status == 0)
+            #expect(run.out.contains("warning: the trailing '/' is ignored"))
+            #expect(runCommand("check", path, "--warnings-as-errors").status == 1)
+        }
+    }
+
+    @Test func jsonListsDiagnosticsWithLocations() throws {
+        try withTable("route a /a/\n") { path in
+            let report = try json(runCommand("check", path, "--format", "json").out)
+            let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+            #expect(diagnostics.first?["code"] as? String == "W403")
+            #expect(diagnostics.first?["severity"] as? String == "warning")
+            let location = try #require(diagnostics.first?["location"] as? [String: Any])
+            #expect(location["line"] as? Int == 1)
+            #expect(location["column"] as? Int == 11)
+            #expect(report["warnings"] as? Int == 1)
+        }
+    }
+}
+
+@Suite struct ExplainRoutesAndURLCommandTests {
+    @Test func explainListsCandidatesAndTheExpression() {
+        let run = runCommand("explain", "myapp://profile/abc")
+        #expect(run.status == 1)
+        #expect(run.out.contains("path    /profile/abc"))
+        #expect(run.out.contains("profile               /profile/:userId                    rejected: route 'profile' matched, but parameter 'userId' = 'abc' is not a valid 'int'"))
+        #expect(run.out.contains("compiled expressions tried, in order:\n  ^(?|"))
+    }
+
+    @Test func routesListsTheTableInRankOrder() throws {
+        let report = try json(runCommand("routes", "--format", "json").out)
+        let routes = try #require(report["routes"] as? [[String: Any]])
+        #expect(routes.count == 37)
+        #expect(routes.map { $0["rank"] as? Int } == Array(0..<37))
+        #expect(routes.first?["name"] as? String == "home")
+        #expect(report["tabs"] as? [String] == ["home", "discover", "inbox", "profile"])
+        let text = runCommand("routes").out
+        #expect(text.contains(" 30  settingsSection       /settings/:section+"))
+    }
+
+    @Test func urlPrintsAURLThatResolvesBack() {
+        let run = runCommand("url", "comments", "postId=7", "sort=new")
+        #expect(run.status == 0)
+        #expect(run.out == "myapp://posts/7/comments?sort=new\n")
+        #expect(runCommand("resolve", "myapp://posts/7/comments?sort=new").status == 0)
+    }
+
+    @Test func urlSuggestsNamesForTypos() {
+        let unknownRoute = runCommand("url", "profil", "userId=1")
+        #expect(unknownRoute.status == 2)
+        #expect(unknownRoute.err.contains("unknown route 'profil'; did you mean 'profile' or 'profileByName'?"))
+        let unknownParameter = runCommand("url", "profile", "userid=1")
+        #expect(unknownParameter.status == 2)
+        #expect(unknownParameter.err.contains("did you mean 'userId'?"))
+        #expect(runCommand("url", "profile", "userId=abc").status == 2)
+    }
+}

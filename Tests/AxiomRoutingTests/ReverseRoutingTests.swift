@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import AxiomRouting
+
+@Suite struct ReverseRoutingTests {
+    /// A value of each type, unlike any literal segment of the table.
+    static func sample(_ type: ParameterType, _ name: String) -> RouteValue {
+        switch type {
+        case .string: return .string("sample \(name)/ä%")
+        case .int: return .int(4711)
+        case .double: return .double(-12.75)
+        case .bool: return .bool(false)
+        case .uuid: return .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
+        case .path: return .path(["deep", "sample path", "x"])
+        case .enumeration(let values): return .string(values.last ?? "")
+        }
+    }
+
+    /// The law `resolve(url(for: r, p)) == (r, p)`, for every route of every table in
+    /// `Routes/`, with every path and query parameter given.
+    @Test func roundTripLawHoldsForEveryRouteOfTheDefaultTable() throws {
+        let router = try defaultRouter()
+        for route in router.routes {
+            let parameters = RouteParameters(
+                names: route.parameters.map(\.name), values: route.parameters.map { Self.sample($0.type, $0.name) })
+            let query = RouteParameters(names: route.query.map(\.name), values: route.query.map { Self.sample($0.type, $0.name) })
+            let url = try router.url(for: route.name, parameters: parameters, query: query)
+            let match = try router.resolve(url).get()
+            #expect(match.route.name == route.name, "\(url)")
+            #expect(match.parameters == parameters, "\(url)")
+            #expect(match.query == query, "\(url)")
+        }
+    }
+
+    @Test func optionalPartsAreLeftOutWhenNotGiven() throws {
+        let router = try defaultRouter()
+        #expect(try router.url(for: "profile", parameters: ["userId": .int(42)]) == "myapp://profile/42")
+        #expect(try router.url(for: "compose") == "myapp://compose")
+        #expect(try router.url(for: "home") == "myapp://")
+        #expect(try router.resolve("myapp://").get().route.name == "home")
+    }
+
+    @Test func valuesAreEncodedSoTheyComeBackUnchanged() throws {
+        let router = try defaultRouter()
+        let url = try router.url(for: "tag", parameters: ["tag": .string("a/b c%d#e?")])
+        #expect(url == "myapp://tags/a%2Fb%20c%25d%23e%3F")
+        #expect(try router.resolve(url).get().parameters["tag"] == .string("a/b c%d#e?"))
+    }
+
+    @Test func webOriginsPrintWhenTheyComeFirst() throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: "origins https://example.com:8443, myapp:\nroute p /p/:id"))
+        #expect(try router.url(for: "p", parameters: ["id": .string("x")]) == "https://example.com:8443/p/x")
+    }
+
+    @Test func mistakesAreTypedErrorsWithSuggestions() throws {
+        let router = try defaultRouter()
+        #expect(throws: RouteURLError.unknownRoute("profil", suggestions: ["profile", "profileByName"])) {
+            try router.url(for: "profil")
+        }
+        #expect(throws: RouteURLError.missingParameter(route: "profile", parameter: "userId")) {
+            try router.url(for: "profile")
+        }
+        #expect(throws: RouteURLError.unknownParameter(route: "profile", parameter: "userID", suggestions: ["userId"])) {
+            try router.url(for: "profile", parameters: ["userID": .int(1)])
+        }
+        #expect(throws: RouteURLError.wrongType(route: "profile", parameter: "userId", expected: .int, value: .string("bob"))) {
+            try router.url(for: "profile", parameters: ["userId": .string("bob")])
+        }
+        #expect(throws: RouteURLError.self) {
+            try router.url(for: "topic", parameters: ["topic": .string("cooking")])
+        }
+    }
+
+    @Test func aURLThatAnotherRouteWouldTakeIsRefused() throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: "route byName /users/:name\nroute new /users/new"))
+        #expect(throws: RouteURLError.notReversible(route: "byName", url: "/users/new", resolvesTo: "route 'new'")) {
+            try router.url(for: "byName", parameters: ["name": .string("new")])
+        }
+    }
+}
+
+@Suite struct ExplainTests {
+    @Test func explainsEveryCandidateInRankOrder() throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: """
+            route byId /users/:id
+              param id int
+            route byName /users/:name
+            route about /about
+            """))
+        let explanation = router.explain("https://example.com/users/99999999999999999999")
+        #expect(explanation.path == "/users/99999999999999999999")
+        #expect(explanation.candidates.map(\.route.name) == ["about", "byId", "byName"])
+        #expect(
+            explanation.candidates.map(\.outcome) == [
+                .differentFirstSegment(expected: "about"),
+                .rejected(.conversionFailed(route: "byId", parameter: "id", value: "99999999999999999999", expected: .int)),
+                .taken,
+            ])
+        #expect(explanation.expressions.count == 1)
+        #expect(explanation.expressions[0].contains("(*MARK:"))
+        #expect(try explanation.result.get().route.name == "byName")
+    }
+
+    @Test func inputThatFailsBeforeRoutingHasNoCandidates() throws {
+        let explanation = try defaultRouter().explain("https://evil.example/x")
+        #expect(explanation.path == nil)
+        #expect(explanation.candidates.isEmpty)
+        guard case .failure(let failure) = explanation.result else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == "origin-not-accepted")
+    }
+}
