@@ -24,6 +24,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Benchmark only: the peer router measured side by side (never in a library product).
+        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
     targets: [
         // libpcre2-8 from the system (Debian: libpcre2-dev; Homebrew: pcre2).
@@ -61,7 +63,10 @@ let package = Package(
         // Release-built benchmarks (`swift run -c release axiom-benchmarks`); not a product.
         .executableTarget(
             name: "axiom-benchmarks",
-            dependencies: ["AxiomRouting"],
+            dependencies: [
+                "AxiomRouting",
+                .product(name: "RoutingKit", package: "routing-kit"),
+            ],
             path: "Benchmarks/axiom-benchmarks",
             swiftSettings: swiftSettings
         ),

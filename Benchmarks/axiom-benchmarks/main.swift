@@ -1,12 +1,20 @@
 // axiom-benchmarks: release-built benchmarks. Run with
-//   swift run -c release axiom-benchmarks [patterns | breakdown]
+//   swift run -c release axiom-benchmarks [patterns | routers | breakdown]
 let arguments = CommandLine.arguments.dropFirst()
 let suite = arguments.first ?? "patterns"
 switch suite {
 case "patterns":
     try PatternBenchmarks.run()
+case "routers":
+    // Optional sizes: `axiom-benchmarks routers 1000 10000`.
+    let sizes = arguments.dropFirst().compactMap { Int($0) }
+    try RouterBenchmarks.run(sizes: sizes.isEmpty ? [10, 100, 1_000, 10_000] : sizes)
+case "profile-lookups":
+    // For profilers: only this Router's lookups on a 1,000-route table.
+    let numbers = arguments.dropFirst().compactMap { Int($0) }
+    try RouterBenchmarks.profileLookups(size: numbers.count > 1 ? numbers[1] : 1_000, rounds: numbers.first ?? 20)
 case "breakdown":
     try Breakdown.run()
 default:
-    print("usage: axiom-benchmarks [patterns | breakdown]")
+    print("usage: axiom-benchmarks [patterns | routers | breakdown]")
 }

@@ -1,7 +1,10 @@
 /// A route as the router uses it: the public ``Route`` plus its parts, segment tokens and
 /// its own regular expression (for the slow path and `explain`).
-struct CompiledRoute: Sendable {
-    var route: Route
+///
+/// A final class: lookups fetch routes from the table on every match, and a reference is
+/// cheaper to pass than a struct of a dozen fields.
+final class CompiledRoute: Sendable {
+    let route: Route
     /// Parts after typing: typed single-segment parameters carry their type's regexp.
     let parts: [Part]
     /// Group names in pattern order, with their types and whether each may be absent.
@@ -15,6 +18,27 @@ struct CompiledRoute: Sendable {
     let regexSource: String
     let regex: CompiledRegex
     let declarationIndex: Int
+
+    init(
+        route: Route, parts: [Part], groups: [Route.Parameter], tokens: [SegmentToken], firstLiteral: String?, regexSource: String,
+        regex: CompiledRegex, declarationIndex: Int
+    ) {
+        self.route = route
+        self.parts = parts
+        self.groups = groups
+        self.tokens = tokens
+        self.firstLiteral = firstLiteral
+        self.regexSource = regexSource
+        self.regex = regex
+        self.declarationIndex = declarationIndex
+    }
+
+    /// The same route with its final rank and tab.
+    func with(rank: Int, tab: String?) -> CompiledRoute {
+        CompiledRoute(
+            route: route.with(rank: rank, tab: tab), parts: parts, groups: groups, tokens: tokens, firstLiteral: firstLiteral,
+            regexSource: regexSource, regex: regex, declarationIndex: declarationIndex)
+    }
 }
 
 extension CompiledRoute {

@@ -38,9 +38,9 @@ struct RouteCompiler {
                     .unknownLoginRoute, "the login route '\(login.value)' is not declared", at: login.location,
                     help: Suggestions.help(for: login.value, in: declared.keys)))
         }
-        routes = withTabs(routes, declared: declared)
         routes.sort(by: CompiledRoute.ranksBefore)
-        for index in routes.indices { routes[index].route.rank = index }
+        let routeTabs = self.routeTabs(declared)
+        routes = routes.enumerated().map { rank, route in route.with(rank: rank, tab: routeTabs[route.route.name] ?? nil) }
         reportOverlaps(routes)
         return (routes, origins)
     }
@@ -287,17 +287,13 @@ struct RouteCompiler {
     }
 
     /// Each route's tab: its own `tab(…)` transition, else its parent's (cycles stop).
-    private func withTabs(_ routes: [CompiledRoute], declared: [String: RouteDeclaration]) -> [CompiledRoute] {
+    private func routeTabs(_ declared: [String: RouteDeclaration]) -> [String: String?] {
         func tab(of name: String, seen: Set<String>) -> String? {
             guard let declaration = declared[name], !seen.contains(name) else { return nil }
             if case .tab(let tab)? = declaration.transition?.value { return tab }
             return declaration.parent.flatMap { tab(of: $0.value, seen: seen.union([name])) }
         }
-        return routes.map { compiled in
-            var compiled = compiled
-            compiled.route.metadata.tab = tab(of: compiled.route.name, seen: [])
-            return compiled
-        }
+        return Dictionary(uniqueKeysWithValues: declared.keys.map { ($0, tab(of: $0, seen: [])) })
     }
 
     /// Ties and shadowed routes (warnings): a route every URL of which an earlier-ranked

@@ -73,9 +73,12 @@ final class CompiledRegex: @unchecked Sendable {
         // Swift strings are valid UTF-8, so PCRE2's own UTF check is skipped. PCRE2 wants a
         // non-null subject pointer even for an empty subject.
         let run = { (pointer: UnsafePointer<UInt8>) -> Int32 in
-            pcre2_match_8(
-                self.code, pointer, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK),
-                scratch.matchData, scratch.matchContext)
+            // pcre2_jit_match skips pcre2_match's set-up (about as costly as a routing
+            // table's whole JIT match); it is only valid for JIT-compiled code.
+            self.isJITCompiled
+                ? pcre2_jit_match_8(self.code, pointer, subject.count, 0, 0, scratch.matchData, scratch.matchContext)
+                : pcre2_match_8(
+                    self.code, pointer, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), scratch.matchData, scratch.matchContext)
         }
         let rc: Int32
         if let base = subject.baseAddress {

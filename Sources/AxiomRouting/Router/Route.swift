@@ -1,22 +1,72 @@
 /// One route of a compiled table: its name, pattern, typed parameters and metadata.
 public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The fields live in one immutable object, so passing a route around (every match
+    /// carries one) costs a single reference count.
+    final class Storage: Sendable {
+        let name: String
+        let pattern: String
+        let parameters: [Parameter]
+        let query: [QueryParameter]
+        let metadata: Metadata
+        let location: SourceLocation
+        let rank: Int
+        /// All parameter names in order (shared by matches where every group participated).
+        let parameterNames: [String]
+
+        init(name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation, rank: Int) {
+            self.name = name
+            self.pattern = pattern
+            self.parameters = parameters
+            self.query = query
+            self.metadata = metadata
+            self.location = location
+            self.rank = rank
+            self.parameterNames = parameters.map(\.name)
+        }
+    }
+
+    let storage: Storage
+
+    init(name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation, rank: Int) {
+        storage = Storage(name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank)
+    }
+
     /// The route's unique name (`profile`).
-    public let name: String
+    public var name: String { storage.name }
     /// The canonical pathname pattern (`/profile/:userId`).
-    public let pattern: String
+    public var pattern: String { storage.pattern }
     /// Path parameters in pattern order, with their types.
-    public let parameters: [Parameter]
+    public var parameters: [Parameter] { storage.parameters }
     /// Declared query parameters.
-    public let query: [QueryParameter]
-    public internal(set) var metadata: Metadata
+    public var query: [QueryParameter] { storage.query }
+    public var metadata: Metadata { storage.metadata }
     /// Where the route is declared.
-    public let location: SourceLocation
+    public var location: SourceLocation { storage.location }
     /// The position in rank order (0 is tried first).
-    public internal(set) var rank: Int
+    public var rank: Int { storage.rank }
 
     public var id: String { name }
 
     public var description: String { "\(name) \(pattern)" }
+
+    /// A copy with another rank and tab (set once the table is sorted).
+    func with(rank: Int, tab: String?) -> Route {
+        var metadata = self.metadata
+        metadata.tab = tab
+        return Route(name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank)
+    }
+
+    public static func == (lhs: Route, rhs: Route) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.name, lhs.pattern, lhs.rank, lhs.location) == (rhs.name, rhs.pattern, rhs.rank, rhs.location)
+                && lhs.parameters == rhs.parameters && lhs.query == rhs.query && lhs.metadata == rhs.metadata
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(pattern)
+        hasher.combine(rank)
+    }
 
     /// A path parameter: a group of the pattern and its type.
     public struct Parameter: Sendable, Hashable {

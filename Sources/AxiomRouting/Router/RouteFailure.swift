@@ -24,32 +24,36 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The URL (or path) as given.
-    public let input: String
-    private let immediate: Reason?
-    private let diagnosis: Diagnosis?
+    public var input: String { storage.input }
 
-    /// Computing why nothing matched (and what is near) costs a scan of the table, so a
-    /// failure that only found "no match" works it out when ``reason`` is first read.
-    final class Diagnosis: Sendable {
-        let compute: @Sendable () -> Reason
-        init(_ compute: @escaping @Sendable () -> Reason) { self.compute = compute }
+    /// One reference, so a `Result<RouteMatch, RouteFailure>` stays small to pass around.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let input: String
+        let immediate: Reason?
+        /// Computing why nothing matched (and what is near) costs a scan of the table, so a
+        /// failure that only found "no match" works it out when ``reason`` is first read.
+        let diagnosis: (@Sendable () -> Reason)?
+
+        init(input: String, immediate: Reason?, diagnosis: (@Sendable () -> Reason)?) {
+            self.input = input
+            self.immediate = immediate
+            self.diagnosis = diagnosis
+        }
     }
 
     init(input: String, reason: Reason) {
-        self.input = input
-        self.immediate = reason
-        self.diagnosis = nil
+        storage = Storage(input: input, immediate: reason, diagnosis: nil)
     }
 
     init(input: String, diagnosis: @escaping @Sendable () -> Reason) {
-        self.input = input
-        self.immediate = nil
-        self.diagnosis = Diagnosis(diagnosis)
+        storage = Storage(input: input, immediate: nil, diagnosis: diagnosis)
     }
 
     public var reason: Reason {
-        if let immediate { return immediate }
-        return diagnosis?.compute() ?? .noRoute(path: input, suggestions: [])
+        if let immediate = storage.immediate { return immediate }
+        return storage.diagnosis?() ?? .noRoute(path: input, suggestions: [])
     }
 
     public static func == (lhs: RouteFailure, rhs: RouteFailure) -> Bool {

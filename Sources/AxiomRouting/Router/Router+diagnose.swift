@@ -2,19 +2,20 @@ extension Router {
     /// Why nothing matched `path`: the first candidate whose pattern matches but whose
     /// values do not convert (or whose required query is absent), else "no route" with the
     /// nearest routes. Runs only when a failure's ``RouteFailure/reason`` is read.
-    func diagnose(_ path: String, query: String?, segment: String) -> RouteFailure.Reason {
+    func diagnose(_ path: String, query: String?) -> RouteFailure.Reason {
         var items: QueryItems? = nil
         var text = path
         let found: RouteFailure.Reason? = scratches.withScratch { (scratch) -> RouteFailure.Reason? in
             text.withUTF8 { (bytes) -> RouteFailure.Reason? in
+                let segment = firstSegment(bytes)
                 for index in compiled.indices where isCandidate(index, firstSegment: segment) {
                     let route = compiled[index]
                     guard (try? route.regex.match(bytes, scratch: scratch)) == true else { continue }
-                    let raw = (0..<route.groups.count).map { group in
-                        scratch.range(ofGroup: group + 1).map { String(decoding: bytes[$0], as: UTF8.self) }
-                    }
-                    if case .failure(let reason) = convert(route, raw: raw, path: path, query: query, items: &items) {
-                        return reason
+                    var failure: RouteFailure.Reason? = nil
+                    if convert(route, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) == nil,
+                        let failure
+                    {
+                        return failure
                     }
                 }
                 return nil

@@ -53,7 +53,10 @@ extension Router {
         let path = normalized(routedPath)
         var segment = String(firstSegment(of: path))
         if !options.pathCaseSensitive { segment = segment.lowercased() }
-        let expressions = ((literalChunks[segment] ?? []) + otherChunks).map { chunks[$0].regex.source }
+        var pathBytes = path
+        let expressions = pathBytes.withUTF8 { bytes in
+            (Array(literalChunks(for: bytes)) + Array(otherChunks)).map { chunks[$0].regex.source }
+        }
         var taken = false
         var items: QueryItems? = nil
         var subject = path
@@ -67,16 +70,13 @@ extension Router {
                     if taken { return candidate(.notReached) }
                     if let literal = route.firstLiteral, literal != segment { return candidate(.differentFirstSegment(expected: literal)) }
                     guard (try? route.regex.match(bytes, scratch: scratch)) == true else { return candidate(.patternDoesNotMatch) }
-                    let raw = (0..<route.groups.count).map { group in
-                        scratch.range(ofGroup: group + 1).map { String(decoding: bytes[$0], as: UTF8.self) }
+                    var failure: RouteFailure.Reason? = nil
+                    guard convert(route, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) != nil
+                    else {
+                        return candidate(.rejected(failure ?? .noRoute(path: path, suggestions: [])))
                     }
-                    switch convert(route, raw: raw, path: path, query: query, items: &items) {
-                    case .success:
-                        taken = true
-                        return candidate(.taken)
-                    case .failure(let reason):
-                        return candidate(.rejected(reason))
-                    }
+                    taken = true
+                    return candidate(.taken)
                 }
             }
         }

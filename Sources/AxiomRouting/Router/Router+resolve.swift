@@ -49,33 +49,60 @@ extension Router {
     /// The path as the URL parser would leave it: percent-encoded with the path set, dot
     /// segments resolved. Already-canonical paths (the common case) are returned as they are.
     static func canonicalPath(_ path: String) -> String {
-        var previous: UInt8 = 0
-        var needsWork = path.utf8.first != UInt8(ascii: "/")
-        for byte in path.utf8 {
-            if PercentEncodeSet.path.contains(byte) || byte == UInt8(ascii: "\\")
-                || previous == UInt8(ascii: "/") && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%"))
-            {
-                needsWork = true
-                break
+        let isCanonical = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.first == UInt8(ascii: "/") else { return false }
+            // Flags: bytes the path set encodes, "\\", and "." and "%" (which may start a
+            // dot segment right after a "/"). Ordinary bytes cost one test each.
+            var (low, high) = PercentEncodeSet.path.masks
+            high |= 1 << UInt64(UInt8(ascii: "\\") - 64)
+            let dotOrPercent: UInt64 = 1 << UInt64(UInt8(ascii: ".")) | 1 << UInt64(UInt8(ascii: "%"))
+            low |= dotOrPercent
+            for index in bytes.indices {
+                let byte = bytes[index]
+                let flagged = byte < 64 ? (low >> UInt64(byte)) & 1 : byte < 128 ? (high >> UInt64(byte &- 64)) & 1 : 1
+                if flagged == 0 { continue }
+                // "." or "%" is fine unless it starts a segment.
+                if byte < 64, (dotOrPercent >> UInt64(byte)) & 1 == 1, bytes[index - 1] != UInt8(ascii: "/") { continue }
+                return false
             }
-            previous = byte
+            return true
         }
-        guard needsWork else { return path }
+        if isCanonical == true { return path }
         return Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path)
     }
 
     /// The trailing-slash rule and the root.
     func normalized(_ path: String) -> String {
-        if path.isEmpty { return "/" }
-        if options.ignoresTrailingSlash, path.utf8.count > 1, path.utf8.last == UInt8(ascii: "/") { return String(path.dropLast()) }
-        return path
+        let count = path.utf8.count
+        if count == 0 { return "/" }
+        guard options.ignoresTrailingSlash, count > 1 else { return path }
+        let trailing = path.utf8.withContiguousStorageIfAvailable { $0[count - 1] == UInt8(ascii: "/") } ?? path.hasSuffix("/")
+        return trailing ? String(path.dropLast()) : path
     }
 
     /// The first segment, the key of the literal dispatch.
     func firstSegment(of path: String) -> Substring {
         let rest = path.dropFirst()
-        let segment = rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]
-        return segment
+        return rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]
+    }
+
+    /// The bytes of a path's first segment (after the leading `/`).
+    static func firstSegmentBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard bytes.count > 1 else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
+        var end = 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+        return UnsafeBufferPointer(rebasing: bytes[1..<end])
+    }
+
+    /// The first segment as the dispatch key: lowercased when paths are case-insensitive.
+    func firstSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let segment = String(decoding: Self.firstSegmentBytes(bytes), as: UTF8.self)
+        return options.pathCaseSensitive ? segment : segment.lowercased()
+    }
+
+    /// The chunks of the routes whose first segment is the path's.
+    func literalChunks(for bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        dispatch.chunks(for: Self.firstSegmentBytes(bytes))
     }
 
     func isCandidate(_ index: Int, firstSegment: String) -> Bool {
@@ -89,101 +116,101 @@ extension Router {
     func match(path rawPath: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
         let path = normalized(rawPath)
         var subject = path
-        var segment = String(firstSegment(of: path))
-        if !options.pathCaseSensitive { segment = segment.lowercased() }
-        let chunkIndices = (literalChunks[segment] ?? []) + otherChunks
+        // Failures travel beside the match, so the common case moves only a small value.
+        var failure: RouteFailure.Reason? = nil
+        let match = subject.withUTF8 { bytes in
+            scratches.withScratch { scratch in matchChunks(bytes, path: path, query: query, scratch: scratch, failure: &failure) }
+        }
+        if let match { return .success(match) }
+        if let failure { return .failure(RouteFailure(input: input, reason: failure)) }
+        return .failure(RouteFailure(input: input) { [self] in diagnose(path, query: query) })
+    }
+
+    /// The chunk expressions first (one match finds the first route in rank order), then —
+    /// only if that route's values do not convert — the later candidates one by one. On no
+    /// match, `failure` holds the first conversion failure (or the match limit), if any.
+    private func matchChunks(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, scratch: MatchScratch, failure: inout RouteFailure.Reason?
+    ) -> RouteMatch? {
         var queryItems: QueryItems? = nil
-        var firstFailure: RouteFailure.Reason? = nil
-        let outcome: Result<RouteMatch, RouteFailure.Reason>? = scratches.withScratch { (scratch) -> Result<RouteMatch, RouteFailure.Reason>? in
-            subject.withUTF8 { (bytes) -> Result<RouteMatch, RouteFailure.Reason>? in
-                for chunkIndex in chunkIndices {
-                    let matched: Bool
-                    do {
-                        matched = try chunks[chunkIndex].regex.match(bytes, scratch: scratch)
-                    } catch {
-                        return .failure(.limitExceeded)
-                    }
-                    guard matched, let routeIndex = scratch.markNumber, routeIndex < compiled.count else { continue }
-                    let route = compiled[routeIndex]
-                    let raw = (0..<route.groups.count).map { group in
-                        scratch.range(ofGroup: group + 1).map { String(decoding: bytes[$0], as: UTF8.self) }
-                    }
-                    switch convert(route, raw: raw, path: path, query: query, items: &queryItems) {
-                    case .success(let match): return .success(match)
-                    case .failure(let reason):
-                        firstFailure = reason
-                        return slowPath(after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: segment, query: query, items: &queryItems)
-                    }
-                }
+        let literal = literalChunks(for: bytes)
+        for position in 0..<(literal.count + otherChunks.count) {
+            let regex = chunkRegexes[position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count]
+            let matched: Bool
+            do {
+                matched = try regex.match(bytes, scratch: scratch)
+            } catch {
+                failure = .limitExceeded
                 return nil
             }
+            guard matched, let routeIndex = scratch.markNumber, routeIndex < compiled.count else { continue }
+            if let match = convert(compiled[routeIndex], scratch: scratch, bytes: bytes, path: path, query: query, items: &queryItems, failure: &failure) {
+                return match
+            }
+            return slowPath(
+                after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query,
+                items: &queryItems, failure: &failure)
         }
-        switch outcome {
-        case .success(let match)?: return .success(match)
-        case .failure(let reason)?:
-            return .failure(RouteFailure(input: input, reason: reason == .limitExceeded ? reason : firstFailure ?? reason))
-        case nil:
-            if let firstFailure { return .failure(RouteFailure(input: input, reason: firstFailure)) }
-            let segment = segment
-            return .failure(RouteFailure(input: input) { [self] in diagnose(path, query: query, segment: segment) })
-        }
+        return nil
     }
 
     /// Tries the candidates ranked after `index` one by one with their own expressions.
     private func slowPath(
         after index: Int, path: String, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, segment: String, query: String?,
-        items: inout QueryItems?
-    ) -> Result<RouteMatch, RouteFailure.Reason>? {
-        var failure: RouteFailure.Reason? = nil
+        items: inout QueryItems?, failure: inout RouteFailure.Reason?
+    ) -> RouteMatch? {
         for candidate in (index + 1)..<compiled.count where isCandidate(candidate, firstSegment: segment) {
             let route = compiled[candidate]
             do {
                 guard try route.regex.match(bytes, scratch: scratch) else { continue }
             } catch {
-                return .failure(.limitExceeded)
+                failure = .limitExceeded
+                return nil
             }
-            let raw = (0..<route.groups.count).map { group in
-                scratch.range(ofGroup: group + 1).map { String(decoding: bytes[$0], as: UTF8.self) }
+            var later: RouteFailure.Reason? = nil
+            if let match = convert(route, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &later) {
+                return match
             }
-            switch convert(route, raw: raw, path: path, query: query, items: &items) {
-            case .success(let match): return .success(match)
-            case .failure(let reason): failure = failure ?? reason
-            }
+            // The first failure is the one reported.
+            if failure == nil { failure = later }
         }
-        return failure.map { .failure($0) }
+        return nil
     }
 
-    /// Converts a matched route's raw values; a failure says which value and why.
+    /// Converts a matched route's values, read from the groups `scratch` holds for `bytes`;
+    /// a failure says which value and why.
     func convert(
-        _ route: CompiledRoute, raw: [String?], path: String, query: String?, items: inout QueryItems?
-    ) -> Result<RouteMatch, RouteFailure.Reason> {
-        var names: [String] = []
+        _ route: CompiledRoute, scratch: MatchScratch, bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?,
+        items: inout QueryItems?, failure: inout RouteFailure.Reason?
+    ) -> RouteMatch? {
+        var names: [String]? = nil
         var values: [RouteValue] = []
-        names.reserveCapacity(raw.count)
-        values.reserveCapacity(raw.count)
-        for (group, text) in zip(route.groups, raw) {
-            guard let text else { continue }
-            let value: RouteValue
-            if group.type == .path {
-                var segments: [String] = []
-                for piece in text.split(separator: "/", omittingEmptySubsequences: false) {
-                    guard let segment = Self.percentDecoded(piece) else {
-                        return .failure(.invalidPercentEncoding(route: route.route.name, parameter: group.name, value: text))
-                    }
-                    segments.append(segment)
-                }
-                value = .path(segments)
-            } else {
-                guard let decoded = Self.percentDecoded(text[...]) else {
-                    return .failure(.invalidPercentEncoding(route: route.route.name, parameter: group.name, value: text))
-                }
-                guard let converted = group.type.convert(decoded) else {
-                    return .failure(.conversionFailed(route: route.route.name, parameter: group.name, value: decoded, expected: group.type))
-                }
-                value = converted
+        values.reserveCapacity(route.groups.count)
+        for (index, group) in route.groups.enumerated() {
+            guard let range = scratch.range(ofGroup: index + 1) else {
+                // A group that did not participate: the names are no longer all of them.
+                if names == nil { names = Array(route.groups[..<index].map(\.name)) }
+                continue
             }
-            names.append(group.name)
-            values.append(value)
+            let raw = UnsafeBufferPointer(rebasing: bytes[range])
+            if case .int = group.type, let number = Self.decimalInt(raw) {
+                values.append(.int(number))
+            } else if case .string = group.type, !raw.contains(0x25) {
+                // Nothing to decode: canonical path bytes are valid UTF-8.
+                values.append(.string(String(decoding: raw, as: UTF8.self)))
+            } else {
+                let text = String(decoding: raw, as: UTF8.self)
+                switch Self.value(of: text, as: group.type) {
+                case .success(let value): values.append(value)
+                case .failure(.invalidEncoding):
+                    failure = .invalidPercentEncoding(route: route.route.name, parameter: group.name, value: text)
+                    return nil
+                case .failure(.notConvertible(let decoded)):
+                    failure = .conversionFailed(route: route.route.name, parameter: group.name, value: decoded, expected: group.type)
+                    return nil
+                }
+            }
+            names?.append(group.name)
         }
         var queryNames: [String] = []
         var queryValues: [RouteValue] = []
@@ -192,10 +219,12 @@ extension Router {
             for parameter in route.route.query {
                 if let text = items?.first(parameter.name) {
                     guard let decoded = QueryItems.decoded(text) else {
-                        return .failure(.invalidPercentEncoding(route: route.route.name, parameter: parameter.name, value: String(text)))
+                        failure = .invalidPercentEncoding(route: route.route.name, parameter: parameter.name, value: String(text))
+                    return nil
                     }
                     guard let value = parameter.type.convert(decoded) else {
-                        return .failure(.conversionFailed(route: route.route.name, parameter: parameter.name, value: decoded, expected: parameter.type))
+                        failure = .conversionFailed(route: route.route.name, parameter: parameter.name, value: decoded, expected: parameter.type)
+                    return nil
                     }
                     queryNames.append(parameter.name)
                     queryValues.append(value)
@@ -203,14 +232,52 @@ extension Router {
                     queryNames.append(parameter.name)
                     queryValues.append(value)
                 } else if parameter.isRequired {
-                    return .failure(.missingQueryParameter(route: route.route.name, parameter: parameter.name))
+                    failure = .missingQueryParameter(route: route.route.name, parameter: parameter.name)
+                    return nil
                 }
             }
         }
-        return .success(
-            RouteMatch(
-                route: route.route, parameters: RouteParameters(names: names, values: values),
-                query: RouteParameters(names: queryNames, values: queryValues), path: path))
+        return RouteMatch(
+            route: route.route, parameters: RouteParameters(names: names ?? route.route.storage.parameterNames, values: values),
+            query: RouteParameters(names: queryNames, values: queryValues), path: path)
+    }
+
+    enum ValueError: Error {
+        case invalidEncoding
+        case notConvertible(decoded: String)
+    }
+
+    /// A raw (percent-encoded) path value decoded and converted to `type`.
+    static func value(of text: String, as type: ParameterType) -> Result<RouteValue, ValueError> {
+        if type == .path {
+            var segments: [String] = []
+            for piece in text.split(separator: "/", omittingEmptySubsequences: false) {
+                guard let segment = percentDecoded(piece) else { return .failure(.invalidEncoding) }
+                segments.append(segment)
+            }
+            return .success(.path(segments))
+        }
+        guard let decoded = percentDecoded(text[...]) else { return .failure(.invalidEncoding) }
+        guard let value = type.convert(decoded) else { return .failure(.notConvertible(decoded: decoded)) }
+        return .success(value)
+    }
+
+    /// An optionally signed run of ASCII digits as an `Int`, without making a `String`; nil
+    /// for anything else (or on overflow), which then takes the general path.
+    static func decimalInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first else { return nil }
+        var index = 0
+        let negative = first == UInt8(ascii: "-")
+        if negative || first == UInt8(ascii: "+") { index = 1 }
+        guard index < bytes.count, bytes.count - index <= 18 else { return nil }
+        var value = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+            index += 1
+        }
+        return negative ? -value : value
     }
 
     /// Strict percent-decoding: every `%` starts two hex digits, and the bytes are UTF-8.

@@ -25,10 +25,12 @@ public final class Router: Sendable {
 
     let compiled: [CompiledRoute]
     let chunks: [RouteChunk]
-    /// First path segment → chunks holding the routes whose first segment is that literal.
-    let literalChunks: [String: [Int]]
+    /// The chunks' expressions alone, for the lookup loop.
+    let chunkRegexes: [CompiledRegex]
+    /// First path segment → the chunks of the routes whose first segment is that literal.
+    let dispatch: SegmentDispatch
     /// Chunks of the routes whose first segment is not a literal, in rank order.
-    let otherChunks: [Int]
+    let otherChunks: Range<Int>
     let indexByName: [String: Int]
     let scratches: ScratchPool
 
@@ -56,48 +58,35 @@ public final class Router: Sendable {
         self.options = Options(pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits)
         self.indexByName = Dictionary(compiled.enumerated().map { ($1.route.name, $0) }, uniquingKeysWith: { first, _ in first })
 
-        // Dispatch: literal-first routes grouped by their first segment (groups packed into
-        // chunks up to the size budget), then the others in rank order.
+        // Dispatch: the literal-first routes of each first segment get their own chunks
+        // (the path's first segment picks them, so their expressions need no alternation
+        // over other segments); then the others, in rank order.
         let caseless = !syntax.pathCaseSensitive
         var chunks: [RouteChunk] = []
-        var literalChunks: [String: [Int]] = [:]
-        var pending: [RegexShaper.Item] = []
-        var pendingKeys: [String] = []
-        var pendingSize = 0
-        func flush() throws(RegexCompileError) {
-            guard !pending.isEmpty else { return }
-            let first = chunks.count
-            chunks += try RegexShaper.chunks(pending[...], caseless: caseless)
-            for key in pendingKeys { literalChunks[key] = Array(first..<chunks.count) }
-            pending = []
-            pendingKeys = []
-            pendingSize = 0
-        }
+        var firstLevel: [(key: String, chunks: Range<Int>)] = []
         var index = 0
         while index < compiled.count {
-            guard let key = compiled[index].firstLiteral else { index += 1; continue }
-            var end = index
-            var group: [RegexShaper.Item] = []
-            var size = 0
-            while end < compiled.count, compiled[end].firstLiteral == key {
-                group.append(RegexShaper.Item(route: end, symbols: RegexShaper.symbols(of: compiled[end])))
-                size += compiled[end].regexSource.utf8.count
-                end += 1
+            guard let key = compiled[index].firstLiteral else {
+                index += 1
+                continue
             }
-            if pendingSize + size > RegexShaper.sourceBudget { try flush() }
-            pending += group
-            pendingKeys.append(key)
-            pendingSize += size
-            index = end
+            var group: [RegexShaper.Item] = []
+            while index < compiled.count, compiled[index].firstLiteral == key {
+                group.append(RegexShaper.Item(route: index, symbols: RegexShaper.symbols(of: compiled[index])))
+                index += 1
+            }
+            let first = chunks.count
+            chunks += try RegexShaper.chunks(group[...], caseless: caseless)
+            firstLevel.append((key, first..<chunks.count))
         }
-        try flush()
         let others = compiled.indices.filter { compiled[$0].firstLiteral == nil }
             .map { RegexShaper.Item(route: $0, symbols: RegexShaper.symbols(of: compiled[$0])) }
         let firstOther = chunks.count
         chunks += try RegexShaper.chunks(others[...], caseless: caseless)
-        self.otherChunks = Array(firstOther..<chunks.count)
+        self.otherChunks = firstOther..<chunks.count
         self.chunks = chunks
-        self.literalChunks = literalChunks
+        self.chunkRegexes = chunks.map(\.regex)
+        self.dispatch = SegmentDispatch(firstLevel, caseless: caseless)
         let captures = max(compiled.map(\.groups.count).max() ?? 0, chunks.map(\.regex.captureCount).max() ?? 0)
         self.scratches = ScratchPool(captures: captures, limits: limits)
     }

@@ -25,37 +25,22 @@ enum PercentEncodeSet: Sendable {
         return byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (high >> UInt64(byte - 64)) & 1 == 1
     }
 
-    /// The set as two 64-bit masks over bytes 0–63 and 64–127.
-    private var masks: (UInt64, UInt64) {
+    /// The set as two 64-bit masks over bytes 0–63 and 64–127: C0 controls and U+007F,
+    /// plus each set's own characters (as listed above). Literals, so a lookup costs no
+    /// lazy initialisation; a test checks them against the sets' definitions.
+    @inline(__always)
+    var masks: (UInt64, UInt64) {
         switch self {
-        case .c0Control: return PercentEncodeSet.c0ControlMasks
-        case .fragment: return PercentEncodeSet.fragmentMasks
-        case .query: return PercentEncodeSet.queryMasks
-        case .specialQuery: return PercentEncodeSet.specialQueryMasks
-        case .path: return PercentEncodeSet.pathMasks
-        case .userinfo: return PercentEncodeSet.userinfoMasks
-        case .pathSegment: return PercentEncodeSet.pathSegmentMasks
-        case .queryValue: return PercentEncodeSet.queryValueMasks
+        case .c0Control: return (0x00000000FFFFFFFF, 0x8000000000000000)
+        case .fragment: return (0x50000005FFFFFFFF, 0x8000000100000000)
+        case .query: return (0x5000000DFFFFFFFF, 0x8000000000000000)
+        case .specialQuery: return (0x5000008DFFFFFFFF, 0x8000000000000000)
+        case .path: return (0xD000000DFFFFFFFF, 0xA800000140000000)
+        case .userinfo: return (0xFC00800DFFFFFFFF, 0xB800000178000001)
+        case .pathSegment: return (0xD000802DFFFFFFFF, 0xA800000150000000)
+        case .queryValue: return (0x700008EDFFFFFFFF, 0x8000000000000000)
         }
     }
-
-    private static func masks(_ extra: String, base: (UInt64, UInt64)) -> (UInt64, UInt64) {
-        var (low, high) = base
-        for byte in extra.utf8 {
-            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
-        }
-        return (low, high)
-    }
-
-    // C0 controls (0x00–0x1F) and 0x7F; everything above 0x7F is handled in `contains`.
-    private static let c0ControlMasks: (UInt64, UInt64) = (0xFFFF_FFFF, 1 << 63)
-    private static let fragmentMasks = masks(" \"<>`", base: c0ControlMasks)
-    private static let queryMasks = masks(" \"#<>", base: c0ControlMasks)
-    private static let specialQueryMasks = masks("'", base: queryMasks)
-    private static let pathMasks = masks("?^`{}", base: queryMasks)
-    private static let userinfoMasks = masks("/:;=@[\\]^|", base: pathMasks)
-    private static let pathSegmentMasks = masks("/%\\", base: pathMasks)
-    private static let queryValueMasks = masks("&=+%'", base: queryMasks)
 }
 
 private let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)

@@ -1,0 +1,67 @@
+/// A synthetic app-like route table: 20 sections, realistic words, 60% of routes with one
+/// to three parameters; and lookups over it, 10% of which miss.
+struct GeneratedTable {
+    struct Route {
+        var name: String
+        /// Literal segments and parameter names (`:p1`).
+        var segments: [String]
+        var pattern: String { "/" + segments.joined(separator: "/") }
+    }
+
+    static let sections = [
+        "users", "posts", "photos", "settings", "groups", "events", "messages", "search", "products", "orders",
+        "teams", "files", "tags", "places", "reviews", "videos", "articles", "pages", "lists", "stories",
+    ]
+    static let words = [
+        "profile", "details", "comments", "likes", "followers", "following", "edit", "share", "archive", "history",
+        "members", "invites", "drafts", "stats", "media", "related", "reports", "billing", "security", "activity",
+        "favorites", "downloads", "uploads", "links", "notes", "tasks", "calendar", "photos", "albums", "friends",
+        "requests", "blocked", "privacy", "devices", "sessions", "tokens", "exports", "imports", "labels", "filters",
+        "queue", "outbox", "inbox", "starred", "trash", "spam", "pinned", "mentions", "replies", "threads",
+    ]
+
+    let routes: [Route]
+
+    init(count: Int) {
+        var routes: [Route] = []
+        for index in 0..<count {
+            let section = Self.sections[index % Self.sections.count]
+            let round = index / Self.sections.count
+            let word = Self.words[round % Self.words.count] + (round >= Self.words.count ? String(round / Self.words.count) : "")
+            var segments = [section, word]
+            if index % 10 < 6 {
+                let parameters = 1 + index % 3
+                for number in 1...parameters {
+                    segments.append(":p\(number)")
+                    if number < parameters { segments.append("sub\(number)") }
+                }
+            }
+            routes.append(Route(name: "r\(index)", segments: segments))
+        }
+        self.routes = routes
+    }
+
+    /// The route table in Axiom's format.
+    var tableText: String {
+        routes.map { "route \($0.name) \($0.pattern)" }.joined(separator: "\n")
+    }
+
+    /// `count` lookups: (path, expected route index or nil for a miss).
+    func lookups(_ count: Int, seed: UInt64 = 0x5EED) -> [(path: String, route: Int?)] {
+        var state = seed
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        return (0..<count).map { _ in
+            let pick = next() % routes.count
+            let route = routes[pick]
+            let path = "/" + route.segments.map { $0.hasPrefix(":") ? "v\(next() % 10_000)" : $0 }.joined(separator: "/")
+            if next() % 10 == 0 {
+                // A miss: an unknown section, or an extra segment no route has.
+                return next() % 2 == 0 ? ("/nosuch" + path, nil) : (path + "/extra/zz", nil)
+            }
+            return (path, pick)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import AxiomRouting
+import Foundation
+import RoutingKit
+
+/// `axiom-benchmarks routers`: this Router beside vapor/routing-kit's `TrieRouter` and an
+/// `NSRegularExpression`-per-route linear scan, on generated tables of 10 to 10,000 routes.
+enum RouterBenchmarks {
+    struct Row {
+        var size: Int
+        var axiom: Double
+        var axiomURL: Double
+        var routingKit: Double
+        var regexScan: Double
+        var regexScanLookups: Int
+        var compileMilliseconds: Double
+        var bytesPerRoute: Double?
+    }
+
+    static func run(sizes: [Int] = [10, 100, 1_000, 10_000], lookups: Int = 100_000) throws {
+        print("Routers, ns per lookup (release build, median of 5 runs; 10% of lookups miss)")
+        print("")
+        var rows: [Row] = []
+        for size in sizes {
+            rows.append(try measure(size: size, lookupCount: lookups))
+            let row = rows[rows.count - 1]
+            print(
+                "\(pad(String(size), 6, right: true)) routes  axiom \(row.axiom.formatted(0)) ns  (full URL \(row.axiomURL.formatted(0)))"
+                    + "  routing-kit \(row.routingKit.formatted(0)) ns  NSRegularExpression scan \(row.regexScan.formatted(0)) ns"
+                    + "  compile \(row.compileMilliseconds.formatted(2)) ms"
+                    + (row.bytesPerRoute.map { "  memory \($0.formatted(0)) B/route" } ?? ""))
+        }
+        print("")
+        print("| routes | Axiom Router | Axiom, full URL | routing-kit TrieRouter | NSRegularExpression scan | vs routing-kit | vs regex scan | compile (ms) | memory (B/route) |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for row in rows {
+            print(
+                "| \(row.size) | \(row.axiom.formatted(0)) | \(row.axiomURL.formatted(0)) | \(row.routingKit.formatted(0)) | \(row.regexScan.formatted(0))\(row.regexScanLookups < lookups ? " ⁽\(row.regexScanLookups)⁾" : "") | \((row.routingKit / row.axiom).formatted(1))× | \((row.regexScan / row.axiom).formatted(0))× | \(row.compileMilliseconds.formatted(2)) | \(row.bytesPerRoute.map { $0.formatted(0) } ?? "–") |")
+        }
+        if let first = rows.first, let last = rows.last {
+            print("")
+            print("growth from \(first.size) to \(last.size) routes: Axiom \((last.axiom / first.axiom).formatted(2))×, routing-kit \((last.routingKit / first.routingKit).formatted(2))×")
+        }
+    }
+
+    static func measure(size: Int, lookupCount: Int) throws -> Row {
+        let table = GeneratedTable(count: size)
+        guard Set(table.routes.map(\.pattern)).count == table.routes.count else {
+            throw BenchmarkError("the generated table of \(size) routes has duplicate patterns")
+        }
+        let lookups = table.lookups(lookupCount)
+        let source = RouteSource(name: "generated.routes", text: table.tableText)
+
+        // Compile time: parse, rank, shape, PCRE2 compile and JIT.
+        var compileSamples: [Double] = []
+        for _ in 0..<5 {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let router = try Router(source: source)
+            let elapsed = clock.now - start
+            Measure.blackHole(router.routes.count)
+            compileSamples.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+        }
+        // Memory: resident growth while one more copy of the table is alive.
+        let before = residentBytes()
+        let router = try Router(source: source)
+        let after = residentBytes()
+        let bytesPerRoute = size >= 1_000 ? before.flatMap { b in after.map { Double($0 - b) / Double(size) } } : nil
+
+        // routing-kit, given the same path strings (it needs them split into segments).
+        let trie = TrieRouter(Int.self)
+        for (index, route) in table.routes.enumerated() {
+            trie.register(index, at: route.segments.map { $0.hasPrefix(":") ? .parameter(String($0.dropFirst())) : .constant($0) })
+        }
+        // A hand-written deep-link handler: one NSRegularExpression per route, tried in order.
+        let regexes = try table.routes.map { route in
+            try NSRegularExpression(
+                pattern: "^/" + route.segments.map { $0.hasPrefix(":") ? "([^/]+)" : NSRegularExpression.escapedPattern(for: $0) }
+                    .joined(separator: "/") + "$")
+        }
+
+        // All three must agree before they are timed.
+        for (path, expected) in lookups.prefix(2_000) {
+            let ours = try? router.resolve(path: path).get().route.name
+            var parameters = Parameters()
+            let theirs = trie.route(path: path.split(separator: "/").map(String.init), parameters: &parameters)
+            guard ours == expected.map({ "r\($0)" }), theirs == expected else {
+                throw BenchmarkError("routers disagree on \(path): axiom \(ours ?? "nil"), routing-kit \(theirs.map(String.init) ?? "nil"), expected \(expected.map(String.init) ?? "miss")")
+            }
+        }
+
+        var index = 0
+        let axiom = Measure.nanosecondsPerCall(runs: 5, iterations: lookups.count) {
+            index = index == lookups.count - 1 ? 0 : index + 1
+            switch router.resolve(path: lookups[index].path) {
+            case .success(let match): return match.parameters.count
+            case .failure: return -1
+            }
+        }
+        let urls = lookups.map { "myapp:/" + $0.path }
+        let urlRouter = try Router(source: RouteSource(name: "generated.routes", text: "origins myapp:\n" + table.tableText))
+        let axiomURL = Measure.nanosecondsPerCall(runs: 5, iterations: urls.count) {
+            index = index == urls.count - 1 ? 0 : index + 1
+            switch urlRouter.resolve(urls[index]) {
+            case .success(let match): return match.parameters.count
+            case .failure: return -1
+            }
+        }
+        let routingKit = Measure.nanosecondsPerCall(runs: 5, iterations: lookups.count) {
+            index = index == lookups.count - 1 ? 0 : index + 1
+            var parameters = Parameters()
+            let segments = lookups[index].path.split(separator: "/").map(String.init)
+            return trie.route(path: segments, parameters: &parameters) ?? -1
+        }
+        // The linear scan is too slow for 100k lookups on big tables: fewer, same mix.
+        let scanLookups = min(lookups.count, max(200, 20_000_000 / max(size, 1) / 10))
+        let regexScan = Measure.nanosecondsPerCall(runs: 5, iterations: scanLookups) {
+            index = index >= scanLookups - 1 ? 0 : index + 1
+            let path = lookups[index].path
+            let range = NSRange(location: 0, length: (path as NSString).length)
+            for (route, regex) in regexes.enumerated() {
+                if let match = regex.firstMatch(in: path, range: range) {
+                    var total = route
+                    for group in 1..<match.numberOfRanges { total += (path as NSString).substring(with: match.range(at: group)).utf8.count }
+                    return total
+                }
+            }
+            return -1
+        }
+        return Row(
+            size: size, axiom: axiom, axiomURL: axiomURL, routingKit: routingKit, regexScan: regexScan,
+            regexScanLookups: scanLookups, compileMilliseconds: Measure.median(compileSamples), bytesPerRoute: bytesPerRoute)
+    }
+
+    static func profileLookups(size: Int, rounds: Int = 20) throws {
+        let table = GeneratedTable(count: size)
+        let lookups = table.lookups(100_000)
+        let router = try Router(source: RouteSource(name: "generated.routes", text: table.tableText))
+        var total = 0
+        for _ in 0..<rounds {
+            for lookup in lookups {
+                if case .success(let match) = router.resolve(path: lookup.path) { total &+= match.parameters.count }
+            }
+        }
+        print(total)
+    }
+
+    /// Resident set size from /proc (Linux); nil elsewhere.
+    static func residentBytes() -> Int? {
+        #if os(Linux)
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #else
+        return nil
+        #endif
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
