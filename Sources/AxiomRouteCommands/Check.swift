@@ -43,7 +43,8 @@ struct Check: ParsableCommand {
         switch format {
         case .text:
             if diagnostics.isEmpty {
-                Console.out("ok: \(compilation.router?.routes.count ?? 0) routes in \(compilation.sources.count) files, no diagnostics")
+                let files = compilation.sources.count
+                Console.out("ok: \(compilation.router?.routes.count ?? 0) routes in \(files) file\(files == 1 ? "" : "s"), no diagnostics")
             } else {
                 Console.out(compilation.formattedDiagnostics, terminator: "")
             }

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import AxiomRouting
+
+/// `Docs/Diagnostics.md`: each code's ❌ table produces it; its ✅ table compiles clean.
+@Suite struct DiagnosticsCatalogueTests {
+    struct Entry: Sendable, CustomTestStringConvertible {
+        var code: String
+        var bad: String
+        var fixed: String
+        var testDescription: String { code }
+    }
+
+    static func entries() -> [Entry] {
+        guard let data = FileManager.default.contents(atPath: packageRoot() + "/Docs/Diagnostics.md") else { return [] }
+        var entries: [Entry] = []
+        var code: String? = nil
+        var blocks: [String] = []
+        var block: [Substring]? = nil
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("### ") {
+                if let code, blocks.count == 2 { entries.append(Entry(code: code, bad: blocks[0], fixed: blocks[1])) }
+                code = line.dropFirst(4).split(separator: " ").first.map(String.init)
+                blocks = []
+            } else if line == "```routes" {
+                block = []
+            } else if line == "```", let finished = block {
+                blocks.append(finished.joined(separator: "\n"))
+                block = nil
+            } else if block != nil {
+                block?.append(line)
+            }
+        }
+        if let code, blocks.count == 2 { entries.append(Entry(code: code, bad: blocks[0], fixed: blocks[1])) }
+        return entries
+    }
+
+    @Test func catalogueCoversEveryCode() {
+        let documented = Set(Self.entries().map(\.code))
+        let declared: Set<String> = [
+            "E101", "E102", "E103", "E104", "E105", "E106", "E107", "E108", "E201", "E202", "E203", "E204", "E205", "E206",
+            "E207", "E301", "E302", "E303", "E304", "E305", "E306", "E307", "E308", "E309", "E310", "E311", "E312", "W401",
+            "W402", "W403", "W404",
+        ]
+        #expect(documented == declared)
+    }
+
+    @Test(arguments: entries())
+    func badExampleProducesItsCodeAndFixedExampleIsClean(entry: Entry) {
+        let resolver: IncludeResolver = { path, _ in path == "t.routes" ? RouteSource(name: "t.routes", text: entry.bad) : nil }
+        let bad = Router.compile([RouteSource(name: "t.routes", text: entry.bad)], resolver: resolver)
+        #expect(bad.diagnostics.contains { $0.code.rawValue == entry.code }, "\(bad.formattedDiagnostics)")
+        let fixed = Router.compile([RouteSource(name: "t.routes", text: entry.fixed)])
+        #expect(fixed.diagnostics.isEmpty, "\(fixed.formattedDiagnostics)")
+        #expect(fixed.router != nil)
+    }
+}
