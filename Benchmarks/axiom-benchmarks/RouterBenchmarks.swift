@@ -60,11 +60,8 @@ enum RouterBenchmarks {
             Measure.blackHole(router.routes.count)
             compileSamples.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
         }
-        // Memory: resident growth while one more copy of the table is alive.
-        let before = residentBytes()
         let router = try Router(source: source)
-        let after = residentBytes()
-        let bytesPerRoute = size >= 1_000 ? before.flatMap { b in after.map { Double($0 - b) / Double(size) } } : nil
+        let bytesPerRoute = size >= 1_000 ? memoryPerRoute(size: size) : nil
 
         // routing-kit, given the same path strings (it needs them split into segments).
         let trie = TrieRouter(Int.self)
@@ -144,6 +141,49 @@ enum RouterBenchmarks {
         print(total)
     }
 
+    /// `axiom-benchmarks memory SIZE`: in a fresh process, resident memory growth from
+    /// compiling a table of SIZE routes, per route.
+    static func printMemory(size: Int) throws {
+        let source = RouteSource(name: "generated.routes", text: GeneratedTable(count: size).tableText)
+        // A first router warms the allocator (its pools then hold the compiler's garbage);
+        // the growth from a second one, kept alive beside it, is what a router retains.
+        let first = try Router(source: source)
+        trimHeap()
+        guard let before = residentBytes() else {
+            print("unavailable")
+            return
+        }
+        let second = try Router(source: source)
+        trimHeap()
+        let after = residentBytes() ?? before
+        Measure.blackHole(first.routes.count + second.routes.count)
+        print(Double(after - before) / Double(size))
+    }
+
+    /// Runs `memory SIZE` in a child process (one process per configuration, so earlier
+    /// measurements' freed memory does not hide this one's).
+    static func memoryPerRoute(size: Int) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["memory", String(size)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        process.waitUntilExit()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    static func trimHeap() {
+        #if os(Linux)
+        _ = glibcMallocTrim(0)
+        #endif
+    }
+
     /// Resident set size from /proc (Linux); nil elsewhere.
     static func residentBytes() -> Int? {
         #if os(Linux)
@@ -161,3 +201,10 @@ struct BenchmarkError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim` (declared in <malloc.h>, which Swift's Glibc module does not include):
+/// returns freed heap memory to the system.
+@_silgen_name("malloc_trim")
+func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

@@ -1,43 +1,65 @@
-/// A route as the router uses it: the public ``Route`` plus its parts, segment tokens and
-/// its own regular expression (for the slow path and `explain`).
-///
-/// A final class: lookups fetch routes from the table on every match, and a reference is
-/// cheaper to pass than a struct of a dozen fields.
-final class CompiledRoute: Sendable {
-    let route: Route
+/// What a route's pattern compiles to: its typed parts, its segment tokens and its own
+/// (untyped) expression. The compiler needs it for every route; a running router needs it
+/// only on rare paths (reverse routing, `explain`, diagnosis, falling through after a
+/// conversion failure), so the router does not keep it and derives it again from the
+/// route's canonical pattern when asked (``Router/shape(of:)``).
+struct RouteShape: Sendable {
     /// Parts after typing: typed single-segment parameters carry their type's regexp.
     let parts: [Part]
-    /// Group names in pattern order, with their types and whether each may be absent.
-    let groups: [Route.Parameter]
     let tokens: [SegmentToken]
+    /// The route alone, `^…$`, in PCRE2 syntax, without the types' shapes (conversion
+    /// checks types on the paths that use it, so a miss can say which value did not convert).
+    let regexSource: String
+
+    /// The shape of `untypedParts` with `parameters`' types.
+    init(untypedParts: [Part], parameters: [Route.Parameter]) throws(JavaScriptRegexTranslator.Failure) {
+        var parts = untypedParts
+        var typed: Set<String> = []
+        for index in parts.indices where parts[index].kind == .segmentWildcard {
+            let part = parts[index]
+            // A typed one-segment group checks its type's shape inside the expression.
+            guard let type = parameters.first(where: { $0.name == part.name })?.type, let shape = type.segmentRegexp else { continue }
+            parts[index] = Part(
+                kind: .regexp, value: shape, modifier: part.modifier, name: part.name, prefix: part.prefix, suffix: part.suffix,
+                position: part.position)
+            typed.insert(part.name)
+        }
+        self.parts = parts
+        self.tokens = try SegmentToken.tokens(parts) { typed.contains($0.name) }
+        self.regexSource = try JavaScriptRegexTranslator.translate(PatternRegexGenerator.regexp(untypedParts, options: .pathname).source)
+    }
+
+    /// The shape of a canonical pattern (as ``Route/pattern`` holds it).
+    init?(pattern: String, parameters: [Route.Parameter]) {
+        guard let parts = try? PatternParser.parse(pattern, options: .pathname, encode: Canonicalizer.pathname),
+            let shape = try? RouteShape(untypedParts: parts, parameters: parameters)
+        else { return nil }
+        self = shape
+    }
+}
+
+/// A route while the table compiles: the public ``Route``, its shape, its dispatch key and
+/// where it was declared. The running ``Router`` keeps only the ``Route`` and the key.
+final class CompiledRoute: Sendable {
+    let route: Route
+    let shape: RouteShape
     /// The canonical first literal segment without `/` (`users` for `/users/:id`), when the
     /// first segment is literal: the key routes are dispatched by.
     let firstLiteral: String?
-    /// The route alone, `^…$`, in PCRE2 syntax, without the types' shapes (conversion
-    /// checks types on this path).
-    let regexSource: String
-    let regex: CompiledRegex
     let declarationIndex: Int
 
-    init(
-        route: Route, parts: [Part], groups: [Route.Parameter], tokens: [SegmentToken], firstLiteral: String?, regexSource: String,
-        regex: CompiledRegex, declarationIndex: Int
-    ) {
+    init(route: Route, shape: RouteShape, firstLiteral: String?, declarationIndex: Int) {
         self.route = route
-        self.parts = parts
-        self.groups = groups
-        self.tokens = tokens
+        self.shape = shape
         self.firstLiteral = firstLiteral
-        self.regexSource = regexSource
-        self.regex = regex
         self.declarationIndex = declarationIndex
     }
 
+    var tokens: [SegmentToken] { shape.tokens }
+
     /// The same route with its final rank and tab.
     func with(rank: Int, tab: String?) -> CompiledRoute {
-        CompiledRoute(
-            route: route.with(rank: rank, tab: tab), parts: parts, groups: groups, tokens: tokens, firstLiteral: firstLiteral,
-            regexSource: regexSource, regex: regex, declarationIndex: declarationIndex)
+        CompiledRoute(route: route.with(rank: rank, tab: tab), shape: shape, firstLiteral: firstLiteral, declarationIndex: declarationIndex)
     }
 }
 
@@ -47,19 +69,20 @@ extension CompiledRoute {
     /// different literals never match the same URL); a route that ends sorts before one that
     /// goes on; declaration order breaks exact ties.
     static func ranksBefore(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
-        for (x, y) in zip(a.tokens, b.tokens) {
+        let (left, right) = (a.tokens, b.tokens)
+        for (x, y) in zip(left, right) {
             if x.kind != y.kind { return x.kind < y.kind }
-            if let left = x.literal, let right = y.literal, left != right { return left < right }
+            if let first = x.literal, let second = y.literal, first != second { return first < second }
         }
-        if a.tokens.count != b.tokens.count { return a.tokens.count < b.tokens.count }
+        if left.count != right.count { return left.count < right.count }
         return a.declarationIndex < b.declarationIndex
     }
 
     /// Whether the two routes compare equal in rank (an exact tie broken only by
     /// declaration order).
     static func tie(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
-        a.tokens.count == b.tokens.count
-            && zip(a.tokens, b.tokens).allSatisfy { $0.kind == $1.kind && $0.literal == $1.literal }
+        let (left, right) = (a.tokens, b.tokens)
+        return left.count == right.count && zip(left, right).allSatisfy { $0.kind == $1.kind && $0.literal == $1.literal }
     }
 
     /// Whether every URL this route matches is also matched (and taken) by `other` when
@@ -67,12 +90,13 @@ extension CompiledRoute {
     /// required query parameter that could make it fall through. Sound, not complete: it
     /// only compares routes with the same number of segments.
     func isCovered(by other: CompiledRoute) -> Bool {
-        guard tokens.count == other.tokens.count, !other.route.query.contains(where: \.isRequired) else { return false }
-        for (mine, theirs) in zip(tokens, other.tokens) {
-            if mine.source == theirs.source { continue }
+        let (mine, theirs) = (tokens, other.tokens)
+        guard mine.count == theirs.count, !other.route.query.contains(where: \.isRequired) else { return false }
+        for (left, right) in zip(mine, theirs) {
+            if left.source == right.source { continue }
             // An untyped one-segment parameter accepts any one segment.
-            let anySegment = theirs.isPureParameter && theirs.kind == .plain
-            let oneSegment = mine.kind == .literal && mine.literal != "/" || mine.isPureParameter
+            let anySegment = right.isPureParameter && right.kind == .plain
+            let oneSegment = left.kind == .literal && left.literal != "/" || left.isPureParameter
             guard anySegment, oneSegment else { return false }
         }
         return true

@@ -1,8 +1,6 @@
-/// A compiled expression over several routes and the routes it can report.
+/// A compiled expression over several routes (its `(*MARK:n)` names say which matched).
 struct RouteChunk: Sendable {
     let regex: CompiledRegex
-    /// Global rank indices of the routes in the chunk, in rank order.
-    let routes: [Int]
 }
 
 /// Builds trie-shaped PCRE2 expressions over routes in rank order.
@@ -96,7 +94,7 @@ enum RegexShaper {
         let source = expression(items)
         if source.utf8.count <= sourceBudget || items.count == 1 {
             do {
-                return [RouteChunk(regex: try CompiledRegex(source, caseless: caseless), routes: items.map(\.route))]
+                return [RouteChunk(regex: try CompiledRegex(source, caseless: caseless))]
             } catch where error.isTooLarge && items.count > 1 {
                 // Fall through to splitting.
             }

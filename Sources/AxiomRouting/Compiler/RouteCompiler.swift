@@ -132,17 +132,10 @@ struct RouteCompiler {
             typeLocations[name] = parameter.type.location
         }
         let untypedParts = parts
-        var groups: [Route.Parameter] = []
-        for index in parts.indices where parts[index].kind != .fixedText {
-            let part = parts[index]
-            let type = types[part.name] ?? (Self.spansSegments(part) ? .path : .string)
-            groups.append(Route.Parameter(name: part.name, type: type, isOptional: part.modifier == .optional || part.modifier == .zeroOrMore))
-            // A typed one-segment group checks its type's shape inside the regex.
-            if part.kind == .segmentWildcard, let shape = type.segmentRegexp {
-                parts[index] = Part(
-                    kind: .regexp, value: shape, modifier: part.modifier, name: part.name, prefix: part.prefix,
-                    suffix: part.suffix, position: part.position)
-            }
+        let groups = parts.filter { $0.kind != .fixedText }.map { part in
+            Route.Parameter(
+                name: part.name, type: types[part.name] ?? (Self.spansSegments(part) ? .path : .string),
+                isOptional: part.modifier == .optional || part.modifier == .zeroOrMore)
         }
 
         let query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
@@ -154,21 +147,17 @@ struct RouteCompiler {
                     help: syntax.tabs == nil ? "declare the tabs, e.g. 'tabs \(tab)'" : Suggestions.help(for: tab, in: tabs)))
         }
 
-        let tokens: [SegmentToken]
-        let regexSource: String
-        let regex: CompiledRegex
+        let shape: RouteShape
         do {
-            tokens = try SegmentToken.tokens(parts) { part in types[part.name]?.segmentRegexp != nil && part.kind == .regexp }
-            // The route's own expression is the pattern as written: types are checked by
-            // conversion, so a miss can say which value did not convert.
-            regexSource = try JavaScriptRegexTranslator.translate(PatternRegexGenerator.regexp(untypedParts, options: .pathname).source)
-            regex = try CompiledRegex(regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
+            shape = try RouteShape(untypedParts: untypedParts, parameters: groups)
+            // Compiled here so PCRE2's errors point at this route; built again when used.
+            _ = try CompiledRegex(shape.regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
         } catch {
             let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
             diagnostics.append(Diagnostic(.invalidPattern, "invalid pattern: \(message)", at: pattern.location))
             return nil
         }
-        let firstLiteral = tokens.first?.literal.map { String($0.dropFirst()) }
+        let firstLiteral = shape.tokens.first?.literal.map { String($0.dropFirst()) }
         let route = Route(
             name: declaration.name.value, pattern: canonical,
             parameters: groups, query: query,
@@ -178,9 +167,8 @@ struct RouteCompiler {
                 transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil),
             location: declaration.name.location, rank: 0)
         return CompiledRoute(
-            route: route, parts: parts, groups: groups, tokens: tokens,
-            firstLiteral: syntax.pathCaseSensitive ? firstLiteral : firstLiteral?.lowercased(),
-            regexSource: regexSource, regex: regex, declarationIndex: index)
+            route: route, shape: shape, firstLiteral: syntax.pathCaseSensitive ? firstLiteral : firstLiteral?.lowercased(),
+            declarationIndex: index)
     }
 
     /// Whether a group can match more than one segment.

@@ -92,7 +92,14 @@ extension SegmentToken {
                 && (part.kind == .segmentWildcard || part.kind == .regexp && typed(part))
             started = true
             tokenParts.append(part)
-            source += PatternRegexGenerator.fragment(part, options: .pathname)
+            if isPure {
+                // `/` then the group: the standard's `(?:\/(…))` without the redundant outer
+                // group (less JIT code per route, the same expression).
+                let value = part.kind == .segmentWildcard ? PatternRegexGenerator.segmentWildcardSource(.pathname) : part.value
+                source += "\\/(" + value + ")"
+            } else {
+                source += PatternRegexGenerator.fragment(part, options: .pathname)
+            }
             literal = nil
             pure = isPure
             if part.kind != .fixedText { groups += 1 }

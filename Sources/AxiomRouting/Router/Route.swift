@@ -10,8 +10,6 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         let metadata: Metadata
         let location: SourceLocation
         let rank: Int
-        /// All parameter names in order (shared by matches where every group participated).
-        let parameterNames: [String]
 
         init(name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation, rank: Int) {
             self.name = name
@@ -21,7 +19,6 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             self.metadata = metadata
             self.location = location
             self.rank = rank
-            self.parameterNames = parameters.map(\.name)
         }
     }
 

@@ -5,11 +5,24 @@
 /// let tab = try match.query.require("tab", as: ProfileTab.self)   // a RawRepresentable<String>
 /// ```
 public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral, CustomStringConvertible {
-    public let names: [String]
+    /// Where the names come from: a list of their own, or a route's parameters (shared, so a
+    /// match where every group took part allocates no names).
+    private enum Keys: Sendable {
+        case names([String])
+        case parameters([Route.Parameter])
+    }
+
+    private let keys: Keys
     public let values: [RouteValue]
 
     public init(names: [String], values: [RouteValue]) {
-        self.names = names
+        self.keys = .names(names)
+        self.values = values
+    }
+
+    /// Values for every parameter of a route, in order.
+    init(parameters: [Route.Parameter], values: [RouteValue]) {
+        self.keys = .parameters(parameters)
         self.values = values
     }
 
@@ -17,13 +30,40 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         self.init(names: elements.map(\.0), values: elements.map(\.1))
     }
 
+    /// The names, in order.
+    public var names: [String] {
+        switch keys {
+        case .names(let names): return names
+        case .parameters(let parameters): return parameters.map(\.name)
+        }
+    }
+
+    private func name(at position: Int) -> String {
+        switch keys {
+        case .names(let names): return names[position]
+        case .parameters(let parameters): return parameters[position].name
+        }
+    }
+
     public var startIndex: Int { 0 }
-    public var endIndex: Int { names.count }
-    public subscript(position: Int) -> (name: String, value: RouteValue) { (names[position], values[position]) }
+    public var endIndex: Int { values.count }
+    public subscript(position: Int) -> (name: String, value: RouteValue) { (name(at: position), values[position]) }
 
     /// The value named `name`, or nil when absent.
     public subscript(name: String) -> RouteValue? {
-        names.firstIndex(of: name).map { values[$0] }
+        for position in values.indices where self.name(at: position) == name { return values[position] }
+        return nil
+    }
+
+    public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
+        lhs.values == rhs.values && lhs.values.indices.allSatisfy { lhs.name(at: $0) == rhs.name(at: $0) }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for (name, value) in self {
+            hasher.combine(name)
+            hasher.combine(value)
+        }
     }
 
     /// The value converted to `T`, or nil when absent or not convertible.
@@ -62,7 +102,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     }
 
     public var description: String {
-        "[" + zip(names, values).map { "\($0): \($1)" }.joined(separator: ", ") + "]"
+        "[" + map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
     }
 }
 

@@ -8,11 +8,10 @@ extension Router {
         let found: RouteFailure.Reason? = scratches.withScratch { (scratch) -> RouteFailure.Reason? in
             text.withUTF8 { (bytes) -> RouteFailure.Reason? in
                 let segment = firstSegment(bytes)
-                for index in compiled.indices where isCandidate(index, firstSegment: segment) {
-                    let route = compiled[index]
-                    guard (try? route.regex.match(bytes, scratch: scratch)) == true else { continue }
+                for index in routes.indices where isCandidate(index, firstSegment: segment) {
+                    guard let regex = regex(of: index), (try? regex.match(bytes, scratch: scratch)) == true else { continue }
                     var failure: RouteFailure.Reason? = nil
-                    if convert(route, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) == nil,
+                    if convert(routes[index], scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) == nil,
                         let failure
                     {
                         return failure
@@ -29,10 +28,10 @@ extension Router {
     public func suggestions(for path: String, limit: Int = 3) -> [RouteSuggestion] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let threshold = max(2, path.count / 3)
-        return compiled
-            .map { route -> (distance: Int, rank: Int, suggestion: RouteSuggestion) in
-                let example = route.example(filling: segments)
-                return (Suggestions.distance(path, example), route.route.rank, RouteSuggestion(route: route.route.name, example: example))
+        return routes.indices
+            .map { index -> (distance: Int, rank: Int, suggestion: RouteSuggestion) in
+                let example = example(of: index, filling: segments)
+                return (Suggestions.distance(path, example), index, RouteSuggestion(route: routes[index].name, example: example))
             }
             .filter { $0.distance <= threshold }
             .sorted { ($0.distance, $0.rank) < ($1.distance, $1.rank) }
@@ -41,12 +40,12 @@ extension Router {
     }
 }
 
-extension CompiledRoute {
+extension Router {
     /// The route's path with its parameters taken from `segments` where there are any
     /// (`/profile/:userId` with `["profil", "42"]` → `/profile/42`).
-    func example(filling segments: [String]) -> String {
+    func example(of route: Int, filling segments: [String]) -> String {
         var output = ""
-        for (index, token) in tokens.enumerated() {
+        for (index, token) in (shape(of: route)?.tokens ?? []).enumerated() {
             if let literal = token.literal {
                 output += literal
             } else if token.isPureParameter, index < segments.count {

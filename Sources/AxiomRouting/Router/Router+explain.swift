@@ -62,14 +62,16 @@ extension Router {
         var subject = path
         let candidates = scratches.withScratch { scratch in
             subject.withUTF8 { bytes in
-                compiled.indices.map { index -> RouteExplanation.Candidate in
-                    let route = compiled[index]
+                routes.indices.map { index -> RouteExplanation.Candidate in
+                    let route = routes[index]
                     func candidate(_ outcome: RouteExplanation.Outcome) -> RouteExplanation.Candidate {
-                        RouteExplanation.Candidate(route: route.route, expression: route.regexSource, outcome: outcome)
+                        RouteExplanation.Candidate(route: route, expression: shape(of: index)?.regexSource ?? "", outcome: outcome)
                     }
                     if taken { return candidate(.notReached) }
-                    if let literal = route.firstLiteral, literal != segment { return candidate(.differentFirstSegment(expected: literal)) }
-                    guard (try? route.regex.match(bytes, scratch: scratch)) == true else { return candidate(.patternDoesNotMatch) }
+                    if let literal = firstLiterals[index], literal != segment { return candidate(.differentFirstSegment(expected: literal)) }
+                    guard let regex = regex(of: index), (try? regex.match(bytes, scratch: scratch)) == true else {
+                        return candidate(.patternDoesNotMatch)
+                    }
                     var failure: RouteFailure.Reason? = nil
                     guard convert(route, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) != nil
                     else {

@@ -106,7 +106,7 @@ extension Router {
     }
 
     func isCandidate(_ index: Int, firstSegment: String) -> Bool {
-        guard let literal = compiled[index].firstLiteral else { return true }
+        guard let literal = firstLiterals[index] else { return true }
         return literal == firstSegment
     }
 
@@ -143,8 +143,8 @@ extension Router {
                 failure = .limitExceeded
                 return nil
             }
-            guard matched, let routeIndex = scratch.markNumber, routeIndex < compiled.count else { continue }
-            if let match = convert(compiled[routeIndex], scratch: scratch, bytes: bytes, path: path, query: query, items: &queryItems, failure: &failure) {
+            guard matched, let routeIndex = scratch.markNumber, routeIndex < routes.count else { continue }
+            if let match = convert(routes[routeIndex], scratch: scratch, bytes: bytes, path: path, query: query, items: &queryItems, failure: &failure) {
                 return match
             }
             return slowPath(
@@ -159,10 +159,10 @@ extension Router {
         after index: Int, path: String, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, segment: String, query: String?,
         items: inout QueryItems?, failure: inout RouteFailure.Reason?
     ) -> RouteMatch? {
-        for candidate in (index + 1)..<compiled.count where isCandidate(candidate, firstSegment: segment) {
-            let route = compiled[candidate]
+        for candidate in (index + 1)..<routes.count where isCandidate(candidate, firstSegment: segment) {
+            let route = routes[candidate]
             do {
-                guard try route.regex.match(bytes, scratch: scratch) else { continue }
+                guard let regex = regex(of: candidate), try regex.match(bytes, scratch: scratch) else { continue }
             } catch {
                 failure = .limitExceeded
                 return nil
@@ -180,16 +180,16 @@ extension Router {
     /// Converts a matched route's values, read from the groups `scratch` holds for `bytes`;
     /// a failure says which value and why.
     func convert(
-        _ route: CompiledRoute, scratch: MatchScratch, bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?,
+        _ route: Route, scratch: MatchScratch, bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?,
         items: inout QueryItems?, failure: inout RouteFailure.Reason?
     ) -> RouteMatch? {
         var names: [String]? = nil
         var values: [RouteValue] = []
-        values.reserveCapacity(route.groups.count)
-        for (index, group) in route.groups.enumerated() {
+        values.reserveCapacity(route.parameters.count)
+        for (index, group) in route.parameters.enumerated() {
             guard let range = scratch.range(ofGroup: index + 1) else {
                 // A group that did not participate: the names are no longer all of them.
-                if names == nil { names = Array(route.groups[..<index].map(\.name)) }
+                if names == nil { names = Array(route.parameters[..<index].map(\.name)) }
                 continue
             }
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
@@ -203,10 +203,10 @@ extension Router {
                 switch Self.value(of: text, as: group.type) {
                 case .success(let value): values.append(value)
                 case .failure(.invalidEncoding):
-                    failure = .invalidPercentEncoding(route: route.route.name, parameter: group.name, value: text)
+                    failure = .invalidPercentEncoding(route: route.name, parameter: group.name, value: text)
                     return nil
                 case .failure(.notConvertible(let decoded)):
-                    failure = .conversionFailed(route: route.route.name, parameter: group.name, value: decoded, expected: group.type)
+                    failure = .conversionFailed(route: route.name, parameter: group.name, value: decoded, expected: group.type)
                     return nil
                 }
             }
@@ -214,16 +214,16 @@ extension Router {
         }
         var queryNames: [String] = []
         var queryValues: [RouteValue] = []
-        if !route.route.query.isEmpty {
+        if !route.query.isEmpty {
             if items == nil { items = QueryItems(query ?? "") }
-            for parameter in route.route.query {
+            for parameter in route.query {
                 if let text = items?.first(parameter.name) {
                     guard let decoded = QueryItems.decoded(text) else {
-                        failure = .invalidPercentEncoding(route: route.route.name, parameter: parameter.name, value: String(text))
+                        failure = .invalidPercentEncoding(route: route.name, parameter: parameter.name, value: String(text))
                     return nil
                     }
                     guard let value = parameter.type.convert(decoded) else {
-                        failure = .conversionFailed(route: route.route.name, parameter: parameter.name, value: decoded, expected: parameter.type)
+                        failure = .conversionFailed(route: route.name, parameter: parameter.name, value: decoded, expected: parameter.type)
                     return nil
                     }
                     queryNames.append(parameter.name)
@@ -232,13 +232,13 @@ extension Router {
                     queryNames.append(parameter.name)
                     queryValues.append(value)
                 } else if parameter.isRequired {
-                    failure = .missingQueryParameter(route: route.route.name, parameter: parameter.name)
+                    failure = .missingQueryParameter(route: route.name, parameter: parameter.name)
                     return nil
                 }
             }
         }
         return RouteMatch(
-            route: route.route, parameters: RouteParameters(names: names ?? route.route.storage.parameterNames, values: values),
+            route: route, parameters: names.map { RouteParameters(names: $0, values: values) } ?? RouteParameters(parameters: route.parameters, values: values),
             query: RouteParameters(names: queryNames, values: queryValues), path: path)
     }
 

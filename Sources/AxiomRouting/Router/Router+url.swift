@@ -39,17 +39,17 @@ extension Router {
     /// try router.url(for: "profile", parameters: ["userId": .int(42)])   // "myapp://profile/42"
     /// ```
     public func url(for name: String, parameters: RouteParameters = [:], query: RouteParameters = [:]) throws(RouteURLError) -> String {
-        guard let index = indexByName[name] else {
+        guard let index = rank(ofRouteNamed: name) else {
             throw .unknownRoute(name, suggestions: Suggestions.closest(to: name, in: routes.map(\.name)))
         }
-        let route = compiled[index]
-        let path = try self.path(route, parameters)
+        let route = routes[index]
+        let path = try self.path(route, parts: shape(of: index)?.parts ?? [], parameters)
         let printed = prefix(for: path)
         var queryText: [String] = []
         for (parameterName, value) in query {
-            guard let declared = route.route.query.first(where: { $0.name == parameterName }) else {
+            guard let declared = route.query.first(where: { $0.name == parameterName }) else {
                 throw .unknownParameter(
-                    route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.route.query.map(\.name)))
+                    route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.query.map(\.name)))
             }
             guard Self.fits(value, declared.type) else {
                 throw .wrongType(route: name, parameter: parameterName, expected: declared.type, value: value)
@@ -77,19 +77,19 @@ extension Router {
     }
 
     /// The path for a route and values (`/profile/42`), without origin or query.
-    private func path(_ route: CompiledRoute, _ parameters: RouteParameters) throws(RouteURLError) -> String {
-        let name = route.route.name
-        for (parameterName, _) in parameters where !route.groups.contains(where: { $0.name == parameterName }) {
-            throw .unknownParameter(route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.groups.map(\.name)))
+    private func path(_ route: Route, parts: [Part], _ parameters: RouteParameters) throws(RouteURLError) -> String {
+        let name = route.name
+        for (parameterName, _) in parameters where !route.parameters.contains(where: { $0.name == parameterName }) {
+            throw .unknownParameter(route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.parameters.map(\.name)))
         }
         var path = ""
-        for part in route.parts {
+        for part in parts {
             if part.kind == .fixedText {
                 // Optional literal text (`{s}?`) is left out; repeated text appears once.
                 if part.modifier == .none || part.modifier == .oneOrMore { path += part.value }
                 continue
             }
-            guard let group = route.groups.first(where: { $0.name == part.name }) else { continue }
+            guard let group = route.parameters.first(where: { $0.name == part.name }) else { continue }
             guard let value = parameters[part.name] else {
                 if group.isOptional { continue }
                 throw .missingParameter(route: name, parameter: part.name)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A compiled route table: resolves URLs to typed routes, prints URLs from routes, and
 /// explains its decisions. Immutable and `Sendable` — compile once, share everywhere.
 ///
@@ -23,7 +25,10 @@ public final class Router: Sendable {
     public let loginRoute: String?
     public let options: Options
 
-    let compiled: [CompiledRoute]
+    /// Each route's first literal segment (the dispatch key), parallel to ``routes``.
+    let firstLiterals: [String?]
+    /// Shapes and own expressions derived on demand, by rank (see ``shape(of:)``).
+    let derived = Mutex<[Int: (shape: RouteShape?, regex: CompiledRegex?)]>([:])
     let chunks: [RouteChunk]
     /// The chunks' expressions alone, for the lookup loop.
     let chunkRegexes: [CompiledRegex]
@@ -31,7 +36,8 @@ public final class Router: Sendable {
     let dispatch: SegmentDispatch
     /// Chunks of the routes whose first segment is not a literal, in rank order.
     let otherChunks: Range<Int>
-    let indexByName: [String: Int]
+    /// Ranks ordered by their route's name, for lookups by name (4 bytes a route).
+    let ranksByName: [Int32]
     let scratches: ScratchPool
 
     /// How a table matches.
@@ -50,13 +56,15 @@ public final class Router: Sendable {
     }
 
     init(compiled: [CompiledRoute], origins: [Origin], syntax: RouteTableSyntax, limits: MatchLimits) throws(RegexCompileError) {
-        self.compiled = compiled
+        // The expressions are built from the routes' shapes; the router keeps the routes
+        // without them (they are derived again on the rare paths that need them).
         self.routes = compiled.map(\.route)
+        self.firstLiterals = compiled.map(\.firstLiteral)
         self.origins = origins
         self.tabs = syntax.tabs?.value.map(\.value) ?? []
         self.loginRoute = syntax.login?.value
         self.options = Options(pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits)
-        self.indexByName = Dictionary(compiled.enumerated().map { ($1.route.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.ranksByName = compiled.indices.sorted { compiled[$0].route.name < compiled[$1].route.name }.map { Int32($0) }
 
         // Dispatch: the literal-first routes of each first segment get their own chunks
         // (the path's first segment picks them, so their expressions need no alternation
@@ -87,13 +95,45 @@ public final class Router: Sendable {
         self.chunks = chunks
         self.chunkRegexes = chunks.map(\.regex)
         self.dispatch = SegmentDispatch(firstLevel, caseless: caseless)
-        let captures = max(compiled.map(\.groups.count).max() ?? 0, chunks.map(\.regex.captureCount).max() ?? 0)
+        let captures = max(compiled.map(\.route.parameters.count).max() ?? 0, chunks.map(\.regex.captureCount).max() ?? 0)
         self.scratches = ScratchPool(captures: captures, limits: limits)
+    }
+
+    /// The shape of the route at `index` (rank), derived from its pattern on first use.
+    func shape(of index: Int) -> RouteShape? {
+        derived.withLock { cache in
+            if let shape = cache[index]?.shape { return shape }
+            let shape = RouteShape(pattern: routes[index].pattern, parameters: routes[index].parameters)
+            cache[index] = (shape, cache[index]?.regex)
+            return shape
+        }
+    }
+
+    /// The route's own expression (untyped), compiled on first use.
+    func regex(of index: Int) -> CompiledRegex? {
+        if let regex = derived.withLock({ $0[index]?.regex }) { return regex }
+        guard let source = shape(of: index)?.regexSource,
+            let regex = try? CompiledRegex(source, caseless: !options.pathCaseSensitive, jit: false)
+        else { return nil }
+        derived.withLock { cache in cache[index] = (cache[index]?.shape, regex) }
+        return regex
     }
 
     /// The route named `name`.
     public func route(named name: String) -> Route? {
-        indexByName[name].map { routes[$0] }
+        rank(ofRouteNamed: name).map { routes[$0] }
+    }
+
+    /// The rank of the route named `name` (binary search over the names).
+    func rank(ofRouteNamed name: String) -> Int? {
+        var low = 0
+        var high = ranksByName.count
+        while low < high {
+            let middle = (low + high) / 2
+            if routes[Int(ranksByName[middle])].name < name { low = middle + 1 } else { high = middle }
+        }
+        guard low < ranksByName.count, routes[Int(ranksByName[low])].name == name else { return nil }
+        return Int(ranksByName[low])
     }
 }
 

@@ -1,0 +1,67 @@
+import Testing
+@testable import AxiomRouting
+
+/// The examples of `Docs/Routing.md` and the `Router` documentation comment, run as written.
+@Suite struct RoutingGuideTests {
+    let router: Router
+
+    init() throws {
+        router = try Router(source: RouteSource(name: "app.routes", text: """
+            origins myapp:, https://example.com
+            route profile /profile/:userId
+              param userId int
+              query tab enum(posts, likes) = posts
+            route user /users/:name
+            """))
+    }
+
+    enum ProfileTab: String { case posts, likes }
+
+    @Test func resolveExample() throws {
+        let match = try router.resolve("myapp://profile/42?tab=likes").get()
+        #expect(match.route.name == "profile")
+        #expect(match.parameters["userId"] == .int(42))
+        #expect(match.parameters.get("userId", as: Int.self) == 42)
+        #expect(match.query["tab"] == .string("likes"))
+        #expect(match.route.metadata.transition == .push)
+        #expect(try match.query.require("tab", as: ProfileTab.self) == .likes)
+    }
+
+    @Test func pathsAreCanonicalisedFirst() throws {
+        #expect(try router.resolve(path: "/users/a b").get().parameters == (try router.resolve(path: "/users/a%20b").get().parameters))
+    }
+
+    @Test func appSchemeFormsRouteTheSame() throws {
+        for url in ["myapp://profile/42", "myapp:///profile/42", "myapp:profile/42"] {
+            #expect(try router.resolve(url).get().route.name == "profile", "\(url)")
+        }
+    }
+
+    @Test func printExample() throws {
+        #expect(
+            try router.url(for: "profile", parameters: ["userId": .int(42)], query: ["tab": .string("likes")])
+                == "myapp://profile/42?tab=likes")
+        #expect(try router.url(for: "user", parameters: ["name": .string("a/b c")]) == "myapp://users/a%2Fb%20c")
+    }
+
+    @Test func explainExample() {
+        let explanation = router.explain("myapp://profile/abc")
+        #expect(explanation.path == "/profile/abc")
+        #expect(explanation.candidates.first?.route.rank == 0)
+        #expect(explanation.candidates.first?.route.name == "profile")
+        #expect(
+            explanation.candidates.first?.outcome.description
+                == "rejected: route 'profile' matched, but parameter 'userId' = 'abc' is not a valid 'int'")
+        #expect(!explanation.expressions.isEmpty)
+    }
+
+    @Test func routerDocCommentExample() throws {
+        let router = try Router(source: RouteSource(name: "app.routes", text: """
+            origins myapp:, https://example.com
+            route profile /profile/:userId
+              param userId int
+            """))
+        let match = try router.resolve("myapp://profile/42").get()
+        #expect("\(match.route.name) \(match.parameters["userId"].map { "\($0)" } ?? "")" == "profile 42")
+    }
+}
