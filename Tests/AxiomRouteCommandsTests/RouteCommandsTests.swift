@@ -84,6 +84,55 @@ private func json(_ text: String) throws -> [String: Any] {
         }
     }
 
+    @Test func routeTableGuideExampleResolvesAsDocumented() throws {
+        try withTable("""
+            # app.routes
+            origins myapp:, https://example.com
+            tabs home, profile
+            login login
+
+            route home /
+              transition tab(home)
+
+            route profile /profile/:userId
+              param userId int
+              query tab enum(posts, likes) = posts
+              parent home
+              analytics "Profile"
+
+            route settingsSection /settings/:section+
+              param section path
+              auth
+
+            route login /login
+              transition modal(fullScreen)
+            """) { path in
+            let run = runCommand("resolve", "--routes", path, "myapp://profile/42?tab=likes")
+            #expect(run.status == 0)
+            #expect(
+                run.out == """
+                    myapp://profile/42?tab=likes
+                      route       profile  /profile/:userId
+                      userId      42  (int)
+                      ?tab        likes  (enum(posts, likes))
+                      transition push, tab home, parent home, analytics "Profile"
+
+                    """)
+        }
+    }
+
+    @Test func readmeCommandPrintsTheDocumentedOutput() {
+        #expect(
+            runCommand("resolve", "myapp://profile/42?tab=likes").out == """
+                myapp://profile/42?tab=likes
+                  route       profile  /profile/:userId
+                  userId      42  (int)
+                  ?tab        likes  (enum(posts, likes, media))
+                  transition push, tab home, parent home, analytics "Profile"
+
+                """)
+    }
+
     @Test func missingTableFileExitsTwo() {
         let run = runCommand("resolve", "myapp://a", "--routes", "/nonexistent/x.routes")
         #expect(run.status == 2)

@@ -3,6 +3,13 @@ import Testing
 
 /// The examples of README.md and Docs/Patterns.md, run as written.
 @Suite struct DocumentationExamplesTests {
+    @Test func readmeRouterExample() throws {
+        let sources = try RouteSource.load(from: packageRoot() + "/Routes")
+        let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
+        let match = try router.resolve("myapp://profile/42").get()
+        #expect("\(match.route.name) \(match.parameters.get("userId", as: Int.self) ?? 0)" == "profile 42")
+    }
+
     @Test func readmeExample() throws {
         let pattern = try URLPattern("app://profile/:userId")
         let result = try #require(try pattern.exec("app://profile/42"))
