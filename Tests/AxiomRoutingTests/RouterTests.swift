@@ -238,3 +238,22 @@ private func code(_ result: Result<RouteMatch, RouteFailure>) -> String? {
         #expect(Set(sources.map(\.name)).count > 1)
     }
 }
+
+@Suite struct RouteShapeTests {
+    /// A running router drops each route's compile-time shape and derives it again from the
+    /// canonical pattern; the derived shape must be the same.
+    @Test func shapesDerivedFromCanonicalPatternsEqualTheCompiledOnes() throws {
+        let sources = try RouteSource.load(from: packageRoot() + "/Routes")
+        var loader = RouteTableLoader()
+        for source in sources { loader.load(source, resolver: RouteSource.resolver(among: sources)) }
+        var compiler = RouteCompiler(syntax: loader.syntax)
+        let (compiled, _) = compiler.compile()
+        let router = try defaultRouter()
+        for (rank, route) in compiled.enumerated() {
+            let derived = try #require(router.shape(of: rank))
+            #expect(derived.tokens == route.shape.tokens, "\(route.route.name)")
+            #expect(derived.regexSource == route.shape.regexSource, "\(route.route.name)")
+            #expect(derived.parts.map(\.kind) == route.shape.parts.map(\.kind), "\(route.route.name)")
+        }
+    }
+}

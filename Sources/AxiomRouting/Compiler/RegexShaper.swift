@@ -1,8 +1,3 @@
-/// A compiled expression over several routes (its `(*MARK:n)` names say which matched).
-struct RouteChunk: Sendable {
-    let regex: CompiledRegex
-}
-
 /// Builds trie-shaped PCRE2 expressions over routes in rank order.
 ///
 /// Shape: `^(?|A|B|…)$` where routes sharing a prefix are factored,
@@ -88,13 +83,14 @@ enum RegexShaper {
         }
     }
 
-    /// Compiles `items` into as few chunks as fit PCRE2's size limit, in order.
-    static func chunks(_ items: ArraySlice<Item>, caseless: Bool) throws(RegexCompileError) -> [RouteChunk] {
+    /// Compiles `items` into as few expressions ("chunks") as fit PCRE2's size limit, in
+    /// order; each one's `(*MARK:n)` names say which route matched.
+    static func chunks(_ items: ArraySlice<Item>, caseless: Bool) throws(RegexCompileError) -> [CompiledRegex] {
         guard !items.isEmpty else { return [] }
         let source = expression(items)
         if source.utf8.count <= sourceBudget || items.count == 1 {
             do {
-                return [RouteChunk(regex: try CompiledRegex(source, caseless: caseless))]
+                return [try CompiledRegex(source, caseless: caseless)]
             } catch where error.isTooLarge && items.count > 1 {
                 // Fall through to splitting.
             }

@@ -34,8 +34,6 @@ struct SegmentToken: Sendable, Hashable {
     /// Whether the segment is a whole `/`-delimited parameter of one type with no text around
     /// it: it then matches exactly one way, so routes sharing it can be factored in a trie.
     var isPureParameter: Bool
-    /// Number of capturing groups in the segment.
-    var groupCount: Int
     /// The segment as a pattern (`/:id.json`), for suggestions.
     var display: String
 }
@@ -48,7 +46,6 @@ extension SegmentToken {
         var source = ""
         var literal: String? = ""
         var kinds: [SegmentKind] = []
-        var groups = 0
         var pure = false
         var started = false
         var tokenParts: [Part] = []
@@ -62,13 +59,12 @@ extension SegmentToken {
             tokens.append(
                 SegmentToken(
                     source: source, pcre: try JavaScriptRegexTranslator.translate(source), kind: kind, literal: literal,
-                    isPureParameter: isPure, groupCount: groups,
+                    isPureParameter: isPure,
                     display: PatternRegexGenerator.patternString(tokenParts, options: .pathname)))
             tokenParts = []
             source = ""
             literal = ""
             kinds = []
-            groups = 0
             pure = false
             started = false
         }
@@ -102,7 +98,6 @@ extension SegmentToken {
             }
             literal = nil
             pure = isPure
-            if part.kind != .fixedText { groups += 1 }
             switch (part.kind, part.modifier) {
             case (.fixedText, .optional), (.fixedText, .zeroOrMore), (_, .optional): kinds.append(.optional)
             case (_, .zeroOrMore), (_, .oneOrMore), (.fullWildcard, _), (.fixedText, _): kinds.append(.wildcard)

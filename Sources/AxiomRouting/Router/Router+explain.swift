@@ -51,18 +51,17 @@ extension Router {
             return RouteExplanation(input: input, path: nil, candidates: [], expressions: [], result: result)
         }
         let path = normalized(routedPath)
-        var segment = String(firstSegment(of: path))
-        if !options.pathCaseSensitive { segment = segment.lowercased() }
         var pathBytes = path
         let expressions = pathBytes.withUTF8 { bytes in
-            (Array(literalChunks(for: bytes)) + Array(otherChunks)).map { chunks[$0].regex.source }
+            (Array(literalChunks(for: bytes)) + Array(otherChunks)).map { chunks[$0].source }
         }
         var taken = false
         var items: QueryItems? = nil
         var subject = path
         let candidates = scratches.withScratch { scratch in
             subject.withUTF8 { bytes in
-                routes.indices.map { index -> RouteExplanation.Candidate in
+                let segment = firstSegment(bytes)
+                return routes.indices.map { index -> RouteExplanation.Candidate in
                     let route = routes[index]
                     func candidate(_ outcome: RouteExplanation.Outcome) -> RouteExplanation.Candidate {
                         RouteExplanation.Candidate(route: route, expression: shape(of: index)?.regexSource ?? "", outcome: outcome)

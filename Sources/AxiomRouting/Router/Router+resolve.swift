@@ -80,12 +80,6 @@ extension Router {
         return trailing ? String(path.dropLast()) : path
     }
 
-    /// The first segment, the key of the literal dispatch.
-    func firstSegment(of path: String) -> Substring {
-        let rest = path.dropFirst()
-        return rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]
-    }
-
     /// The bytes of a path's first segment (after the leading `/`).
     static func firstSegmentBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         guard bytes.count > 1 else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
@@ -110,9 +104,7 @@ extension Router {
         return literal == firstSegment
     }
 
-    /// Matches a canonical routed path: the chunk expressions first (one match finds the
-    /// first route in rank order), then — only if that route's values do not convert — the
-    /// later candidates one by one.
+    /// Matches a canonical routed path (see `matchChunks`), with a failure that says why.
     func match(path rawPath: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
         let path = normalized(rawPath)
         var subject = path
@@ -135,7 +127,7 @@ extension Router {
         var queryItems: QueryItems? = nil
         let literal = literalChunks(for: bytes)
         for position in 0..<(literal.count + otherChunks.count) {
-            let regex = chunkRegexes[position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count]
+            let regex = chunks[position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count]
             let matched: Bool
             do {
                 matched = try regex.match(bytes, scratch: scratch)

@@ -29,9 +29,8 @@ public final class Router: Sendable {
     let firstLiterals: [String?]
     /// Shapes and own expressions derived on demand, by rank (see ``shape(of:)``).
     let derived = Mutex<[Int: (shape: RouteShape?, regex: CompiledRegex?)]>([:])
-    let chunks: [RouteChunk]
-    /// The chunks' expressions alone, for the lookup loop.
-    let chunkRegexes: [CompiledRegex]
+    /// The compiled expressions ("chunks"), each over a run of routes in rank order.
+    let chunks: [CompiledRegex]
     /// First path segment → the chunks of the routes whose first segment is that literal.
     let dispatch: SegmentDispatch
     /// Chunks of the routes whose first segment is not a literal, in rank order.
@@ -70,7 +69,7 @@ public final class Router: Sendable {
         // (the path's first segment picks them, so their expressions need no alternation
         // over other segments); then the others, in rank order.
         let caseless = !syntax.pathCaseSensitive
-        var chunks: [RouteChunk] = []
+        var chunks: [CompiledRegex] = []
         var firstLevel: [(key: String, chunks: Range<Int>)] = []
         var index = 0
         while index < compiled.count {
@@ -93,9 +92,8 @@ public final class Router: Sendable {
         chunks += try RegexShaper.chunks(others[...], caseless: caseless)
         self.otherChunks = firstOther..<chunks.count
         self.chunks = chunks
-        self.chunkRegexes = chunks.map(\.regex)
         self.dispatch = SegmentDispatch(firstLevel, caseless: caseless)
-        let captures = max(compiled.map(\.route.parameters.count).max() ?? 0, chunks.map(\.regex.captureCount).max() ?? 0)
+        let captures = max(compiled.map(\.route.parameters.count).max() ?? 0, chunks.map(\.captureCount).max() ?? 0)
         self.scratches = ScratchPool(captures: captures, limits: limits)
     }
 

@@ -146,11 +146,4 @@ extension String {
         guard utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return self }
         return String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
-
-    /// A string of the scalars `scalars`.
-    init(scalars: some Sequence<Unicode.Scalar>) {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        self.init(view)
-    }
 }
