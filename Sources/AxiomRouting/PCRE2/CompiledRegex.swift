@@ -124,15 +124,20 @@ final class CompiledRegex: @unchecked Sendable {
 final class MatchScratch: @unchecked Sendable {
     fileprivate let matchData: OpaquePointer
     fileprivate let matchContext: OpaquePointer?
+    /// PCRE2's group offsets (stable for the match data's lifetime) and how many pairs.
+    private let ovector: UnsafeMutablePointer<Int>
+    private let pairs: Int
 
     /// A scratch for patterns with up to `captures` groups, under `limits`.
     init(captures: Int, limits: MatchLimits) {
         // pcre2_match_data_create only fails when out of memory; then matching cannot
         // proceed at all, as with any allocation in Swift.
-        guard let data = pcre2_match_data_create_8(UInt32(max(1, captures + 1)), nil) else {
+        guard let data = pcre2_match_data_create_8(UInt32(max(1, captures + 1)), nil), let vector = pcre2_get_ovector_pointer_8(data) else {
             fatalError("PCRE2 could not allocate match data (out of memory)")
         }
         self.matchData = data
+        self.ovector = vector
+        self.pairs = Int(pcre2_get_ovector_count_8(data))
         let context = pcre2_match_context_create_8(nil)
         if let context {
             pcre2_set_match_limit_8(context, limits.matchLimit)
@@ -161,12 +166,11 @@ final class MatchScratch: @unchecked Sendable {
     /// The byte range of group `index` (0 is the whole match) after a successful match,
     /// or nil when the group did not participate.
     func range(ofGroup index: Int) -> Range<Int>? {
-        let count = Int(pcre2_get_ovector_count_8(matchData))
-        guard index < count, let vector = pcre2_get_ovector_pointer_8(matchData) else { return nil }
-        let start = vector[2 * index]
-        let end = vector[2 * index + 1]
+        guard index < pairs else { return nil }
+        let start = ovector[2 * index]
+        let end = ovector[2 * index + 1]
         // PCRE2_UNSET is ~(size_t)0, which Swift sees as -1 (size_t imports as Int).
         if start < 0 || end < 0 { return nil }
-        return Int(start)..<Int(end)
+        return start..<end
     }
 }

@@ -176,33 +176,45 @@ extension Router {
         items: inout QueryItems?, failure: inout RouteFailure.Reason?
     ) -> RouteMatch? {
         var names: [String]? = nil
+        let kinds = route.storage.valueKinds
         var values: [RouteValue] = []
-        values.reserveCapacity(route.parameters.count)
-        for (index, group) in route.parameters.enumerated() {
+        values.reserveCapacity(kinds.count)
+        for index in kinds.indices {
             guard let range = scratch.range(ofGroup: index + 1) else {
                 // A group that did not participate: the names are no longer all of them.
-                if names == nil { names = Array(route.parameters[..<index].map(\.name)) }
+                if names == nil { names = route.parameters[..<index].map(\.name) }
                 continue
             }
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
-            if case .int = group.type, let number = Self.decimalInt(raw) {
-                values.append(.int(number))
-            } else if case .string = group.type, !raw.contains(0x25) {
-                // Nothing to decode: canonical path bytes are valid UTF-8.
-                values.append(.string(String(decoding: raw, as: UTF8.self)))
-            } else {
-                let text = String(decoding: raw, as: UTF8.self)
-                switch Self.value(of: text, as: group.type) {
-                case .success(let value): values.append(value)
-                case .failure(.invalidEncoding):
-                    failure = .invalidPercentEncoding(route: route.name, parameter: group.name, value: text)
-                    return nil
-                case .failure(.notConvertible(let decoded)):
-                    failure = .conversionFailed(route: route.name, parameter: group.name, value: decoded, expected: group.type)
-                    return nil
+            switch kinds[index] {
+            case .int:
+                if let number = Self.decimalInt(raw) {
+                    values.append(.int(number))
+                    names?.append(route.parameters[index].name)
+                    continue
                 }
+            case .string:
+                if !raw.contains(0x25) {
+                    // Nothing to decode: canonical path bytes are valid UTF-8.
+                    values.append(.string(String(decoding: raw, as: UTF8.self)))
+                    names?.append(route.parameters[index].name)
+                    continue
+                }
+            case .other:
+                break
             }
-            names?.append(group.name)
+            let parameter = route.parameters[index]
+            let text = String(decoding: raw, as: UTF8.self)
+            switch Self.value(of: text, as: parameter.type) {
+            case .success(let value): values.append(value)
+            case .failure(.invalidEncoding):
+                failure = .invalidPercentEncoding(route: route.name, parameter: parameter.name, value: text)
+                return nil
+            case .failure(.notConvertible(let decoded)):
+                failure = .conversionFailed(route: route.name, parameter: parameter.name, value: decoded, expected: parameter.type)
+                return nil
+            }
+            names?.append(parameter.name)
         }
         var queryNames: [String] = []
         var queryValues: [RouteValue] = []
