@@ -10,9 +10,6 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         let metadata: Metadata
         let location: SourceLocation
         let rank: Int
-        /// Each parameter's type as a small code (see ``ValueKind``), so the lookup loop reads
-        /// types without copying `Parameter` values.
-        let valueKinds: [ValueKind]
 
         init(name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation, rank: Int) {
             self.name = name
@@ -22,7 +19,6 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             self.metadata = metadata
             self.location = location
             self.rank = rank
-            self.valueKinds = parameters.map { ValueKind($0.type) }
         }
     }
 
@@ -67,19 +63,6 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         hasher.combine(name)
         hasher.combine(pattern)
         hasher.combine(rank)
-    }
-
-    /// A parameter type reduced to what the lookup loop branches on.
-    enum ValueKind: UInt8, Sendable {
-        case string, int, other
-
-        init(_ type: ParameterType) {
-            switch type {
-            case .string: self = .string
-            case .int: self = .int
-            default: self = .other
-            }
-        }
     }
 
     /// A path parameter: a group of the pattern and its type.

@@ -176,34 +176,35 @@ extension Router {
         items: inout QueryItems?, failure: inout RouteFailure.Reason?
     ) -> RouteMatch? {
         var names: [String]? = nil
-        let kinds = route.storage.valueKinds
+        let parameters = route.parameters
         var values: [RouteValue] = []
-        values.reserveCapacity(kinds.count)
-        for index in kinds.indices {
+        values.reserveCapacity(parameters.count)
+        for index in parameters.indices {
             guard let range = scratch.range(ofGroup: index + 1) else {
                 // A group that did not participate: the names are no longer all of them.
-                if names == nil { names = route.parameters[..<index].map(\.name) }
+                if names == nil { names = parameters[..<index].map(\.name) }
                 continue
             }
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
-            switch kinds[index] {
+            // Types are matched in place (no copy of the parameter) for the common cases.
+            switch parameters[index].type {
             case .int:
                 if let number = Self.decimalInt(raw) {
                     values.append(.int(number))
-                    names?.append(route.parameters[index].name)
+                    names?.append(parameters[index].name)
                     continue
                 }
             case .string:
                 if !raw.contains(0x25) {
                     // Nothing to decode: canonical path bytes are valid UTF-8.
                     values.append(.string(String(decoding: raw, as: UTF8.self)))
-                    names?.append(route.parameters[index].name)
+                    names?.append(parameters[index].name)
                     continue
                 }
-            case .other:
+            default:
                 break
             }
-            let parameter = route.parameters[index]
+            let parameter = parameters[index]
             let text = String(decoding: raw, as: UTF8.self)
             switch Self.value(of: text, as: parameter.type) {
             case .success(let value): values.append(value)
