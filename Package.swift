@@ -20,6 +20,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "AxiomRouting", targets: ["AxiomRouting"]),
+        .library(name: "AxiomNavigation", targets: ["AxiomNavigation"]),
         .executable(name: "axiom-route", targets: ["axiom-route"]),
     ],
     dependencies: [
@@ -39,6 +40,13 @@ let package = Package(
         .target(
             name: "AxiomRouting",
             dependencies: ["CPCRE2"],
+            swiftSettings: swiftSettings
+        ),
+        // Navigation state and the pure planner (the flow, middleware and orchestrator
+        // build on these).
+        .target(
+            name: "AxiomNavigation",
+            dependencies: ["AxiomRouting"],
             swiftSettings: swiftSettings
         ),
         // The commands of `axiom-route`, in a library so tests run them in process. The
@@ -73,6 +81,11 @@ let package = Package(
         .testTarget(
             name: "AxiomRoutingTests",
             dependencies: ["AxiomRouting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AxiomNavigationTests",
+            dependencies: ["AxiomNavigation", "AxiomRouting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,79 @@
+public import AxiomRouting
+
+/// A change to ``NavigationState``.
+public enum NavigationCommand: Sendable, Hashable {
+    /// A new screen on the active stack.
+    case push(Destination)
+    /// Removes the active stack's top screen (not its root).
+    case pop
+    /// Back to the active stack's root (nothing to do at the root is not an error).
+    case popToRoot
+    /// Replaces the active stack's top screen (or pushes onto an empty stack).
+    case replace(Destination)
+    /// Presents a modal with its own stack.
+    case present(Destination, style: ModalStyle)
+    /// Dismisses the top modal.
+    case dismiss
+    /// Selects a tab (dismissing modals: the tab bar is under them); its stack is kept.
+    case selectTab(String)
+    /// Pops a tab's stack to its root.
+    case resetTab(String)
+    /// Replaces the whole active stack.
+    case setStack([Destination])
+    /// Pop; at a modal's root, dismiss.
+    case back
+}
+
+/// What a plan tells the screens and their contexts, in delivery order.
+public enum LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
+    /// The entry is now on screen.
+    case appear(NavigationEntry)
+    /// The entry left the screen (covered, or removed).
+    case disappear(NavigationEntry)
+    /// The entry left the state: its context is released.
+    case release(NavigationEntry)
+
+    public var description: String {
+        switch self {
+        case .appear(let entry): return "appear \(entry)"
+        case .disappear(let entry): return "disappear \(entry)"
+        case .release(let entry): return "release \(entry)"
+        }
+    }
+}
+
+/// The next state and the events that lead to it.
+public struct NavigationPlan: Sendable, Hashable {
+    public let state: NavigationState
+    public let events: [LifecycleEvent]
+}
+
+/// Why a command cannot apply to a state.
+public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `pop` or `back` at the root of everything.
+    case atRoot
+    /// `dismiss` with no modal presented.
+    case noModal
+    /// A tab command when the root is not tabs, or a tab the state does not have.
+    case unknownTab(String)
+    /// A route the router does not know (deep links, navigate).
+    case unknownRoute(String)
+
+    public var code: String {
+        switch self {
+        case .atRoot: return "at-root"
+        case .noModal: return "no-modal"
+        case .unknownTab: return "unknown-tab"
+        case .unknownRoute: return "unknown-route"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .atRoot: return "already at the root: nothing to go back to"
+        case .noModal: return "no modal is presented"
+        case .unknownTab(let name): return "there is no tab '\(name)'"
+        case .unknownRoute(let name): return "unknown route '\(name)'"
+        }
+    }
+}

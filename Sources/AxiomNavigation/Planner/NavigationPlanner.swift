@@ -1,0 +1,148 @@
+public import AxiomRouting
+
+/// Navigation decisions as pure functions: a state and a request in, the next state and its
+/// lifecycle events out. Nothing is changed and nothing is called, so every decision can be
+/// tested as data (seed E5).
+///
+/// ```swift
+/// let start = NavigationState(stack: [Destination("home")])
+/// let plan = try NavigationPlanner.plan(.push(Destination("post", parameters: ["postId": .int(7)])), in: start).get()
+/// plan.events   // [disappear #0 home, appear #1 post [postId: 7]]
+/// ```
+public enum NavigationPlanner {
+    /// Applies one command.
+    public static func plan(_ command: NavigationCommand, in state: NavigationState) -> Result<NavigationPlan, PlanError> {
+        var next = state
+        switch command {
+        case .push(let destination):
+            next.setActiveStack(state.activeStack + [next.makeEntry(destination)])
+        case .pop:
+            guard state.activeStack.count > 1 else { return .failure(.atRoot) }
+            next.setActiveStack(Array(state.activeStack.dropLast()))
+        case .popToRoot:
+            next.setActiveStack(Array(state.activeStack.prefix(1)))
+        case .replace(let destination):
+            next.setActiveStack(Array(state.activeStack.dropLast()) + [next.makeEntry(destination)])
+        case .present(let destination, let style):
+            next.modals.append(NavigationState.Modal(style: style, stack: [next.makeEntry(destination)]))
+        case .dismiss:
+            guard !state.modals.isEmpty else { return .failure(.noModal) }
+            next.modals.removeLast()
+        case .selectTab(let name):
+            guard case .tabs(var tabs) = state.root, tabs.stacks[name] != nil else { return .failure(.unknownTab(name)) }
+            tabs.selected = name
+            next.root = .tabs(tabs)
+            next.modals = []
+        case .resetTab(let name):
+            guard case .tabs(var tabs) = state.root, let stack = tabs.stacks[name] else { return .failure(.unknownTab(name)) }
+            tabs.stacks[name] = Array(stack.prefix(1))
+            next.root = .tabs(tabs)
+        case .setStack(let destinations):
+            var entries: [NavigationEntry] = []
+            for destination in destinations { entries.append(next.makeEntry(destination)) }
+            next.setActiveStack(entries)
+        case .back:
+            if state.activeStack.count > 1 { return plan(.pop, in: state) }
+            if !state.modals.isEmpty { return plan(.dismiss, in: state) }
+            return .failure(.atRoot)
+        }
+        return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
+    }
+
+    /// "Navigate to": the route's transition picks the command — `push`, `replace`,
+    /// `modal(style)` presents, `tab(name)` selects the tab and makes the route its root.
+    public static func navigate(to destination: Destination, route: Route, in state: NavigationState) -> Result<NavigationPlan, PlanError> {
+        switch route.metadata.transition {
+        case .push: return plan(.push(destination), in: state)
+        case .replace: return plan(.replace(destination), in: state)
+        case .modal(let style): return plan(.present(destination, style: style), in: state)
+        case .tab(let name):
+            guard case .tabs(var tabs) = state.root, tabs.stacks[name] != nil else { return .failure(.unknownTab(name)) }
+            var next = state
+            tabs.selected = name
+            tabs.stacks[name] = [next.makeEntry(destination)]
+            next.root = .tabs(tabs)
+            next.modals = []
+            return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
+        }
+    }
+
+    /// A deep link's whole target in one step (seed 001 §15.3): modals dismissed, the route's
+    /// tab selected, and its stack rebuilt as the route's parent chain with the route on top
+    /// — so `back` walks up the parents. A modal route is presented over its parents' stack.
+    ///
+    /// Parents take the values they need from the link's parameters by name (the comments
+    /// of post 7 sit over post 7); a parent whose values the link cannot supply is left out.
+    public static func deepLink(to destination: Destination, router: Router, in state: NavigationState) -> Result<NavigationPlan, PlanError> {
+        guard let route = router.route(named: destination.route) else { return .failure(.unknownRoute(destination.route)) }
+        var next = state
+        next.modals = []
+        var stack: [NavigationEntry] = []
+        for parent in parentChain(of: route, router: router) {
+            if let values = values(for: parent, from: destination.parameters) {
+                stack.append(next.makeEntry(Destination(parent.name, parameters: values)))
+            }
+        }
+        let entry = next.makeEntry(destination)
+        var modal: NavigationState.Modal? = nil
+        if case .modal(let style) = route.metadata.transition {
+            modal = NavigationState.Modal(style: style, stack: [entry])
+        } else {
+            stack.append(entry)
+        }
+        switch next.root {
+        case .stack:
+            next.root = .stack(stack)
+        case .tabs(var tabs):
+            let tab = route.metadata.tab.flatMap { tabs.stacks[$0] != nil ? $0 : nil } ?? tabs.selected
+            tabs.selected = tab
+            tabs.stacks[tab] = stack
+            next.root = .tabs(tabs)
+        }
+        if let modal { next.modals = [modal] }
+        return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
+    }
+
+    /// The route's parents, root first (a cycle, which the compiler rejects, stops the walk).
+    static func parentChain(of route: Route, router: Router) -> [Route] {
+        var chain: [Route] = []
+        var seen: Set<String> = [route.name]
+        var current = route.metadata.parent.flatMap(router.route(named:))
+        while let parent = current, !seen.contains(parent.name) {
+            chain.insert(parent, at: 0)
+            seen.insert(parent.name)
+            current = parent.metadata.parent.flatMap(router.route(named:))
+        }
+        return chain
+    }
+
+    /// The values `route` needs, taken from `available` by name; nil when a required one is
+    /// missing or of another type.
+    static func values(for route: Route, from available: RouteParameters) -> RouteParameters? {
+        var names: [String] = []
+        var values: [RouteValue] = []
+        for parameter in route.parameters {
+            if let value = available[parameter.name] {
+                names.append(parameter.name)
+                values.append(value)
+            } else if !parameter.isOptional {
+                return nil
+            }
+        }
+        return RouteParameters(names: names, values: values)
+    }
+
+    /// The lifecycle events between two states: the old visible entry disappears (if
+    /// another is now visible), entries no longer in the state are released (top first),
+    /// then the new visible entry appears.
+    public static func events(from old: NavigationState, to new: NavigationState) -> [LifecycleEvent] {
+        var events: [LifecycleEvent] = []
+        let before = old.visible
+        let after = new.visible
+        if let before, before.id != after?.id { events.append(.disappear(before)) }
+        let remaining = Set(new.entries.map(\.id))
+        for entry in old.entries.reversed() where !remaining.contains(entry.id) { events.append(.release(entry)) }
+        if let after, after.id != before?.id { events.append(.appear(after)) }
+        return events
+    }
+}

@@ -1,0 +1,48 @@
+public import AxiomRouting
+
+/// Where to navigate: a route and its typed values.
+public struct Destination: Sendable, Hashable, CustomStringConvertible {
+    public let route: String
+    public let parameters: RouteParameters
+    public let query: RouteParameters
+
+    public init(_ route: String, parameters: RouteParameters = [:], query: RouteParameters = [:]) {
+        self.route = route
+        self.parameters = parameters
+        self.query = query
+    }
+
+    /// The destination a resolved URL names.
+    public init(_ match: RouteMatch) {
+        self.init(match.route.name, parameters: match.parameters, query: match.query)
+    }
+
+    public var description: String {
+        parameters.isEmpty ? route : "\(route) \(parameters)"
+    }
+}
+
+/// A generational entry id: 0, 1, 2 … in the order entries are created, never reused, so
+/// tests can name entries deterministically.
+public struct EntryID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: Int
+
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+    public static func < (lhs: EntryID, rhs: EntryID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// One screen in a stack.
+public struct NavigationEntry: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    public let id: EntryID
+    public let destination: Destination
+
+    public init(id: EntryID, destination: Destination) {
+        self.id = id
+        self.destination = destination
+    }
+
+    public var route: String { destination.route }
+    public var description: String { "\(id) \(destination)" }
+}

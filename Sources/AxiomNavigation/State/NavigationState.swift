@@ -1,0 +1,109 @@
+public import AxiomRouting
+
+/// Where the app is: a root (one stack, or tabs each owning a stack) and a chain of presented
+/// modals, each with its own stack. A value: commands produce new states (see
+/// ``NavigationPlanner``), and tests compare whole states.
+///
+/// ```swift
+/// var state = NavigationState(tabs: ["home": Destination("home"), "profile": Destination("me")])
+/// state = try NavigationPlanner.plan(.push(Destination("post", parameters: ["postId": .int(7)])), in: state).get().state
+/// state.visible?.route   // "post"
+/// state.canGoBack        // true
+/// ```
+public struct NavigationState: Sendable, Hashable {
+    /// The tabs: their order, which one is selected, and each tab's own stack (switching
+    /// tabs keeps every stack as it is).
+    public struct Tabs: Sendable, Hashable {
+        public internal(set) var order: [String]
+        public internal(set) var selected: String
+        public internal(set) var stacks: [String: [NavigationEntry]]
+    }
+
+    public enum Root: Sendable, Hashable {
+        case stack([NavigationEntry])
+        case tabs(Tabs)
+    }
+
+    /// A presented modal and its own stack (its first entry is what was presented).
+    public struct Modal: Sendable, Hashable {
+        public internal(set) var style: ModalStyle
+        public internal(set) var stack: [NavigationEntry]
+    }
+
+    public internal(set) var root: Root
+    /// Presented modals, bottom first.
+    public internal(set) var modals: [Modal]
+    /// The id the next new entry gets.
+    public internal(set) var nextID: Int
+
+    /// A single stack with these screens (the first is its root).
+    public init(stack: [Destination] = []) {
+        root = .stack([])
+        modals = []
+        nextID = 0
+        root = .stack(stack.map { makeEntry($0) })
+    }
+
+    /// Tabs in order, each starting at its root destination (or empty); the first selected.
+    public init(tabs: KeyValuePairs<String, Destination?>, selected: String? = nil) {
+        root = .stack([])
+        modals = []
+        nextID = 0
+        var stacks: [String: [NavigationEntry]] = [:]
+        for (name, destination) in tabs { stacks[name] = destination.map { [makeEntry($0)] } ?? [] }
+        let order = tabs.map(\.key)
+        root = .tabs(Tabs(order: order, selected: selected ?? order.first ?? "", stacks: stacks))
+    }
+
+    /// A new entry with the next generational id.
+    mutating func makeEntry(_ destination: Destination) -> NavigationEntry {
+        defer { nextID += 1 }
+        return NavigationEntry(id: EntryID(nextID), destination: destination)
+    }
+
+    /// The stack commands act on: the top modal's, else the selected tab's, else the root's.
+    public var activeStack: [NavigationEntry] {
+        if let modal = modals.last { return modal.stack }
+        switch root {
+        case .stack(let stack): return stack
+        case .tabs(let tabs): return tabs.stacks[tabs.selected] ?? []
+        }
+    }
+
+    /// The entry on screen.
+    public var visible: NavigationEntry? { activeStack.last }
+
+    /// Whether ``NavigationCommand/back`` can do something: pop, or dismiss a modal.
+    public var canGoBack: Bool { activeStack.count > 1 || !modals.isEmpty }
+
+    /// The selected tab, when the root is tabs.
+    public var selectedTab: String? {
+        if case .tabs(let tabs) = root { return tabs.selected }
+        return nil
+    }
+
+    /// Every entry in the state (tabs in order, then modals bottom up).
+    public var entries: [NavigationEntry] {
+        var all: [NavigationEntry] = []
+        switch root {
+        case .stack(let stack): all += stack
+        case .tabs(let tabs): for name in tabs.order { all += tabs.stacks[name] ?? [] }
+        }
+        for modal in modals { all += modal.stack }
+        return all
+    }
+
+    /// Replaces the active stack.
+    mutating func setActiveStack(_ stack: [NavigationEntry]) {
+        if !modals.isEmpty {
+            modals[modals.count - 1].stack = stack
+            return
+        }
+        switch root {
+        case .stack: root = .stack(stack)
+        case .tabs(var tabs):
+            tabs.stacks[tabs.selected] = stack
+            root = .tabs(tabs)
+        }
+    }
+}
