@@ -25,6 +25,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // Benchmark only: the peer router measured side by side (never in a library product).
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
@@ -46,7 +47,10 @@ let package = Package(
         // build on these).
         .target(
             name: "AxiomNavigation",
-            dependencies: ["AxiomRouting"],
+            dependencies: [
+                "AxiomRouting",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The commands of `axiom-route`, in a library so tests run them in process. The

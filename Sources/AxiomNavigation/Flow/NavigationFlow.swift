@@ -1,0 +1,261 @@
+public import AxiomRouting
+public import DequeModule
+public import Observation
+
+/// The navigation service: owns the ``NavigationState``, runs every request through the
+/// middleware pipeline, commits plans, and keeps a capped history. `@MainActor` and
+/// `@Observable`, so a UI can follow ``state``; every entry point returns a
+/// ``NavigationResult`` and never throws.
+///
+/// **Latest wins.** Each request gets the next ``RequestID``. Before every middleware and at
+/// the commit the flow checks that the request is still the latest and its task is not
+/// cancelled; if not, it ends `cancelled(.superseded)` / `cancelled(.taskCancelled)` and
+/// changes nothing — no state, no contexts, no history. Commits happen one at a time on the
+/// main actor, so the history is sequential.
+@MainActor
+@Observable
+public final class NavigationFlow {
+    public struct Configuration: Sendable, Hashable {
+        /// Redirects allowed before `failed(redirectLoop)` (default 5).
+        public var maxRedirects: Int
+        /// History entries kept, oldest dropped first (default 100).
+        public var historyLimit: Int
+        /// Whether navigating to the visible destination with equal values is `duplicated`.
+        public var rejectsDuplicates: Bool
+
+        public init(maxRedirects: Int = 5, historyLimit: Int = 100, rejectsDuplicates: Bool = true) {
+            self.maxRedirects = maxRedirects
+            self.historyLimit = historyLimit
+            self.rejectsDuplicates = rejectsDuplicates
+        }
+    }
+
+    /// Where the app is.
+    public private(set) var state: NavigationState
+    /// Committed transitions, oldest first, at most ``Configuration/historyLimit``.
+    public private(set) var history: Deque<HistoryRecord> = []
+    /// The metrics of the last finished navigation.
+    public private(set) var lastMetrics: NavigationMetrics?
+
+    @ObservationIgnored public let router: Router
+    @ObservationIgnored public let configuration: Configuration
+    @ObservationIgnored private var middleware: [(token: MiddlewareToken, middleware: any NavigationMiddleware)] = []
+    @ObservationIgnored private var nextToken = 0
+    @ObservationIgnored private var nextRequest = 0
+    @ObservationIgnored private var latest: RequestID? = nil
+    /// Delivers a commit's lifecycle events (set by the ``Orchestrator``); returns the time
+    /// spent creating contexts.
+    @ObservationIgnored var lifecycle: (@MainActor ([LifecycleEvent]) async -> Duration)? = nil
+    /// The delivery of the last commit's events: the next delivery waits for it, so events
+    /// reach contexts in commit order.
+    @ObservationIgnored private var delivery: Task<Duration, Never>? = nil
+
+    public init(router: Router, state: NavigationState, configuration: Configuration = Configuration()) {
+        self.router = router
+        self.state = state
+        self.configuration = configuration
+    }
+
+    // MARK: Middleware
+
+    /// Adds a middleware at the outside of the onion (it runs after those added before it).
+    @discardableResult
+    public func add(_ middleware: any NavigationMiddleware) -> MiddlewareToken {
+        nextToken += 1
+        let token = MiddlewareToken(rawValue: nextToken)
+        self.middleware.append((token, middleware))
+        return token
+    }
+
+    /// Removes a middleware; requests already in flight keep the pipeline they started with.
+    public func remove(_ token: MiddlewareToken) {
+        middleware.removeAll { $0.token == token }
+    }
+
+    // MARK: Entry points
+
+    /// Navigates to a route the way its transition says (push, replace, modal, tab).
+    public func navigate(to destination: Destination, source: NavigationSource = .inApp) async -> NavigationResult {
+        guard let route = router.route(named: destination.route) else { return .failed(.unknownRoute(destination.route)) }
+        return await run(.navigate(destination), source: source, route: route, url: nil)
+    }
+
+    /// Opens a URL as a deep link: resolves it, then builds the whole target at once.
+    /// An unresolvable URL ends `notFound` with the router's failure; nothing changes.
+    public func open(url: String, source: NavigationSource = .deepLink) async -> NavigationResult {
+        switch router.resolve(url) {
+        case .failure(let failure):
+            return .notFound(failure)
+        case .success(let match):
+            return await run(.deepLink(Destination(match)), source: source, route: match.route, url: url)
+        }
+    }
+
+    /// Pop; at a modal's root, dismiss.
+    public func back() async -> NavigationResult { await perform(.back) }
+    public func dismiss() async -> NavigationResult { await perform(.dismiss) }
+    public func selectTab(_ name: String) async -> NavigationResult { await perform(.selectTab(name)) }
+    public func resetTab(_ name: String) async -> NavigationResult { await perform(.resetTab(name)) }
+
+    /// Any command, through the pipeline.
+    public func perform(_ command: NavigationCommand, source: NavigationSource = .inApp) async -> NavigationResult {
+        await run(.command(command), source: source, route: nil, url: nil)
+    }
+
+    // MARK: Running a request
+
+    private func run(_ action: NavigationRequest.Action, source: NavigationSource, route: Route?, url: String?) async -> NavigationResult {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let id = RequestID(nextRequest)
+        nextRequest += 1
+        latest = id
+        var request = NavigationRequest(id: id, action: action, source: source, route: route, url: url, redirects: [])
+        let pipeline = middleware.map(\.middleware)
+        let from = state.visible
+        var timing = Timing()
+        var result: NavigationResult
+        while true {
+            do {
+                result = try await runPipeline(request, pipeline, timing: &timing)
+            } catch is CancellationError {
+                result = .cancelled(.taskCancelled)
+            } catch {
+                result = .failed(.middleware(String(describing: error)))
+            }
+            // A middleware asked for a redirect: start again with the new destination.
+            guard case .redirected(_, let final) = result, !timing.committed else { break }
+            let chain = request.redirects + (request.destination.map { [$0] } ?? [])
+            if chain.count >= configuration.maxRedirects || chain.contains(final) {
+                result = .failed(.redirectLoop(chain + [final]))
+                break
+            }
+            guard let target = router.route(named: final.route) else {
+                result = .failed(.unknownRoute(final.route))
+                break
+            }
+            request = request.redirected(to: final, route: target)
+        }
+        if timing.committed, case .completed = result, !request.redirects.isEmpty, let final = request.destination {
+            result = .redirected(chain: request.redirects, final: final)
+        }
+        let total = clock.now - started
+        let metrics = NavigationMetrics(
+            middleware: total - timing.commit - timing.contexts - timing.delivery, contextCreation: timing.contexts,
+            commit: timing.commit, total: total)
+        lastMetrics = metrics
+        if timing.committed {
+            history.append(
+                HistoryRecord(request: id, source: source, action: request.action, result: result.code, from: from, to: state.visible, metrics: metrics))
+            while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
+        }
+        return result
+    }
+
+    /// What a request's run measured.
+    private struct Timing {
+        var committed = false
+        var commit: Duration = .zero
+        var contexts: Duration = .zero
+        var delivery: Duration = .zero
+    }
+
+    private func runPipeline(_ request: NavigationRequest, _ pipeline: [any NavigationMiddleware], timing: inout Timing) async throws -> NavigationResult {
+        // The onion is built inside out: the commit, then each middleware around it.
+        let box = TimingBox()
+        var next = NavigationNext { [weak self] request in
+            guard let self else { return .cancelled(.superseded) }
+            return await self.commit(request, box: box)
+        }
+        for middleware in pipeline.reversed() {
+            let inner = next
+            next = NavigationNext { [weak self] request in
+                // Before every step: still the latest request, and still wanted?
+                try Task.checkCancellation()
+                guard let self, await self.isLatest(request.id) else { return .cancelled(.superseded) }
+                return try await middleware.process(request, next: inner)
+            }
+        }
+        let result = try await next(request)
+        timing.committed = timing.committed || box.committed
+        timing.commit += box.commit
+        if box.committed, let delivery {
+            // Wait for this commit's lifecycle: the result means the screens are in place.
+            let clock = ContinuousClock()
+            let started = clock.now
+            let created = await delivery.value
+            timing.contexts += created
+            timing.delivery += clock.now - started - created
+        }
+        return result
+    }
+
+    private func isLatest(_ id: RequestID) -> Bool { latest == id }
+
+    /// The innermost step: checks once more, plans, and commits in one main-actor turn.
+    private func commit(_ request: NavigationRequest, box: TimingBox) -> NavigationResult {
+        guard latest == request.id else { return .cancelled(.superseded) }
+        guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let planned: Result<NavigationPlan, PlanError>
+        switch request.action {
+        case .navigate(let destination):
+            if configuration.rejectsDuplicates, state.visible?.destination == destination { return .duplicated }
+            guard let route = request.route ?? router.route(named: destination.route) else { return .failed(.unknownRoute(destination.route)) }
+            planned = NavigationPlanner.navigate(to: destination, route: route, in: state)
+        case .deepLink(let destination):
+            planned = NavigationPlanner.deepLink(to: destination, router: router, in: state)
+        case .command(let command):
+            planned = NavigationPlanner.plan(command, in: state)
+        }
+        let plan: NavigationPlan
+        switch planned {
+        case .success(let value): plan = value
+        case .failure(let error): return .failed(.plan(error))
+        }
+        state = plan.state
+        box.committed = true
+        box.commit = clock.now - started
+        // Events go out in commit order, after the previous commit's.
+        let previous = delivery
+        let lifecycle = self.lifecycle
+        let events = plan.events
+        delivery = Task { @MainActor in
+            _ = await previous?.value
+            return await lifecycle?(events) ?? .zero
+        }
+        return .completed
+    }
+}
+
+/// Timing written by the commit step (on the main actor) and read after the pipeline.
+@MainActor
+private final class TimingBox: Sendable {
+    var committed = false
+    var commit: Duration = .zero
+}
+
+/// One committed transition.
+public struct HistoryRecord: Sendable, Hashable {
+    public let request: RequestID
+    public let source: NavigationSource
+    public let action: NavigationRequest.Action
+    /// The result's code (`completed`, `redirected`).
+    public let result: String
+    /// The entry on screen before and after.
+    public let from: NavigationEntry?
+    public let to: NavigationEntry?
+    public let metrics: NavigationMetrics
+}
+
+/// Where one navigation's time went (seed 000).
+public struct NavigationMetrics: Sendable, Hashable {
+    /// Time in middleware (everything but the commit and the lifecycle).
+    public let middleware: Duration
+    /// Time creating contexts for newly visible entries.
+    public let contextCreation: Duration
+    /// Planning and committing the state.
+    public let commit: Duration
+    public let total: Duration
+}

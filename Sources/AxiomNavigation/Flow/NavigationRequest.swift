@@ -1,0 +1,128 @@
+public import AxiomRouting
+
+/// Where a navigation request comes from.
+public enum NavigationSource: String, Sendable, Hashable, CaseIterable {
+    case inApp, deepLink, universalLink, pushNotification
+}
+
+/// A request's number: 0, 1, 2 … in the order the flow received them. The highest is the
+/// latest, and the latest wins.
+public struct RequestID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (lhs: RequestID, rhs: RequestID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "request \(rawValue)" }
+}
+
+/// One navigation on its way through the middleware pipeline.
+public struct NavigationRequest: Sendable, Hashable {
+    public enum Action: Sendable, Hashable {
+        /// Go to a route the way its transition says.
+        case navigate(Destination)
+        /// Build a deep link's whole target (tab, parent chain, modals dismissed).
+        case deepLink(Destination)
+        /// A plain command (back, dismiss, tabs).
+        case command(NavigationCommand)
+    }
+
+    public let id: RequestID
+    public let action: Action
+    public let source: NavigationSource
+    /// The route being navigated to (nil for plain commands).
+    public let route: Route?
+    /// The URL a deep link came from.
+    public let url: String?
+    /// Destinations redirected away from, in order.
+    public let redirects: [Destination]
+
+    /// The destination, for navigations and deep links.
+    public var destination: Destination? {
+        switch action {
+        case .navigate(let destination), .deepLink(let destination): return destination
+        case .command: return nil
+        }
+    }
+
+    /// The same request sent to `destination` instead (a redirect), remembering this one.
+    public func redirected(to destination: Destination, route: Route) -> NavigationRequest {
+        let action: Action
+        if case .deepLink = self.action { action = .deepLink(destination) } else { action = .navigate(destination) }
+        return NavigationRequest(
+            id: id, action: action, source: source, route: route, url: url, redirects: redirects + (self.destination.map { [$0] } ?? []))
+    }
+}
+
+/// How a navigation ended. Returned, never thrown; ``code`` is stable.
+public enum NavigationResult: Sendable, Hashable {
+    case completed
+    /// Completed at `final` after redirects away from `chain`.
+    case redirected(chain: [Destination], final: Destination)
+    case cancelled(CancellationReason)
+    /// The destination is already on screen with the same values.
+    case duplicated
+    case notFound(RouteFailure)
+    case failed(NavigationError)
+
+    public var code: String {
+        switch self {
+        case .completed: return "completed"
+        case .redirected: return "redirected"
+        case .cancelled(let reason): return "cancelled." + reason.rawValue
+        case .duplicated: return "duplicated"
+        case .notFound: return "not-found"
+        case .failed(let error): return "failed." + error.code
+        }
+    }
+
+    /// Whether the state changed.
+    public var committed: Bool {
+        switch self {
+        case .completed, .redirected: return true
+        default: return false
+        }
+    }
+}
+
+/// Why a navigation was cancelled: nothing changed.
+public enum CancellationReason: String, Sendable, Hashable {
+    /// A newer request arrived before this one committed.
+    case superseded
+    /// The task running the request was cancelled.
+    case taskCancelled
+    case rateLimited
+    case guardRejected
+    case untrustedSource
+    /// A middleware ended the request without a more specific reason.
+    case middleware
+}
+
+/// Why a navigation failed.
+public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// More redirects than the limit, or one back to a destination already visited; the
+    /// whole chain.
+    case redirectLoop([Destination])
+    /// A middleware threw; its error, described.
+    case middleware(String)
+    /// The command does not apply to the state (`back` at the root).
+    case plan(PlanError)
+    /// A redirect to a route the router does not know.
+    case unknownRoute(String)
+
+    public var code: String {
+        switch self {
+        case .redirectLoop: return "redirect-loop"
+        case .middleware: return "middleware"
+        case .plan(let error): return error.code
+        case .unknownRoute: return "unknown-route"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .redirectLoop(let chain): return "redirect loop: " + chain.map(\.route).joined(separator: " → ")
+        case .middleware(let message): return "a middleware failed: \(message)"
+        case .plan(let error): return error.description
+        case .unknownRoute(let name): return "unknown route '\(name)'"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// A step of the navigation pipeline (seed 000 "Navigation Middleware").
+///
+/// Middleware form an onion in the order they were added: each gets the request and a
+/// `next` that runs the rest (and finally the commit). It may call `next` (and wrap it, to
+/// time it), return early (`.cancelled(…)`, `.failed(…)`), or redirect by returning
+/// `.redirected(chain: [], final: destination)` — the pipeline then starts again with the
+/// new destination. A middleware that throws ends the navigation `failed`; the flow keeps
+/// working.
+///
+/// ```swift
+/// struct BlockAdmin: NavigationMiddleware {
+///     func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult {
+///         if request.destination?.route == "admin" { return .cancelled(.guardRejected) }
+///         return try await next(request)
+///     }
+/// }
+/// ```
+public protocol NavigationMiddleware: Sendable {
+    func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult
+}
+
+/// The rest of the pipeline, from a middleware's point of view.
+public struct NavigationNext: Sendable {
+    let run: @Sendable (NavigationRequest) async throws -> NavigationResult
+
+    public init(_ run: @escaping @Sendable (NavigationRequest) async throws -> NavigationResult) {
+        self.run = run
+    }
+
+    public func callAsFunction(_ request: NavigationRequest) async throws -> NavigationResult {
+        try await run(request)
+    }
+}
+
+/// A middleware from a closure.
+public struct MiddlewareClosure: NavigationMiddleware {
+    let body: @Sendable (NavigationRequest, NavigationNext) async throws -> NavigationResult
+
+    public init(_ body: @escaping @Sendable (NavigationRequest, NavigationNext) async throws -> NavigationResult) {
+        self.body = body
+    }
+
+    public func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult {
+        try await body(request, next)
+    }
+}
+
+/// Names a middleware added to a flow, to remove it later.
+public struct MiddlewareToken: Sendable, Hashable {
+    let rawValue: Int
+}

@@ -1,0 +1,84 @@
+public import AxiomRouting
+
+/// Owns the navigation flow and the contexts (seeds 001 §8, §13; E1, E3): navigation is a
+/// service of the orchestrator. Contexts are created only by its factories (one per route),
+/// a new instance per entry, lazily when the entry first becomes visible, and released when
+/// the entry leaves the state. Lifecycle events reach them in commit order; each context
+/// appears before it disappears.
+///
+/// ```swift
+/// let orchestrator = Orchestrator(router: router, state: NavigationState(stack: [Destination("home")]),
+///                                 factories: ["profile": { ProfileContext(entry: $0.entry, navigation: $0.navigation) }])
+/// await orchestrator.start()                           // the first screen appears
+/// await orchestrator.open(url: "myapp://profile/42")   // the app's deep-link entry point
+/// ```
+@MainActor
+public final class Orchestrator {
+    /// The navigation service.
+    public let navigation: NavigationFlow
+    private let factories: [String: ContextFactory]
+    /// The live contexts, by entry.
+    public private(set) var contexts: [EntryID: any Context] = [:]
+    /// Every lifecycle event delivered, in order (for tests and diagnostics), capped like
+    /// the history.
+    public private(set) var deliveredEvents: [LifecycleEvent] = []
+
+    public init(
+        router: Router, state: NavigationState, factories: [String: ContextFactory],
+        configuration: NavigationFlow.Configuration = NavigationFlow.Configuration()
+    ) {
+        self.navigation = NavigationFlow(router: router, state: state, configuration: configuration)
+        self.factories = factories
+        navigation.lifecycle = { [weak self] events in
+            await self?.deliver(events) ?? .zero
+        }
+    }
+
+    private var started = false
+
+    /// Brings the initial screen on: creates its context and delivers its `appear`. Call it
+    /// once, when the UI is ready (later calls do nothing).
+    public func start() async {
+        guard !started else { return }
+        started = true
+        if let visible = navigation.state.visible { _ = await deliver([.appear(visible)]) }
+    }
+
+    /// A handle for navigating without holding the flow.
+    public var handle: NavigationHandle { NavigationHandle(flow: navigation) }
+
+    /// The app's entry point for deep links, universal links and notifications.
+    @discardableResult
+    public func open(url: String, source: NavigationSource = .deepLink) async -> NavigationResult {
+        await navigation.open(url: url, source: source)
+    }
+
+    /// Delivers one commit's events in order; returns the time spent creating contexts.
+    private func deliver(_ events: [LifecycleEvent]) async -> Duration {
+        let clock = ContinuousClock()
+        var creation: Duration = .zero
+        for event in events {
+            record(event)
+            switch event {
+            case .appear(let entry):
+                if contexts[entry.id] == nil, let factory = factories[entry.route] {
+                    let started = clock.now
+                    contexts[entry.id] = factory(ContextEnvironment(entry: entry, navigation: handle))
+                    creation += clock.now - started
+                }
+                await contexts[entry.id]?.onAppear()
+            case .disappear(let entry):
+                await contexts[entry.id]?.onDisappear()
+            case .release(let entry):
+                contexts[entry.id] = nil
+            }
+        }
+        return creation
+    }
+
+    private func record(_ event: LifecycleEvent) {
+        deliveredEvents.append(event)
+        let limit = max(navigation.configuration.historyLimit * 4, 16)
+        if deliveredEvents.count > limit { deliveredEvents.removeFirst(deliveredEvents.count - limit) }
+    }
+}

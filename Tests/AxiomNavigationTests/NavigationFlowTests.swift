@@ -1,0 +1,287 @@
+import AxiomRouting
+import Observation
+import Synchronization
+import Testing
+@testable import AxiomNavigation
+
+/// A context that records its lifecycle into a shared log.
+@MainActor
+final class RecordingContext: Context {
+    let entry: NavigationEntry
+    let log: EventLog
+
+    init(entry: NavigationEntry, log: EventLog) {
+        self.entry = entry
+        self.log = log
+        log.lines.append("create \(entry)")
+    }
+
+    func onAppear() async { log.lines.append("appear \(entry)") }
+    func onDisappear() async { log.lines.append("disappear \(entry)") }
+}
+
+@MainActor
+final class EventLog {
+    var lines: [String] = []
+}
+
+@MainActor
+private func makeOrchestrator(state: NavigationState? = nil, log: EventLog = EventLog()) throws -> Orchestrator {
+    let router = try Router(source: RouteSource(name: "t.routes", text: """
+        origins myapp:
+        tabs home, profile
+        route home /
+          transition tab(home)
+        route post /posts/:postId
+          param postId int
+          parent home
+        route comments /posts/:postId/comments
+          param postId int
+          parent post
+        route me /me
+          transition tab(profile)
+        route compose /compose
+          transition modal(sheet)
+        route login /login
+        route a /a
+        route b /b
+        route c /c
+        """))
+    let factory: ContextFactory = { RecordingContext(entry: $0.entry, log: log) }
+    let factories = Dictionary(uniqueKeysWithValues: ["home", "post", "comments", "me", "compose", "login", "a", "b", "c"].map { ($0, factory) })
+    return Orchestrator(
+        router: router, state: state ?? NavigationState(tabs: ["home": Destination("home"), "profile": Destination("me")]),
+        factories: factories)
+}
+
+private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [:]) -> NavigationEntry {
+    NavigationEntry(id: EntryID(id), destination: Destination(route, parameters: parameters))
+}
+
+@MainActor
+@Suite struct NavigationFlowTests {
+    @Test func deepLinkIntoAThirdLevelRouteFromAModalBuildsTheWholeTargetAndBackWalksToTheTabRoot() async throws {
+        let log = EventLog()
+        let orchestrator = try makeOrchestrator(
+            state: NavigationState(tabs: ["home": Destination("home"), "profile": Destination("me")], selected: "profile"), log: log)
+        let flow = orchestrator.navigation
+        await orchestrator.start()
+        #expect(log.lines == ["create #1 me", "appear #1 me"])
+        #expect(await flow.navigate(to: Destination("compose")) == .completed)
+        #expect(log.lines.suffix(3) == ["disappear #1 me", "create #2 compose", "appear #2 compose"])
+        log.lines = []
+
+        #expect(await orchestrator.open(url: "myapp://posts/7/comments") == .completed)
+
+        let comments = entry(5, "comments", ["postId": .int(7)])
+        var expected = NavigationState(tabs: ["home": Destination("home"), "profile": Destination("me")], selected: "profile")
+        expected = try NavigationPlanner.plan(.present(Destination("compose"), style: .sheet), in: expected).get().state
+        expected = try NavigationPlanner.deepLink(to: Destination("comments", parameters: ["postId": .int(7)]), router: flow.router, in: expected).get().state
+        #expect(flow.state == expected)
+        #expect(flow.state.selectedTab == "home")
+        #expect(flow.state.modals.isEmpty)
+        #expect(flow.state.activeStack == [entry(3, "home"), entry(4, "post", ["postId": .int(7)]), comments])
+        // Only the visible entry got a context; the compose modal's was released.
+        #expect(Set(orchestrator.contexts.keys) == [EntryID(1), EntryID(5)])
+        #expect(log.lines == ["disappear #2 compose", "create \(comments)", "appear \(comments)"])
+
+        log.lines = []
+        #expect(await flow.back() == .completed)
+        #expect(await flow.back() == .completed)
+        #expect(flow.state.visible == entry(3, "home"))
+        #expect(!flow.state.canGoBack)
+        #expect(
+            log.lines == [
+                "disappear \(comments)", "create #4 post [postId: 7]", "appear #4 post [postId: 7]", "disappear #4 post [postId: 7]",
+                "create #3 home", "appear #3 home",
+            ])
+        #expect(Set(orchestrator.contexts.keys) == [EntryID(1), EntryID(3)])
+    }
+
+    @Test func unresolvableURLsAreNotFoundAndChangeNothing() async throws {
+        let orchestrator = try makeOrchestrator()
+        let before = orchestrator.navigation.state
+        guard case .notFound(let failure) = await orchestrator.open(url: "myapp://nowhere") else {
+            Issue.record("expected notFound")
+            return
+        }
+        #expect(failure.code == "no-route")
+        #expect(orchestrator.navigation.state == before)
+        #expect(orchestrator.navigation.history.isEmpty)
+    }
+
+    @Test func concurrentRequestsLeaveTheStateOfTheLastArrivalAndASequentialHistory() async throws {
+        let orchestrator = try makeOrchestrator()
+        let flow = orchestrator.navigation
+        // Record which request carried which destination, and let requests interleave.
+        let seen = Mutex<[Int: Destination]>([:])
+        flow.add(MiddlewareClosure { request, next in
+            if let destination = request.destination { seen.withLock { $0[request.id.rawValue] = destination } }
+            await Task.yield()
+            return try await next(request)
+        })
+        let results = await withTaskGroup(of: NavigationResult.self) { group in
+            for value in 0..<1_000 {
+                group.addTask { @Sendable in
+                    await Task.detached { await flow.navigate(to: Destination("post", parameters: ["postId": .int(value)])) }.value
+                }
+            }
+            var results: [NavigationResult] = []
+            for await result in group { results.append(result) }
+            return results
+        }
+        let last = try #require(flow.history.last)
+        #expect(last.request == RequestID(999))
+        #expect(flow.state.visible?.destination == seen.withLock { $0[999] })
+        #expect(flow.state.visible == last.to)
+        #expect(results.allSatisfy { $0 == .completed || $0 == .cancelled(.superseded) || $0 == .duplicated })
+        #expect(results.count { $0 == .completed } == flow.state.activeStack.count - 1)
+        let ids = flow.history.map(\.request.rawValue)
+        #expect(ids == ids.sorted())
+        let live = Set(flow.state.entries.map(\.id))
+        #expect(Set(orchestrator.contexts.keys).isSubset(of: live))
+    }
+
+    @Test func aTaskCancelledInsideASlowMiddlewareChangesNothing() async throws {
+        let orchestrator = try makeOrchestrator()
+        let flow = orchestrator.navigation
+        flow.add(MiddlewareClosure { request, next in
+            try await Task.sleep(for: .seconds(30))
+            return try await next(request)
+        })
+        let before = flow.state
+        let contexts = Set(orchestrator.contexts.keys)
+        let task = Task { await flow.navigate(to: Destination("post", parameters: ["postId": .int(1)])) }
+        try await Task.sleep(for: .milliseconds(20))
+        task.cancel()
+        #expect(await task.value == .cancelled(.taskCancelled))
+        #expect(flow.state == before)
+        #expect(flow.history.isEmpty)
+        #expect(Set(orchestrator.contexts.keys) == contexts)
+    }
+
+    @Test func aNewerRequestSupersedesOneInFlight() async throws {
+        let flow = try makeOrchestrator().navigation
+        flow.add(MiddlewareClosure { request, next in
+            if request.destination?.route == "a" { try await Task.sleep(for: .milliseconds(50)) }
+            return try await next(request)
+        })
+        async let slow = flow.navigate(to: Destination("a"))
+        try await Task.sleep(for: .milliseconds(10))
+        #expect(await flow.navigate(to: Destination("b")) == .completed)
+        #expect(await slow == .cancelled(.superseded))
+        #expect(flow.state.visible?.route == "b")
+        #expect(flow.history.map(\.to?.route) == ["b"])
+    }
+
+    @Test func redirectsRestartThePipelineAndLoopsFailWithTheWholeChain() async throws {
+        let flow = try makeOrchestrator().navigation
+        flow.add(MiddlewareClosure { request, next in
+            switch request.destination?.route {
+            case "a": return .redirected(chain: [], final: Destination("b"))
+            case "b": return .redirected(chain: [], final: Destination("c"))
+            default: return try await next(request)
+            }
+        })
+        #expect(await flow.navigate(to: Destination("a")) == .redirected(chain: [Destination("a"), Destination("b")], final: Destination("c")))
+        #expect(flow.state.visible?.route == "c")
+
+        let looping = try makeOrchestrator().navigation
+        looping.add(MiddlewareClosure { request, next in
+            request.destination?.route == "a"
+                ? .redirected(chain: [], final: Destination("b")) : .redirected(chain: [], final: Destination("a"))
+        })
+        #expect(await looping.navigate(to: Destination("a")) == .failed(.redirectLoop([Destination("a"), Destination("b"), Destination("a")])))
+        #expect(looping.history.isEmpty)
+    }
+
+    @Test func moreRedirectsThanTheLimitFail() async throws {
+        let flow = try makeOrchestrator().navigation
+        let counter = Mutex(0)
+        flow.add(MiddlewareClosure { request, next in
+            let hop = counter.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            return .redirected(chain: [], final: Destination("post", parameters: ["postId": .int(hop)]))
+        })
+        guard case .failed(.redirectLoop(let chain)) = await flow.navigate(to: Destination("a")) else {
+            Issue.record("expected a redirect loop")
+            return
+        }
+        #expect(chain.count == 6)  // the original and five redirects, then the sixth target
+    }
+
+    @Test func aThrowingMiddlewareFailsThatNavigationAndTheFlowKeepsWorking() async throws {
+        struct Broken: Error {}
+        let flow = try makeOrchestrator().navigation
+        let token = flow.add(MiddlewareClosure { _, _ in throw Broken() })
+        #expect(await flow.navigate(to: Destination("a")) == .failed(.middleware("Broken()")))
+        flow.remove(token)
+        #expect(await flow.navigate(to: Destination("a")) == .completed)
+    }
+
+    @Test func middlewareFormAnOnionInTheOrderAdded() async throws {
+        let flow = try makeOrchestrator().navigation
+        let order = Mutex<[String]>([])
+        for name in ["outer", "inner"] {
+            flow.add(MiddlewareClosure { request, next in
+                order.withLock { $0.append("\(name) in") }
+                let result = try await next(request)
+                order.withLock { $0.append("\(name) out") }
+                return result
+            })
+        }
+        _ = await flow.navigate(to: Destination("a"))
+        #expect(order.withLock { $0 } == ["outer in", "inner in", "inner out", "outer out"])
+    }
+
+    @Test func stateChangesAreObservable() async throws {
+        let flow = try makeOrchestrator().navigation
+        let changed = Mutex(false)
+        withObservationTracking {
+            _ = flow.state
+        } onChange: {
+            changed.withLock { $0 = true }
+        }
+        #expect(!changed.withLock { $0 })
+        _ = await flow.navigate(to: Destination("a"))
+        #expect(changed.withLock { $0 })
+    }
+
+    @Test func contextsAreReleasedWhenTheirEntryLeaves() async throws {
+        let orchestrator = try makeOrchestrator()
+        let flow = orchestrator.navigation
+        _ = await flow.navigate(to: Destination("a"))
+        let id = try #require(flow.state.visible?.id)
+        weak let context = orchestrator.contexts[id]
+        #expect(context != nil)
+        _ = await flow.back()
+        #expect(orchestrator.contexts[id] == nil)
+        #expect(context == nil)
+    }
+
+    @Test func duplicatesAndBadCommandsChangeNothing() async throws {
+        let flow = try makeOrchestrator().navigation
+        _ = await flow.navigate(to: Destination("a"))
+        #expect(await flow.navigate(to: Destination("a")) == .duplicated)
+        #expect(await flow.dismiss() == .failed(.plan(.noModal)))
+        #expect(flow.history.count == 1)
+    }
+
+    @Test func historyIsCapped() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: "route a /a\nroute b /b"))
+        let flow = NavigationFlow(router: router, state: NavigationState(stack: [Destination("a")]), configuration: .init(historyLimit: 3))
+        for index in 0..<10 { _ = await flow.navigate(to: Destination(index.isMultiple(of: 2) ? "b" : "a")) }
+        #expect(flow.history.count == 3)
+        #expect(flow.history.map(\.request.rawValue) == [7, 8, 9])
+    }
+
+    @Test func metricsAreRecordedPerNavigation() async throws {
+        let flow = try makeOrchestrator().navigation
+        _ = await flow.navigate(to: Destination("a"))
+        let metrics = try #require(flow.lastMetrics)
+        #expect(metrics.total >= metrics.commit + metrics.contextCreation)
+        #expect(flow.history.last?.metrics == metrics)
+    }
+}
