@@ -10,9 +10,10 @@ let swiftSettings: [SwiftSetting] = [
     // Imports are internal unless marked `public import`: no accidental API leaks
     // (CPCRE2 never escapes AxiomRouting).
     .enableUpcomingFeature("InternalImportsByDefault"),
-    // NonisolatedNonsendingByDefault is left off for now: nothing here is async yet. It is to
-    // be decided with the MainActor navigation flow, where it keeps nonisolated async
-    // middleware on the caller's actor.
+    // Nonisolated async functions run on their caller's actor: middleware called by the
+    // MainActor flow stay on the main actor instead of hopping to the global executor and
+    // back at every step (see Docs/Performance.md, "Navigation").
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
 ]
 
 let package = Package(
@@ -77,6 +78,7 @@ let package = Package(
             name: "axiom-benchmarks",
             dependencies: [
                 "AxiomRouting",
+                "AxiomNavigation",
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
             path: "Benchmarks/axiom-benchmarks",

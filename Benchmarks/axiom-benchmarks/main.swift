@@ -1,5 +1,5 @@
 // axiom-benchmarks: release-built benchmarks. Run with
-//   swift run -c release axiom-benchmarks [patterns | routers [SIZES] | memory SIZE | breakdown]
+//   swift run -c release axiom-benchmarks [patterns | routers [SIZES] | navigation | memory SIZE | breakdown]
 let arguments = CommandLine.arguments.dropFirst()
 let suite = arguments.first ?? "patterns"
 switch suite {
@@ -13,10 +13,12 @@ case "profile-lookups":
     // For profilers: only this Router's lookups on a 1,000-route table.
     let numbers = arguments.dropFirst().compactMap { Int($0) }
     try RouterBenchmarks.profileLookups(size: numbers.count > 1 ? numbers[1] : 1_000, rounds: numbers.first ?? 20)
+case "navigation":
+    try await NavigationBenchmarks.run(variant: arguments.dropFirst().first ?? "")
 case "memory":
     try RouterBenchmarks.printMemory(size: arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000)
 case "breakdown":
     try Breakdown.run()
 default:
-    print("usage: axiom-benchmarks [patterns | routers [SIZES] | memory SIZE | breakdown]")
+    print("usage: axiom-benchmarks [patterns | routers [SIZES] | navigation | memory SIZE | breakdown]")
 }

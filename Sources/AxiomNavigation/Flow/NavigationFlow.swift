@@ -46,9 +46,10 @@ public final class NavigationFlow {
     /// Delivers a commit's lifecycle events (set by the ``Orchestrator``); returns the time
     /// spent creating contexts.
     @ObservationIgnored var lifecycle: (@MainActor ([LifecycleEvent]) async -> Duration)? = nil
-    /// The delivery of the last commit's events: the next delivery waits for it, so events
-    /// reach contexts in commit order.
-    @ObservationIgnored private var delivery: Task<Duration, Never>? = nil
+    /// Committed events not delivered yet, in commit order, and whether a request is
+    /// delivering them now (then later commits' events wait their turn in the queue).
+    @ObservationIgnored private var pendingEvents: Deque<[LifecycleEvent]> = []
+    @ObservationIgnored private var delivering = false
 
     public init(router: Router, state: NavigationState, configuration: Configuration = Configuration()) {
         self.router = router
@@ -162,28 +163,31 @@ public final class NavigationFlow {
 
     private func runPipeline(_ request: NavigationRequest, _ pipeline: [any NavigationMiddleware], timing: inout Timing) async throws -> NavigationResult {
         // The onion is built inside out: the commit, then each middleware around it.
+        // The steps are `@MainActor` closures: a plain closure literal here runs as
+        // nonisolated(nonsending) but returns from its main-actor calls to the global executor,
+        // two thread hops per step (measured ~30 µs each on Linux).
         let box = TimingBox()
-        var next = NavigationNext { [weak self] request in
+        var next = NavigationNext { @MainActor [weak self] request in
             guard let self else { return .cancelled(.superseded) }
-            return await self.commit(request, box: box)
+            return self.commit(request, box: box)
         }
         for middleware in pipeline.reversed() {
             let inner = next
-            next = NavigationNext { [weak self] request in
+            next = NavigationNext { @MainActor [weak self] request in
                 // Before every step: still the latest request, and still wanted?
                 try Task.checkCancellation()
-                guard let self, await self.isLatest(request.id) else { return .cancelled(.superseded) }
+                guard let self, self.isLatest(request.id) else { return .cancelled(.superseded) }
                 return try await middleware.process(request, next: inner)
             }
         }
         let result = try await next(request)
         timing.committed = timing.committed || box.committed
         timing.commit += box.commit
-        if box.committed, let delivery {
-            // Wait for this commit's lifecycle: the result means the screens are in place.
+        if box.committed {
+            // Deliver the lifecycle (this commit's, and any queued before it) in order.
             let clock = ContinuousClock()
             let started = clock.now
-            let created = await delivery.value
+            let created = await deliverPendingEvents()
             timing.contexts += created
             timing.delivery += clock.now - started - created
         }
@@ -191,6 +195,20 @@ public final class NavigationFlow {
     }
 
     private func isLatest(_ id: RequestID) -> Bool { latest == id }
+
+    /// Delivers queued events in commit order, unless another request is already doing so
+    /// (it will deliver these too, after its own). Returns the time spent creating contexts.
+    private func deliverPendingEvents() async -> Duration {
+        guard !delivering, let lifecycle else {
+            if self.lifecycle == nil { pendingEvents.removeAll() }
+            return .zero
+        }
+        delivering = true
+        defer { delivering = false }
+        var created: Duration = .zero
+        while let events = pendingEvents.popFirst() { created += await lifecycle(events) }
+        return created
+    }
 
     /// The innermost step: checks once more, plans, and commits in one main-actor turn.
     private func commit(_ request: NavigationRequest, box: TimingBox) -> NavigationResult {
@@ -217,14 +235,8 @@ public final class NavigationFlow {
         state = plan.state
         box.committed = true
         box.commit = clock.now - started
-        // Events go out in commit order, after the previous commit's.
-        let previous = delivery
-        let lifecycle = self.lifecycle
-        let events = plan.events
-        delivery = Task { @MainActor in
-            _ = await previous?.value
-            return await lifecycle?(events) ?? .zero
-        }
+        // Events go out in commit order, after those of earlier commits.
+        pendingEvents.append(plan.events)
         return .completed
     }
 }

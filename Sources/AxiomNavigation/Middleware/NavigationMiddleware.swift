@@ -21,9 +21,10 @@ public protocol NavigationMiddleware: Sendable {
 
 /// The rest of the pipeline, from a middleware's point of view.
 public struct NavigationNext: Sendable {
-    let run: @Sendable (NavigationRequest) async throws -> NavigationResult
+    /// Runs on the caller's actor (the flow's main actor), so a pipeline makes no thread hops.
+    let run: nonisolated(nonsending) @Sendable (NavigationRequest) async throws -> NavigationResult
 
-    public init(_ run: @escaping @Sendable (NavigationRequest) async throws -> NavigationResult) {
+    public init(_ run: nonisolated(nonsending) @escaping @Sendable (NavigationRequest) async throws -> NavigationResult) {
         self.run = run
     }
 
@@ -34,9 +35,9 @@ public struct NavigationNext: Sendable {
 
 /// A middleware from a closure.
 public struct MiddlewareClosure: NavigationMiddleware {
-    let body: @Sendable (NavigationRequest, NavigationNext) async throws -> NavigationResult
+    let body: nonisolated(nonsending) @Sendable (NavigationRequest, NavigationNext) async throws -> NavigationResult
 
-    public init(_ body: @escaping @Sendable (NavigationRequest, NavigationNext) async throws -> NavigationResult) {
+    public init(_ body: nonisolated(nonsending) @escaping @Sendable (NavigationRequest, NavigationNext) async throws -> NavigationResult) {
         self.body = body
     }
 
