@@ -42,23 +42,22 @@ enum NavigationBenchmarks {
                 let started = clock.now
                 let result = variant == "flow"
                     ? await flowOnly.open(url: urls[index % urls.count]) : await orchestrator.open(url: urls[index % urls.count])
-                samples.append(clock.now - started)
+                samples[index] = clock.now - started
                 if result == .completed { completed += 1 }
             }
             return completed
         }
-        var warmUp: [Duration] = []
+        var warmUp = [Duration](repeating: .zero, count: 10_000)
         _ = await navigate(10_000, samples: &warmUp)
+        var samples = [Duration](repeating: .zero, count: navigations)
         RouterBenchmarks.trimHeap()
         let before = RouterBenchmarks.residentBytes()
-        var samples: [Duration] = []
-        samples.reserveCapacity(navigations)
         let completed = await navigate(navigations, samples: &samples)
         RouterBenchmarks.trimHeap()
         let after = RouterBenchmarks.residentBytes()
         let nanoseconds = samples.map { Double($0.components.seconds) * 1e9 + Double($0.components.attoseconds) / 1e9 }.sorted()
         func percentile(_ p: Double) -> Double { nanoseconds[min(nanoseconds.count - 1, Int(Double(nanoseconds.count) * p))] }
-        print("open(url) end to end, \(navigations) navigations on the default table (\(completed) completed), \(variant == "bare" ? "no middleware" : variant == "flow" ? "3 middleware, flow only (no contexts)" : "3 middleware"):")
+        print("open(url) end to end, \(navigations) navigations on the default table (\(completed) completed), \(variant == "bare" ? "no middleware" : variant == "flow" ? "flow only: no middleware, no contexts" : "3 middleware"):")
         print("  p50 \((percentile(0.5) / 1000).formatted(2)) µs   p99 \((percentile(0.99) / 1000).formatted(2)) µs   max \(((nanoseconds.last ?? 0) / 1000).formatted(1)) µs")
         if let before, let after {
             print("  resident memory: \((Double(before) / 1_048_576).formatted(1)) MiB before, \((Double(after) / 1_048_576).formatted(1)) MiB after (\((Double(after - before) / 1_048_576).formatted(2)) MiB growth)")

@@ -284,4 +284,24 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         #expect(metrics.total >= metrics.commit + metrics.contextCreation)
         #expect(flow.history.last?.metrics == metrics)
     }
+
+    @Test func resultCodesAreStableKebabCase() {
+        let post = Destination("post", parameters: ["postId": .int(1)])
+        let cases: [(NavigationResult, String)] = [
+            (.completed, "completed"),
+            (.redirected(chain: [post], final: Destination("login")), "redirected"),
+            (.cancelled(.superseded), "cancelled.superseded"),
+            (.cancelled(.taskCancelled), "cancelled.task-cancelled"),
+            (.cancelled(.guardRejected), "cancelled.guard-rejected"),
+            (.cancelled(.rateLimited), "cancelled.rate-limited"),
+            (.cancelled(.untrustedSource), "cancelled.untrusted-source"),
+            (.duplicated, "duplicated"),
+            (.failed(.redirectLoop([post, post])), "failed.redirect-loop"),
+            (.failed(.middleware("boom")), "failed.middleware"),
+            (.failed(.plan(.atRoot)), "failed.at-root"),
+            (.failed(.unknownRoute("x")), "failed.unknown-route"),
+        ]
+        for (result, code) in cases { #expect(result.code == code) }
+        #expect(cases.filter { $0.0.committed }.map(\.1) == ["completed", "redirected"])
+    }
 }

@@ -59,7 +59,8 @@ public final class NavigationFlow {
 
     // MARK: Middleware
 
-    /// Adds a middleware at the outside of the onion (it runs after those added before it).
+    /// Adds a middleware inside those added before it: the first added is the outermost layer
+    /// (it sees the request first and the result last).
     @discardableResult
     public func add(_ middleware: any NavigationMiddleware) -> MiddlewareToken {
         nextToken += 1

@@ -88,10 +88,13 @@ public enum CancellationReason: String, Sendable, Hashable {
     /// A newer request arrived before this one committed.
     case superseded
     /// The task running the request was cancelled.
-    case taskCancelled
-    case rateLimited
-    case guardRejected
-    case untrustedSource
+    case taskCancelled = "task-cancelled"
+    /// A middleware limits how often this may happen.
+    case rateLimited = "rate-limited"
+    /// A guard (authentication, permissions) said no.
+    case guardRejected = "guard-rejected"
+    /// The source of a link is not trusted for this destination.
+    case untrustedSource = "untrusted-source"
     /// A middleware ended the request without a more specific reason.
     case middleware
 }
