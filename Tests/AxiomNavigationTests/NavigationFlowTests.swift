@@ -304,4 +304,25 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         for (result, code) in cases { #expect(result.code == code) }
         #expect(cases.filter { $0.0.committed }.map(\.1) == ["completed", "redirected"])
     }
+
+    @Test func middlewareAreToldTheResultAndMetricsOfEveryNavigation() async throws {
+        final class Reporter: NavigationMiddleware {
+            let reports = Mutex<[(String, NavigationMetrics)]>([])
+            func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult {
+                try await next(request)
+            }
+            func didFinish(_ request: NavigationRequest, result: NavigationResult, metrics: NavigationMetrics) {
+                reports.withLock { $0.append((result.code, metrics)) }
+            }
+        }
+        let flow = try makeOrchestrator().navigation
+        let reporter = Reporter()
+        flow.add(reporter)
+        _ = await flow.navigate(to: Destination("a"))
+        _ = await flow.dismiss()
+        let reports = reporter.reports.withLock { $0 }
+        #expect(reports.map(\.0) == ["completed", "failed.no-modal"])
+        #expect(reports.first?.1 == flow.history.last?.metrics)
+        #expect(reports.last?.1 == flow.lastMetrics)
+    }
 }

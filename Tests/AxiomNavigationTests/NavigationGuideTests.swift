@@ -65,6 +65,30 @@ import Testing
     }
 }
 
+/// The middleware example of `Docs/Navigation.md`.
+struct RequireLogin: NavigationMiddleware {
+    let isLoggedIn: @Sendable () -> Bool
+    func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult {
+        if request.destination?.route == "inbox", !isLoggedIn() {
+            return .redirected(chain: [], final: Destination("login"))
+        }
+        return try await next(request)
+    }
+}
+
+extension NavigationGuideTests {
+    @MainActor @Test func middlewareExample() async throws {
+        let router = try Router(source: RouteSource(name: "app.routes", text: "route home /\nroute inbox /inbox\nroute login /login"))
+        let flow = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]))
+        let token = flow.add(RequireLogin(isLoggedIn: { false }))
+        #expect(await flow.navigate(to: Destination("inbox")) == .redirected(chain: [Destination("inbox")], final: Destination("login")))
+        #expect(flow.state.activeStack.map(\.route) == ["home", "login"])
+        flow.remove(token)
+        #expect(await flow.navigate(to: Destination("inbox")) == .completed)
+        #expect(flow.state.activeStack.map(\.route) == ["home", "login", "inbox"])
+    }
+}
+
 /// The worked example's context: it writes its lifecycle into a journal.
 @MainActor final class Screen: Context {
     let route: String

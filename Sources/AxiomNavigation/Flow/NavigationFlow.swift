@@ -146,6 +146,7 @@ public final class NavigationFlow {
             middleware: total - timing.commit - timing.contexts - timing.delivery, contextCreation: timing.contexts,
             commit: timing.commit, total: total)
         lastMetrics = metrics
+        for middleware in pipeline { middleware.didFinish(request, result: result, metrics: metrics) }
         if timing.committed {
             history.append(
                 HistoryRecord(request: id, source: source, action: request.action, result: result.code, from: from, to: state.visible, metrics: metrics))

@@ -17,6 +17,15 @@
 /// ```
 public protocol NavigationMiddleware: Sendable {
     func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult
+
+    /// Called once a navigation this middleware took part in has ended, with its final result
+    /// and its metrics (seed 000: metrics available to middleware — e.g. to report how long
+    /// navigations take). Runs on the flow's main actor; the default does nothing.
+    func didFinish(_ request: NavigationRequest, result: NavigationResult, metrics: NavigationMetrics)
+}
+
+extension NavigationMiddleware {
+    public func didFinish(_ request: NavigationRequest, result: NavigationResult, metrics: NavigationMetrics) {}
 }
 
 /// The rest of the pipeline, from a middleware's point of view.
