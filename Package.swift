@@ -27,6 +27,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // Tests only: a controllable clock for the time-based middleware.
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         // Benchmark only: the peer router measured side by side (never in a library product).
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
@@ -91,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AxiomNavigationTests",
-            dependencies: ["AxiomNavigation", "AxiomRouting"],
+            dependencies: ["AxiomNavigation", "AxiomRouting", .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -293,7 +293,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
             (.cancelled(.superseded), "cancelled.superseded"),
             (.cancelled(.taskCancelled), "cancelled.task-cancelled"),
             (.cancelled(.guardRejected), "cancelled.guard-rejected"),
-            (.cancelled(.rateLimited), "cancelled.rate-limited"),
+            (.cancelled(.rateLimited(retryAfter: .milliseconds(250))), "cancelled.rate-limited"),
             (.cancelled(.untrustedSource), "cancelled.untrusted-source"),
             (.duplicated, "duplicated"),
             (.failed(.redirectLoop([post, post])), "failed.redirect-loop"),

@@ -67,7 +67,7 @@ public enum NavigationResult: Sendable, Hashable {
         switch self {
         case .completed: return "completed"
         case .redirected: return "redirected"
-        case .cancelled(let reason): return "cancelled." + reason.rawValue
+        case .cancelled(let reason): return "cancelled." + reason.code
         case .duplicated: return "duplicated"
         case .notFound: return "not-found"
         case .failed(let error): return "failed." + error.code
@@ -84,19 +84,32 @@ public enum NavigationResult: Sendable, Hashable {
 }
 
 /// Why a navigation was cancelled: nothing changed.
-public enum CancellationReason: String, Sendable, Hashable {
+public enum CancellationReason: Sendable, Hashable {
     /// A newer request arrived before this one committed.
     case superseded
     /// The task running the request was cancelled.
-    case taskCancelled = "task-cancelled"
-    /// A middleware limits how often this may happen.
-    case rateLimited = "rate-limited"
-    /// A guard (authentication, permissions) said no.
-    case guardRejected = "guard-rejected"
-    /// The source of a link is not trusted for this destination.
-    case untrustedSource = "untrusted-source"
+    case taskCancelled
+    /// A rate limit was reached; a navigation may succeed again after `retryAfter`.
+    case rateLimited(retryAfter: Duration)
+    /// A guard (authentication, permissions, a context with unsaved changes) said no.
+    case guardRejected
+    /// The source of the request is not trusted for this destination.
+    case untrustedSource
     /// A middleware ended the request without a more specific reason.
     case middleware
+
+    /// The stable code: `superseded`, `task-cancelled`, `rate-limited`, `guard-rejected`,
+    /// `untrusted-source`, `middleware`.
+    public var code: String {
+        switch self {
+        case .superseded: return "superseded"
+        case .taskCancelled: return "task-cancelled"
+        case .rateLimited: return "rate-limited"
+        case .guardRejected: return "guard-rejected"
+        case .untrustedSource: return "untrusted-source"
+        case .middleware: return "middleware"
+        }
+    }
 }
 
 /// Why a navigation failed.
