@@ -27,6 +27,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // The analytics sinks: logging and metrics through the ecosystem's APIs.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         // Tests only: a controllable clock for the time-based middleware.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         // Benchmark only: the peer router measured side by side (never in a library product).
@@ -53,6 +56,8 @@ let package = Package(
             dependencies: [
                 "AxiomRouting",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -93,7 +98,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AxiomNavigationTests",
-            dependencies: ["AxiomNavigation", "AxiomRouting", .product(name: "Clocks", package: "swift-clocks")],
+            dependencies: [
+                "AxiomNavigation", "AxiomRouting", .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -22,6 +22,23 @@ public enum NavigationCommand: Sendable, Hashable {
     case setStack([Destination])
     /// Pop; at a modal's root, dismiss.
     case back
+
+    /// The command's stable name: `push`, `pop`, `pop-to-root`, `replace`, `present`,
+    /// `dismiss`, `select-tab`, `reset-tab`, `set-stack`, `back`.
+    public var name: String {
+        switch self {
+        case .push: return "push"
+        case .pop: return "pop"
+        case .popToRoot: return "pop-to-root"
+        case .replace: return "replace"
+        case .present: return "present"
+        case .dismiss: return "dismiss"
+        case .selectTab: return "select-tab"
+        case .resetTab: return "reset-tab"
+        case .setStack: return "set-stack"
+        case .back: return "back"
+        }
+    }
 }
 
 /// What a plan tells the screens and their contexts, in delivery order.
