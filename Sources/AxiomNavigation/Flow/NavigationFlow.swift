@@ -201,10 +201,11 @@ public final class NavigationFlow {
     /// Delivers queued events in commit order, unless another request is already doing so
     /// (it will deliver these too, after its own). Returns the time spent creating contexts.
     private func deliverPendingEvents() async -> Duration {
-        guard !delivering, let lifecycle else {
-            if self.lifecycle == nil { pendingEvents.removeAll() }
+        guard let lifecycle else {
+            pendingEvents.removeAll()   // no orchestrator: nobody to tell
             return .zero
         }
+        guard !delivering else { return .zero }
         delivering = true
         defer { delivering = false }
         var created: Duration = .zero
