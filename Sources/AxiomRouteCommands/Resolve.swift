@@ -66,6 +66,9 @@ struct Resolve: ParsableCommand {
         if let parent = route.metadata.parent { items.append("parent \(parent)") }
         items.append("analytics \"\(route.metadata.analyticsName)\"")
         if route.metadata.requiresAuthentication { items.append("requires authentication") }
+        if let sources = route.metadata.allowedSources {
+            items.append("sources " + Route.Metadata.sourceNames.filter(sources.contains).joined(separator: "/"))
+        }
         return items.joined(separator: ", ")
     }
 }
@@ -147,6 +150,7 @@ struct RouteInfo: Encodable {
     var parent: String?
     var analyticsName: String
     var requiresAuthentication: Bool
+    var allowedSources: [String]?
 
     struct Parameter: Encodable {
         var name: String
@@ -176,5 +180,6 @@ struct RouteInfo: Encodable {
         parent = route.metadata.parent
         analyticsName = route.metadata.analyticsName
         requiresAuthentication = route.metadata.requiresAuthentication
+        allowedSources = route.metadata.allowedSources.map { sources in Route.Metadata.sourceNames.filter(sources.contains) }
     }
 }

@@ -22,7 +22,16 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(run.status == 0)
         #expect(run.out.contains("route       profile  /profile/:userId"))
         #expect(run.out.contains("userId      42  (int)"))
-        #expect(run.out.contains("transition push, tab home, parent home, analytics \"Profile\""))
+        #expect(run.out.contains("transition push, tab home, parent home, analytics \"Profile\", requires authentication\n"))
+    }
+
+    @Test func routesRestrictedToSomeSourcesSayWhichInTextAndJSON() {
+        let text = runCommand("resolve", "https://example.com/settings/billing")
+        #expect(text.out.contains("requires authentication, sources inApp/universalLink\n"))
+        let json = runCommand("resolve", "--format", "json", "https://example.com/settings/billing")
+        #expect(json.out.contains("\"allowedSources\" : [\n          \"inApp\",\n          \"universalLink\"\n        ]"))
+        // A route without `sources` has no such key.
+        #expect(!runCommand("resolve", "--format", "json", "myapp://profile/42").out.contains("allowedSources"))
     }
 
     @Test func settingsLinkShowsTheCapturedRestOfPath() {
@@ -128,7 +137,7 @@ private func json(_ text: String) throws -> [String: Any] {
                   route       profile  /profile/:userId
                   userId      42  (int)
                   ?tab        likes  (enum(posts, likes, media))
-                  transition push, tab home, parent home, analytics "Profile"
+                  transition push, tab home, parent home, analytics "Profile", requires authentication
 
                 """)
     }

@@ -39,7 +39,7 @@ import Testing
         let documented = Set(Self.entries().map(\.code))
         let declared: Set<String> = [
             "E101", "E102", "E103", "E104", "E105", "E106", "E107", "E108", "E201", "E202", "E203", "E204", "E205", "E206",
-            "E207", "E301", "E302", "E303", "E304", "E305", "E306", "E307", "E308", "E309", "E310", "E311", "E312", "W401",
+            "E207", "E301", "E302", "E303", "E304", "E305", "E306", "E307", "E308", "E309", "E310", "E311", "E312", "E313", "W401",
             "W402", "W403", "W404",
         ]
         #expect(documented == declared)

@@ -46,6 +46,9 @@ public final class NavigationFlow {
     /// Delivers a commit's lifecycle events (set by the ``Orchestrator``); returns the time
     /// spent creating contexts.
     @ObservationIgnored var lifecycle: (@MainActor ([LifecycleEvent]) async -> Duration)? = nil
+    /// Asks the contexts a commit would cover or remove whether they may be left (set by the
+    /// ``Orchestrator``): old state, new state → allowed.
+    @ObservationIgnored var leaveGuard: (@MainActor (NavigationState, NavigationState) async -> Bool)? = nil
     /// Committed events not delivered yet, in commit order, and whether a request is
     /// delivering them now (then later commits' events wait their turn in the queue).
     @ObservationIgnored private var pendingEvents: Deque<[LifecycleEvent]> = []
@@ -99,6 +102,41 @@ public final class NavigationFlow {
     public func selectTab(_ name: String) async -> NavigationResult { await perform(.selectTab(name)) }
     public func resetTab(_ name: String) async -> NavigationResult { await perform(.resetTab(name)) }
 
+    // MARK: Signing in
+
+    /// Tells the session middleware (``AuthenticationMiddleware``) that the user signed in, and
+    /// resumes the request parked while signed out — exactly once: the newest one, if it has not
+    /// expired. It runs again through the whole pipeline as a new request with the parked
+    /// request's action and source; a login screen on top is taken down in the same commit.
+    /// Returns that navigation's result, or nil when nothing was parked (a second sign-in does
+    /// nothing).
+    @discardableResult
+    public func signIn() async -> NavigationResult? {
+        var parked: NavigationRequest? = nil
+        for case let session as any SessionMiddleware in middleware.map(\.middleware) {
+            if let request = session.signIn(), request.id > (parked?.id ?? RequestID(-1)) { parked = request }
+        }
+        guard let parked else { return nil }
+        return await run(parked.action, source: parked.source, route: parked.route, url: parked.url, resumed: true)
+    }
+
+    /// Tells the session middleware that the user signed out. Nothing on screen changes; the
+    /// next navigation to a route that requires authentication goes to the login route.
+    public func signOut() {
+        for case let session as any SessionMiddleware in middleware.map(\.middleware) { session.signOut() }
+    }
+
+    /// Whether every session middleware considers the user signed in (nil without one).
+    public var isSignedIn: Bool? {
+        let sessions = middleware.compactMap { $0.middleware as? any SessionMiddleware }
+        return sessions.isEmpty ? nil : sessions.allSatisfy(\.isSignedIn)
+    }
+
+    /// The request a session middleware holds until sign-in, if any (and not expired).
+    public var parkedRequest: NavigationRequest? {
+        middleware.compactMap { ($0.middleware as? any SessionMiddleware)?.parked }.max { $0.id < $1.id }
+    }
+
     /// Any command, through the pipeline.
     public func perform(_ command: NavigationCommand, source: NavigationSource = .inApp) async -> NavigationResult {
         await run(.command(command), source: source, route: nil, url: nil)
@@ -106,19 +144,27 @@ public final class NavigationFlow {
 
     // MARK: Running a request
 
-    private func run(_ action: NavigationRequest.Action, source: NavigationSource, route: Route?, url: String?) async -> NavigationResult {
+    private func run(
+        _ action: NavigationRequest.Action, source: NavigationSource, route: Route?, url: String?, resumed: Bool = false
+    ) async -> NavigationResult {
         let clock = ContinuousClock()
         let started = clock.now
         let id = RequestID(nextRequest)
         nextRequest += 1
         latest = id
-        var request = NavigationRequest(id: id, action: action, source: source, route: route, url: url, redirects: [])
+        var request = NavigationRequest(id: id, action: action, source: source, route: route, url: url, redirects: [], isResumed: resumed)
         let pipeline = middleware.map(\.middleware)
         let from = state.visible
         var timing = Timing()
         var result: NavigationResult
         while true {
             do {
+                // Source trust (route metadata `sources …`) is the table's word: always enforced,
+                // for the destination and for every redirect target.
+                if let route = request.route, !route.metadata.allows(source: request.source.rawValue) {
+                    result = .cancelled(.untrustedSource)
+                    break
+                }
                 result = try await runPipeline(request, pipeline, timing: &timing)
             } catch is CancellationError {
                 result = .cancelled(.taskCancelled)
@@ -171,7 +217,7 @@ public final class NavigationFlow {
         let box = TimingBox()
         var next = NavigationNext { @MainActor [weak self] request in
             guard let self else { return .cancelled(.superseded) }
-            return self.commit(request, box: box)
+            return await self.commit(request, box: box)
         }
         for middleware in pipeline.reversed() {
             let inner = next
@@ -213,27 +259,41 @@ public final class NavigationFlow {
         return created
     }
 
-    /// The innermost step: checks once more, plans, and commits in one main-actor turn.
-    private func commit(_ request: NavigationRequest, box: TimingBox) -> NavigationResult {
+    /// The innermost step: checks once more, plans, asks the contexts that would leave (when
+    /// the orchestrator has any), and commits in one main-actor turn.
+    private func commit(_ request: NavigationRequest, box: TimingBox) async -> NavigationResult {
         guard latest == request.id else { return .cancelled(.superseded) }
         guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
         let clock = ContinuousClock()
-        let started = clock.now
+        var started = clock.now
+        // A request resumed after sign-in first takes the login screen down.
+        let base = request.isResumed ? state.removingVisible(route: router.loginRoute) : state
         let planned: Result<NavigationPlan, PlanError>
         switch request.action {
         case .navigate(let destination):
-            if configuration.rejectsDuplicates, state.visible?.destination == destination { return .duplicated }
+            if configuration.rejectsDuplicates, base.visible?.destination == destination { return .duplicated }
             guard let route = request.route ?? router.route(named: destination.route) else { return .failed(.unknownRoute(destination.route)) }
-            planned = NavigationPlanner.navigate(to: destination, route: route, in: state)
+            planned = NavigationPlanner.navigate(to: destination, route: route, in: base)
         case .deepLink(let destination):
-            planned = NavigationPlanner.deepLink(to: destination, router: router, in: state)
+            planned = NavigationPlanner.deepLink(to: destination, router: router, in: base)
         case .command(let command):
-            planned = NavigationPlanner.plan(command, in: state)
+            planned = NavigationPlanner.plan(command, in: base)
         }
-        let plan: NavigationPlan
+        var plan: NavigationPlan
         switch planned {
         case .success(let value): plan = value
         case .failure(let error): return .failed(.plan(error))
+        }
+        if request.isResumed { plan = NavigationPlan(state: plan.state, events: NavigationPlanner.events(from: state, to: plan.state)) }
+        if let leaveGuard, plan.events.contains(where: \.isLeaving) {
+            // A context may refuse to be left (unsaved changes). While it decides, only a newer
+            // request can change the state, and that one supersedes this.
+            let waited = clock.now
+            let allowed = await leaveGuard(state, plan.state)
+            started += clock.now - waited
+            guard latest == request.id else { return .cancelled(.superseded) }
+            guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
+            guard allowed else { return .cancelled(.guardRejected) }
         }
         state = plan.state
         box.committed = true

@@ -34,6 +34,19 @@ public struct NavigationRequest: Sendable, Hashable {
     public let url: String?
     /// Destinations redirected away from, in order.
     public let redirects: [Destination]
+    /// Whether this is a request parked while signed out and sent again by
+    /// ``NavigationFlow/signIn()``.
+    public let isResumed: Bool
+
+    init(id: RequestID, action: Action, source: NavigationSource, route: Route?, url: String?, redirects: [Destination], isResumed: Bool = false) {
+        self.id = id
+        self.action = action
+        self.source = source
+        self.route = route
+        self.url = url
+        self.redirects = redirects
+        self.isResumed = isResumed
+    }
 
     /// The destination, for navigations and deep links.
     public var destination: Destination? {
@@ -48,7 +61,8 @@ public struct NavigationRequest: Sendable, Hashable {
         let action: Action
         if case .deepLink = self.action { action = .deepLink(destination) } else { action = .navigate(destination) }
         return NavigationRequest(
-            id: id, action: action, source: source, route: route, url: url, redirects: redirects + (self.destination.map { [$0] } ?? []))
+            id: id, action: action, source: source, route: route, url: url, redirects: redirects + (self.destination.map { [$0] } ?? []),
+            isResumed: isResumed)
     }
 }
 

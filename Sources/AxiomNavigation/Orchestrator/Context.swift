@@ -6,6 +6,23 @@
 public protocol Context: AnyObject {
     func onAppear() async
     func onDisappear() async
+    /// Asked before a navigation would take this context's entry off the screen — covered by
+    /// another (`.covered`) or removed from the state (`.removed`). Returning false (unsaved
+    /// changes) ends that navigation `cancelled(guardRejected)` with nothing changed. The
+    /// default allows leaving.
+    func shouldLeave(_ departure: Departure) async -> Bool
+}
+
+extension Context {
+    public func shouldLeave(_ departure: Departure) async -> Bool { true }
+}
+
+/// How a navigation would take an entry off the screen.
+public enum Departure: Sendable, Hashable {
+    /// Another entry goes on top; this one stays in the state (its context lives on).
+    case covered
+    /// The entry leaves the state; its context is released.
+    case removed
 }
 
 /// What a context factory gets: the entry it backs and the handle to navigate with.

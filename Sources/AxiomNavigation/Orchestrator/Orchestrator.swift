@@ -32,6 +32,27 @@ public final class Orchestrator {
         navigation.lifecycle = { [weak self] events in
             await self?.deliver(events) ?? .zero
         }
+        navigation.leaveGuard = { [weak self] old, new in
+            await self?.allowsLeaving(from: old, to: new) ?? true
+        }
+    }
+
+    /// Asks the live contexts a transition would cover or remove, top first; the first that
+    /// refuses ends the question.
+    private func allowsLeaving(from old: NavigationState, to new: NavigationState) async -> Bool {
+        let remaining = Set(new.entries.map(\.id))
+        for entry in old.entries.reversed() {
+            let departure: Departure
+            if !remaining.contains(entry.id) {
+                departure = .removed
+            } else if entry.id == old.visible?.id, entry.id != new.visible?.id {
+                departure = .covered
+            } else {
+                continue
+            }
+            if let context = contexts[entry.id], !(await context.shouldLeave(departure)) { return false }
+        }
+        return true
     }
 
     private var started = false

@@ -50,6 +50,12 @@ public enum LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     /// The entry left the state: its context is released.
     case release(NavigationEntry)
 
+    /// Whether an entry stops being on screen or in the state (what a context may veto).
+    public var isLeaving: Bool {
+        if case .appear = self { return false }
+        return true
+    }
+
     public var description: String {
         switch self {
         case .appear(let entry): return "appear \(entry)"

@@ -91,6 +91,8 @@ public enum NavigationPlanner {
             stack.append(entry)
         }
         switch next.root {
+        case _ where modal != nil && stack.isEmpty:
+            break   // a modal without parents is presented over the screen as it is
         case .stack:
             next.root = .stack(stack)
         case .tabs(var tabs):

@@ -93,6 +93,20 @@ public struct NavigationState: Sendable, Hashable {
         return all
     }
 
+    /// The state without its visible entry when that entry is `route` (the login screen once
+    /// the user signed in): a modal it is the root of is dismissed, otherwise it is popped. Any
+    /// other state is returned as it is.
+    func removingVisible(route: String?) -> NavigationState {
+        guard let route, visible?.route == route else { return self }
+        var next = self
+        if activeStack.count == 1, !modals.isEmpty {
+            next.modals.removeLast()
+        } else if activeStack.count > 1 {
+            next.setActiveStack(Array(activeStack.dropLast()))
+        }
+        return next
+    }
+
     /// Replaces the active stack.
     mutating func setActiveStack(_ stack: [NavigationEntry]) {
         if !modals.isEmpty {

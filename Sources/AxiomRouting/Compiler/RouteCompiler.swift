@@ -164,7 +164,8 @@ struct RouteCompiler {
             metadata: Route.Metadata(
                 requiresAuthentication: declaration.requiresAuthentication?.value ?? false,
                 analyticsName: declaration.analyticsName?.value ?? declaration.name.value,
-                transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil),
+                transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil,
+                allowedSources: declaration.sources.map { Set($0.value) }),
             location: declaration.name.location, rank: 0)
         return CompiledRoute(
             route: route, shape: shape, firstLiteral: syntax.pathCaseSensitive ? firstLiteral : firstLiteral?.lowercased(),

@@ -39,6 +39,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, CustomString
     public static let unknownLoginRoute = DiagnosticCode(rawValue: "E310")
     public static let duplicateDirective = DiagnosticCode(rawValue: "E311")
     public static let emptyTable = DiagnosticCode(rawValue: "E312")
+    public static let unknownSource = DiagnosticCode(rawValue: "E313")
 
     // Warnings.
     public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")

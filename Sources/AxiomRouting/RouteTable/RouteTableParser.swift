@@ -4,7 +4,7 @@
 /// The grammar is in `Docs/RouteTableFormat.md`.
 struct RouteTableParser {
     static let directives = ["route", "origins", "tabs", "include", "login", "option"]
-    static let properties = ["param", "query", "auth", "analytics", "transition", "parent"]
+    static let properties = ["param", "query", "auth", "analytics", "transition", "parent", "sources"]
     static let options = ["path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"]]
 
     private let file: String
@@ -206,6 +206,20 @@ struct RouteTableParser {
             try once(route.parent)
             route.parent = try name(try required(&scanner, "a route name", after: keyword), "route name")
             try expectEnd(&scanner, after: "the parent's name")
+        case "sources":
+            try once(route.sources)
+            var sources: [String] = []
+            repeat {
+                let source = try required(&scanner, "the sources allowed to open the route, e.g. 'sources inApp, deepLink'", after: keyword, stops: [","])
+                guard Route.Metadata.sourceNames.contains(source.value) else {
+                    throw fail(
+                        .unknownSource, "unknown navigation source '\(source.value)' (one of \(Route.Metadata.sourceNames.joined(separator: ", ")))",
+                        at: source.location, help: Suggestions.help(for: source.value, in: Route.Metadata.sourceNames))
+                }
+                sources.append(source.value)
+            } while scanner.consume(",")
+            try expectEnd(&scanner, after: "the list (separate sources with ',')")
+            route.sources = Located(value: sources, location: keyword.location)
         case "transition":
             try once(route.transition)
             route.transition = try parseTransition(&scanner, after: keyword)

@@ -25,6 +25,7 @@ struct RouteDeclaration: Sendable {
     var analyticsName: Located<String>? = nil
     var transition: Located<Transition>? = nil
     var parent: Located<String>? = nil
+    var sources: Located<[String]>? = nil
 }
 
 /// `param NAME TYPE`

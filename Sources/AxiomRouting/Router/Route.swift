@@ -95,5 +95,14 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         public let parent: String?
         /// The tab the route lives in: its own `tab(…)` transition, or its parent's tab.
         public internal(set) var tab: String?
+        /// The navigation sources allowed to open the route (`sources inApp, deepLink`); nil
+        /// when the table does not restrict them. The names are those of ``sourceNames``.
+        public let allowedSources: Set<String>?
+
+        /// The source names a table may list: where a navigation request can come from.
+        public static let sourceNames = ["inApp", "deepLink", "universalLink", "pushNotification"]
+
+        /// Whether a request from `source` (one of ``sourceNames``) may open the route.
+        public func allows(source: String) -> Bool { allowedSources?.contains(source) ?? true }
     }
 }

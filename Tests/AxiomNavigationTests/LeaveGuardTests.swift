@@ -1,0 +1,114 @@
+import AxiomRouting
+import Testing
+@testable import AxiomNavigation
+
+/// A context with unsaved changes: it refuses to be removed, and records every question.
+@MainActor
+final class EditorContext: Context {
+    var hasUnsavedChanges = true
+    var refusesCovering = false
+    var asked: [Departure] = []
+    /// When set, answers wait until the test resumes them.
+    var holdsAnswers = false
+    var pending: [CheckedContinuation<Void, Never>] = []
+
+    func onAppear() async {}
+    func onDisappear() async {}
+
+    func shouldLeave(_ departure: Departure) async -> Bool {
+        asked.append(departure)
+        if holdsAnswers { await withCheckedContinuation { pending.append($0) } }   // a real one would ask the user
+        switch departure {
+        case .removed: return !hasUnsavedChanges
+        case .covered: return !refusesCovering
+        }
+    }
+}
+
+@MainActor
+@Suite struct LeaveGuardTests {
+    let orchestrator: Orchestrator
+    let editors: EditorLog
+
+    @MainActor
+    final class EditorLog {
+        var made: [EntryID: EditorContext] = [:]
+    }
+
+    init() throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: """
+            route home /
+            route edit /edit
+            route help /help
+            route sheet /sheet
+              transition modal(sheet)
+            """))
+        let editors = EditorLog()
+        self.editors = editors
+        orchestrator = Orchestrator(
+            router: router, state: NavigationState(stack: [Destination("home")]),
+            factories: [
+                "edit": { environment in
+                    let context = EditorContext()
+                    editors.made[environment.entry.id] = context
+                    return context
+                }
+            ])
+    }
+
+    private var flow: NavigationFlow { orchestrator.navigation }
+
+    @Test func aContextWithUnsavedChangesVetoesBeingRemovedAndNothingChanges() async throws {
+        await orchestrator.start()
+        #expect(await flow.navigate(to: Destination("edit")) == .completed)
+        let editor = try #require(editors.made[EntryID(1)])
+        let state = flow.state
+        let history = flow.history
+        let events = orchestrator.deliveredEvents
+
+        #expect(await flow.back() == .cancelled(.guardRejected))
+        #expect(await flow.perform(.popToRoot) == .cancelled(.guardRejected))
+        #expect(await flow.perform(.replace(Destination("help"))) == .cancelled(.guardRejected))
+        #expect(editor.asked == [.removed, .removed, .removed])
+        #expect(flow.state == state)
+        #expect(flow.history == history)
+        #expect(orchestrator.deliveredEvents == events)
+        #expect(orchestrator.contexts[EntryID(1)] === editor)
+
+        editor.hasUnsavedChanges = false   // saved
+        #expect(await flow.back() == .completed)
+        #expect(flow.state.activeStack.map(\.route) == ["home"])
+        #expect(orchestrator.contexts[EntryID(1)] == nil)
+    }
+
+    @Test func coveringAContextAsksItToo() async throws {
+        await orchestrator.start()
+        _ = await flow.navigate(to: Destination("edit"))
+        let editor = try #require(editors.made[EntryID(1)])
+        #expect(await flow.navigate(to: Destination("help")) == .completed)   // covered: allowed by default
+        #expect(await flow.back() == .completed)                            // help leaves; the editor is not asked
+        editor.refusesCovering = true
+        #expect(await flow.navigate(to: Destination("sheet")) == .cancelled(.guardRejected))
+        #expect(editor.asked == [.covered, .covered])
+        #expect(flow.state.modals.isEmpty)
+    }
+
+    @Test func aNewerRequestWhileAContextDecidesSupersedesTheOlderOne() async throws {
+        await orchestrator.start()
+        _ = await flow.navigate(to: Destination("edit"))
+        let editor = try #require(editors.made[EntryID(1)])
+        editor.hasUnsavedChanges = false
+        editor.holdsAnswers = true
+        // back() waits for the editor's answer; a push arrives meanwhile and wins.
+        let back = Task { await flow.back() }
+        while editor.pending.isEmpty { await Task.yield() }
+        let push = Task { await flow.navigate(to: Destination("help")) }
+        // The push asks the editor too (it would be covered); then both get their answer.
+        while editor.pending.count < 2 { await Task.yield() }
+        for answer in editor.pending { answer.resume() }
+        let first = await back.value
+        #expect(first == .cancelled(.superseded))
+        #expect(await push.value == .completed)
+        #expect(flow.state.activeStack.map(\.route) == ["home", "edit", "help"])
+    }
+}
