@@ -22,6 +22,9 @@ let package = Package(
     products: [
         .library(name: "AxiomRouting", targets: ["AxiomRouting"]),
         .library(name: "AxiomNavigation", targets: ["AxiomNavigation"]),
+        // For users' test targets: a flow from a route-table string on a test clock, with
+        // exhaustive state assertions.
+        .library(name: "AxiomNavigationTesting", targets: ["AxiomNavigationTesting", "AxiomNavigationTestingSupport"]),
         .executable(name: "axiom-route", targets: ["axiom-route"]),
     ],
     dependencies: [
@@ -30,8 +33,11 @@ let package = Package(
         // The analytics sinks: logging and metrics through the ecosystem's APIs.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-        // Tests only: a controllable clock for the time-based middleware.
+        // The testing product (and `axiom-route simulate`): a controllable clock for the
+        // time-based middleware, readable diffs, and failures reported to XCTest or Swift Testing.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         // Benchmark only: the peer router measured side by side (never in a library product).
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
@@ -61,12 +67,32 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The testing product: a deterministic navigator (route table from a string, test
+        // clock, the built-in middleware, recording contexts, in-memory analytics) and
+        // assertions that fail at the caller's line with a diff.
+        .target(
+            name: "AxiomNavigationTesting",
+            dependencies: [
+                "AxiomNavigation", "AxiomRouting",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Links IssueReporting's bridge to XCTest and Swift Testing into the testing product
+        // (not into `axiom-route`, which uses the navigator without assertions).
+        .target(
+            name: "AxiomNavigationTestingSupport",
+            dependencies: [.product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")],
+            swiftSettings: swiftSettings
+        ),
         // The commands of `axiom-route`, in a library so tests run them in process. The
         // default table (Routes/) is embedded by the EmbedRoutes plugin.
         .target(
             name: "AxiomRouteCommands",
             dependencies: [
-                "AxiomRouting",
+                "AxiomRouting", "AxiomNavigation", "AxiomNavigationTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings,
@@ -99,9 +125,14 @@ let package = Package(
         .testTarget(
             name: "AxiomNavigationTests",
             dependencies: [
-                "AxiomNavigation", "AxiomRouting", .product(name: "Clocks", package: "swift-clocks"),
+                "AxiomNavigation", "AxiomRouting", "AxiomNavigationTesting", .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AxiomNavigationTestingTests",
+            dependencies: ["AxiomNavigationTesting", "AxiomNavigationTestingSupport", "AxiomNavigation", "AxiomRouting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import Clocks
 import Logging
 import MetricsTestKit
 import Synchronization
+import AxiomNavigationTesting
 import Testing
 @testable import AxiomNavigation
 

@@ -1,5 +1,6 @@
 import AxiomRouting
 import Clocks
+import AxiomNavigationTesting
 import Testing
 @testable import AxiomNavigation
 

@@ -1,7 +1,6 @@
 import AxiomRouting
 public import Logging
 public import Metrics
-import Synchronization
 
 /// One navigation, as analytics see it: exactly one per navigation that went through the
 /// pipeline, whatever its outcome.
@@ -63,24 +62,6 @@ public struct AnalyticsMiddleware: NavigationMiddleware {
         sink.record(AnalyticsEvent(
             request: request.id, screen: screen, route: request.destination?.route, command: command,
             source: request.source, outcome: result.code, duration: metrics.total))
-    }
-}
-
-/// Keeps the events in memory, in order: for tests and debugging.
-public final class InMemoryAnalyticsSink: AnalyticsSink {
-    private let storage = Mutex<[AnalyticsEvent]>([])
-
-    public init() {}
-
-    public func record(_ event: AnalyticsEvent) {
-        storage.withLock { $0.append(event) }
-    }
-
-    /// Every event recorded so far.
-    public var events: [AnalyticsEvent] { storage.withLock { $0 } }
-
-    public func removeAll() {
-        storage.withLock { $0.removeAll() }
     }
 }
 

@@ -1,0 +1,75 @@
+public import AxiomRouting
+
+extension NavigationState {
+    /// The starting state a route table describes: its `tabs` in order, each at its root route
+    /// (the route whose transition is `tab(NAME)` and that needs no values), the first tab
+    /// selected; without tabs, one stack at the route whose pattern is `/` (or empty).
+    public init(router: Router) {
+        func root(_ route: Route) -> Destination? {
+            route.parameters.allSatisfy(\.isOptional) ? Destination(route.name) : nil
+        }
+        if router.tabs.isEmpty {
+            self.init(stack: router.routes.first { $0.pattern == "/" }.flatMap(root).map { [$0] } ?? [])
+            return
+        }
+        var tabs: [(String, Destination?)] = []
+        for tab in router.tabs {
+            let route = router.routes.first { $0.metadata.transition == .tab(tab) && root($0) != nil }
+            tabs.append((tab, route.flatMap(root)))
+        }
+        self.init(tabs: tabs)
+    }
+
+    /// Tabs in order, each starting at its root destination (or empty); the first selected.
+    init(tabs: [(String, Destination?)], selected: String? = nil) {
+        self.init(stack: [])
+        var stacks: [String: [NavigationEntry]] = [:]
+        for (name, destination) in tabs { stacks[name] = destination.map { [makeEntry($0)] } ?? [] }
+        let order = tabs.map(\.0)
+        root = .tabs(Tabs(order: order, selected: selected ?? order.first ?? "", stacks: stacks))
+    }
+
+    /// The state as text, one stack per line — what `axiom-route simulate` prints and what
+    /// the testing product's state assertions compare:
+    ///
+    /// ```text
+    /// tabs: home*, discover, inbox, profile
+    ///   home: #0 home > #4 post(postId: 7)
+    ///   discover: #1 discover
+    ///   inbox: (empty)
+    ///   profile: #3 me
+    /// modal sheet: #5 compose?replyTo=7
+    /// ```
+    ///
+    /// `*` marks the selected tab; entries are `#id route(parameters)?query`, bottom first.
+    public var outline: String {
+        var lines: [String] = []
+        switch root {
+        case .stack(let stack):
+            lines.append("stack: " + Self.outline(stack))
+        case .tabs(let tabs):
+            lines.append("tabs: " + tabs.order.map { $0 == tabs.selected ? $0 + "*" : $0 }.joined(separator: ", "))
+            for name in tabs.order { lines.append("  \(name): " + Self.outline(tabs.stacks[name] ?? [])) }
+        }
+        for modal in modals { lines.append("modal \(modal.style.rawValue): " + Self.outline(modal.stack)) }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func outline(_ stack: [NavigationEntry]) -> String {
+        stack.isEmpty ? "(empty)" : stack.map(\.outline).joined(separator: " > ")
+    }
+}
+
+extension NavigationEntry {
+    /// `#3 post(postId: 7)?sort=top`
+    public var outline: String {
+        var text = "\(id) \(destination.route)"
+        if !destination.parameters.isEmpty {
+            text += "(" + destination.parameters.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
+        }
+        if !destination.query.isEmpty {
+            text += "?" + destination.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        }
+        return text
+    }
+}

@@ -1,0 +1,337 @@
+public import AxiomNavigation
+public import AxiomRouting
+public import Clocks
+import CustomDump
+import IssueReporting
+
+/// A navigation flow for tests: built from a route-table string, on a test clock, with the
+/// built-in middleware (analytics into memory, rate limiting, authentication), a recording
+/// context for every route, and deterministic ids (entries #0, #1 …, requests 0, 1 …).
+///
+/// Each step (``open(_:source:expect:state:fileID:filePath:line:column:)``, ``back(expect:state:fileID:filePath:line:column:)`` …)
+/// can check the result and the whole state; a mismatch is reported at the caller's line
+/// with a diff, to Swift Testing or XCTest. With ``exhaustive`` on (the default), a step that
+/// changes the state without saying what it should be is a failure too.
+///
+/// ```swift
+/// @Test @MainActor func deepLinkBuildsTheBackStack() async throws {
+///     let navigator = try TestNavigator(routes: """
+///         tabs home
+///         route home /
+///           transition tab(home)
+///         route post /posts/:id
+///           param id int
+///           parent home
+///         """)
+///     await navigator.open("myapp://posts/7", expect: "completed", state: """
+///         tabs: home*
+///           home: #1 home > #2 post(id: 7)
+///         """)
+/// }
+/// ```
+@MainActor
+public final class TestNavigator {
+    /// How the navigator is set up.
+    public struct Options: Sendable {
+        /// Whether the user starts signed in (routes with `auth` need it).
+        public var signedIn: Bool
+        /// How long a request parked while signed out waits for ``TestNavigator/signIn(expect:state:fileID:filePath:line:column:)``.
+        public var loginTimeToLive: Duration
+        /// The rate limit, or nil for none. By default 10 per second, counted globally over
+        /// requests from outside the app (deep links, universal links, push notifications), so
+        /// a test's in-app steps are never limited.
+        public var rateLimit: RateLimit?
+        public var configuration: NavigationFlow.Configuration
+
+        public struct RateLimit: Sendable, Hashable {
+            public var limit: Int
+            public var window: Duration
+            public var key: RateLimitMiddleware<TestClock<Duration>>.Key
+            public var sources: Set<NavigationSource>
+
+            public init(
+                limit: Int = 10, per window: Duration = .seconds(1), key: RateLimitMiddleware<TestClock<Duration>>.Key = .global,
+                appliesTo sources: Set<NavigationSource> = [.deepLink, .universalLink, .pushNotification]
+            ) {
+                self.limit = limit
+                self.window = window
+                self.key = key
+                self.sources = sources
+            }
+        }
+
+        public init(
+            signedIn: Bool = false, loginTimeToLive: Duration = .seconds(300), rateLimit: RateLimit? = RateLimit(),
+            configuration: NavigationFlow.Configuration = NavigationFlow.Configuration()
+        ) {
+            self.signedIn = signedIn
+            self.loginTimeToLive = loginTimeToLive
+            self.rateLimit = rateLimit
+            self.configuration = configuration
+        }
+    }
+
+    public let router: Router
+    /// The clock of the rate limit and the login's time to live; moves only with ``advance(by:)``.
+    public let clock = TestClock<Duration>()
+    public let orchestrator: Orchestrator
+    /// Every navigation's analytics event, in order.
+    public let analytics = InMemoryAnalyticsSink()
+    public let authentication: AuthenticationMiddleware<TestClock<Duration>>
+    /// Whether every step must state the state it leads to when it changes it.
+    public var exhaustive = true
+    /// The result of the last step.
+    public private(set) var lastResult: NavigationResult?
+    /// Lifecycle events delivered and not yet checked by ``expectLifecycle(_:fileID:filePath:line:column:)``.
+    private var checkedEvents = 0
+
+    /// A navigator over a route table given as text (its diagnostics are the error).
+    /// - Parameters:
+    ///   - state: where the app starts; by default the table's tabs at their root routes
+    ///     (``AxiomNavigation/NavigationState/init(router:)``).
+    ///   - factories: contexts for some routes; every other route gets a ``RecordedContext``.
+    public convenience init(
+        routes: String, state: NavigationState? = nil, options: Options = Options(), factories: [String: ContextFactory] = [:]
+    ) throws(RouteTableError) {
+        try self.init(router: Router(source: RouteSource(name: "routes", text: routes)), state: state, options: options, factories: factories)
+    }
+
+    public init(router: Router, state: NavigationState? = nil, options: Options = Options(), factories: [String: ContextFactory] = [:]) {
+        self.router = router
+        var all = factories
+        for route in router.routes where all[route.name] == nil {
+            all[route.name] = { RecordedContext(entry: $0.entry) }
+        }
+        orchestrator = Orchestrator(
+            router: router, state: state ?? NavigationState(router: router), factories: all, configuration: options.configuration)
+        authentication = AuthenticationMiddleware(
+            loginRoute: router.loginRoute, signedIn: options.signedIn, timeToLive: options.loginTimeToLive, clock: clock)
+        // Analytics outermost (it sees every outcome), then the limit, then authentication.
+        flow.add(AnalyticsMiddleware(sink: analytics))
+        if let limit = options.rateLimit {
+            flow.add(RateLimitMiddleware(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources, clock: clock))
+        }
+        flow.add(authentication)
+    }
+
+    public var flow: NavigationFlow { orchestrator.navigation }
+    public var state: NavigationState { flow.state }
+    /// The live contexts by entry.
+    public var contexts: [EntryID: any Context] { orchestrator.contexts }
+    /// Every lifecycle event delivered, in order (the initial screen's `appear` after
+    /// ``start()``, which every step calls first).
+    public var lifecycle: [LifecycleEvent] { orchestrator.deliveredEvents }
+
+    /// Brings the initial screen on (its context appears). Steps call it when needed.
+    public func start() async { await orchestrator.start() }
+
+    // MARK: Steps
+
+    @discardableResult
+    public func open(
+        _ url: String, source: NavigationSource = .deepLink, expect result: ExpectedResult? = nil, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> NavigationResult {
+        await step("open \(url)", result, state, Location(fileID, filePath, line, column)) { await $0.open(url: url, source: source) }
+    }
+
+    @discardableResult
+    public func navigate(
+        to destination: Destination, source: NavigationSource = .inApp, expect result: ExpectedResult? = nil, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> NavigationResult {
+        await step("navigate to \(destination)", result, state, Location(fileID, filePath, line, column)) {
+            await $0.navigate(to: destination, source: source)
+        }
+    }
+
+    @discardableResult
+    public func perform(
+        _ command: NavigationCommand, expect result: ExpectedResult? = nil, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> NavigationResult {
+        await step(command.name, result, state, Location(fileID, filePath, line, column)) { await $0.perform(command) }
+    }
+
+    @discardableResult
+    public func back(
+        expect result: ExpectedResult? = nil, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> NavigationResult {
+        await step("back", result, state, Location(fileID, filePath, line, column)) { await $0.back() }
+    }
+
+    @discardableResult
+    public func dismiss(
+        expect result: ExpectedResult? = nil, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> NavigationResult {
+        await step("dismiss", result, state, Location(fileID, filePath, line, column)) { await $0.dismiss() }
+    }
+
+    @discardableResult
+    public func selectTab(
+        _ name: String, expect result: ExpectedResult? = nil, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> NavigationResult {
+        await step("tab \(name)", result, state, Location(fileID, filePath, line, column)) { await $0.selectTab(name) }
+    }
+
+    /// Signs in and resumes the parked request, if any; nil when there was none (then the state
+    /// must not change).
+    @discardableResult
+    public func signIn(
+        expect result: ExpectedResult? = nil, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> NavigationResult? {
+        let location = Location(fileID, filePath, line, column)
+        await start()
+        let before = flow.state
+        let resumed = await flow.signIn()
+        lastResult = resumed
+        if let result {
+            if let resumed {
+                check("sign-in", resumed, result, location)
+            } else {
+                report("sign-in resumed nothing, expected \(result)", location)
+            }
+        }
+        checkState("sign-in", before: before, state, location)
+        return resumed
+    }
+
+    public func signOut() { flow.signOut() }
+
+    /// Moves the test clock (rate-limit windows, the parked request's time to live).
+    public func advance(by duration: Duration) async { await clock.advance(by: duration) }
+
+    // MARK: Assertions
+
+    /// Checks the whole state against its outline (``AxiomNavigation/NavigationState/outline``).
+    public func expectState(
+        _ outline: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        compare("state", expected: outline, actual: flow.state.outline, Location(fileID, filePath, line, column))
+    }
+
+    /// Checks the lifecycle events delivered since the last check (`appear #1 post [postId: 7]`
+    /// …, as ``AxiomNavigation/LifecycleEvent`` describes them), then marks them checked.
+    public func expectLifecycle(
+        _ events: [String], fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let delivered = orchestrator.deliveredEvents
+        let fresh = delivered.suffix(max(0, delivered.count - checkedEvents)).map(\.description)
+        checkedEvents = delivered.count
+        compare("lifecycle", expected: events.joined(separator: "\n"), actual: fresh.joined(separator: "\n"), Location(fileID, filePath, line, column))
+    }
+
+    /// Checks the analytics recorded so far as `outcome screen` lines (`completed Post`,
+    /// `redirected Profile`, `cancelled.rate-limited Post`; commands show their name).
+    public func expectAnalytics(
+        _ events: [String], fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let actual = analytics.events.map { "\($0.outcome) \($0.screen ?? $0.command ?? "-")" }
+        compare("analytics", expected: events.joined(separator: "\n"), actual: actual.joined(separator: "\n"), Location(fileID, filePath, line, column))
+    }
+
+    // MARK: Running a step
+
+    struct Location {
+        let fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+        init(_ fileID: StaticString, _ filePath: StaticString, _ line: UInt, _ column: UInt) {
+            self.fileID = fileID
+            self.filePath = filePath
+            self.line = line
+            self.column = column
+        }
+    }
+
+    private func step(
+        _ name: String, _ expected: ExpectedResult?, _ outline: String?, _ location: Location,
+        _ body: (NavigationFlow) async -> NavigationResult
+    ) async -> NavigationResult {
+        await start()
+        let before = flow.state
+        let result = await body(flow)
+        lastResult = result
+        if let expected { check(name, result, expected, location) }
+        checkState(name, before: before, outline, location)
+        return result
+    }
+
+    private func check(_ step: String, _ result: NavigationResult, _ expected: ExpectedResult, _ location: Location) {
+        guard !expected.matches(result) else { return }
+        report("\(step): expected \(expected), got \(result.code)" + (result == .completed ? "" : " (\(result))"), location)
+    }
+
+    private func checkState(_ step: String, before: NavigationState, _ outline: String?, _ location: Location) {
+        if let outline {
+            compare("state after \(step)", expected: outline, actual: flow.state.outline, location)
+        } else if exhaustive, flow.state != before {
+            report(
+                "\(step) changed the state, and the step does not say to what (pass 'state:', or set 'exhaustive' to false):\n"
+                    + flow.state.outline, location)
+        }
+    }
+
+    private func compare(_ what: String, expected: String, actual: String, _ location: Location) {
+        let expected = expected.trimmingTrailingNewlines, actual = actual.trimmingTrailingNewlines
+        guard expected != actual else { return }
+        let difference = diff(expected, actual, format: .proportional) ?? "expected:\n\(expected)\nactual:\n\(actual)"
+        report("\(what) does not match (− expected, + actual):\n\(difference)", location)
+    }
+
+    private func report(_ message: String, _ location: Location) {
+        reportIssue(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    }
+}
+
+/// What a step's result should be: a code (`"completed"`, `"redirected"`,
+/// `"cancelled.rate-limited"`), a code prefix ending in `.` or `*` (`"cancelled.*"`), or an
+/// exact ``AxiomNavigation/NavigationResult``.
+public struct ExpectedResult: ExpressibleByStringLiteral, Sendable, CustomStringConvertible {
+    enum Kind: Sendable { case code(String), exactly(NavigationResult) }
+    let kind: Kind
+
+    public init(stringLiteral code: String) { kind = .code(code) }
+    public static func exactly(_ result: NavigationResult) -> ExpectedResult { ExpectedResult(kind: .exactly(result)) }
+    init(kind: Kind) { self.kind = kind }
+
+    func matches(_ result: NavigationResult) -> Bool {
+        switch kind {
+        case .exactly(let expected): return expected == result
+        case .code(let code):
+            if code.hasSuffix("*") { return result.code.hasPrefix(code.dropLast()) }
+            return result.code == code
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case .code(let code): return code
+        case .exactly(let result): return "\(result)"
+        }
+    }
+}
+
+/// The context the navigator gives every route it has no factory for: it counts its
+/// appearances, so tests can see which contexts were created and what they were told.
+@MainActor
+public final class RecordedContext: Context {
+    public let entry: NavigationEntry
+    public private(set) var appearances = 0
+    public private(set) var disappearances = 0
+
+    public init(entry: NavigationEntry) { self.entry = entry }
+
+    public func onAppear() async { appearances += 1 }
+    public func onDisappear() async { disappearances += 1 }
+}
+
+extension String {
+    var trimmingTrailingNewlines: String {
+        var text = Substring(self)
+        while text.last == "\n" { text = text.dropLast() }
+        return String(text)
+    }
+}
