@@ -46,11 +46,11 @@ public final class TestNavigator {
         public struct RateLimit: Sendable, Hashable {
             public var limit: Int
             public var window: Duration
-            public var key: RateLimitMiddleware<TestClock<Duration>>.Key
+            public var key: RateLimitKey
             public var sources: Set<NavigationSource>
 
             public init(
-                limit: Int = 10, per window: Duration = .seconds(1), key: RateLimitMiddleware<TestClock<Duration>>.Key = .global,
+                limit: Int = 10, per window: Duration = .seconds(1), key: RateLimitKey = .global,
                 appliesTo sources: Set<NavigationSource> = [.deepLink, .universalLink, .pushNotification]
             ) {
                 self.limit = limit

@@ -4,7 +4,7 @@ public import ArgumentParser
 ///
 /// Exit statuses are part of the interface: 0 success (matched), 1 no match, 2 bad input
 /// (invalid pattern, URL or usage).
-public struct AxiomRoute: ParsableCommand {
+public struct AxiomRoute: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "axiom-route",
         abstract: "Match and resolve URLs with WHATWG URLPattern patterns compiled to PCRE2.",
@@ -12,27 +12,51 @@ public struct AxiomRoute: ParsableCommand {
             Exit status: 0 when the URL matched, 1 when it did not, 2 for an invalid pattern, \
             URL or usage.
             """,
-        subcommands: [Resolve.self, Check.self, Explain.self, Routes.self, URLCommand.self, Match.self]
+        subcommands: [Resolve.self, Check.self, Explain.self, Routes.self, Simulate.self, URLCommand.self, Match.self]
     )
 
     public init() {}
 
     /// Parses `arguments` (without the program name), runs the command and returns its exit
-    /// status; output goes to ``Console/current``.
+    /// status; output goes to ``Console/current``. Every command, `simulate` included.
+    public static func execute(arguments: [String]) async -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// The synchronous commands (every one but `simulate`), for callers without `await`.
     public static func run(arguments: [String]) -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
+            guard !(command is any AsyncParsableCommand) else {
+                Console.err("error: '\(arguments.first ?? "")' runs asynchronously; call 'execute(arguments:)'")
+                return ExitStatus.badInput.rawValue
+            }
             try command.run()
             return 0
         } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if !message.isEmpty {
-                if code == .success { Console.out(message) } else { Console.err(message) }
-            }
-            // Usage errors are "bad input" like any other: status 2, as documented.
-            return code == .validationFailure ? ExitStatus.badInput.rawValue : code.rawValue
+            return report(error)
         }
+    }
+
+    /// Prints an error the way ArgumentParser would and returns the documented status.
+    private static func report(_ error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if !message.isEmpty {
+            if code == .success { Console.out(message) } else { Console.err(message) }
+        }
+        // Usage errors are "bad input" like any other: status 2, as documented.
+        return code == .validationFailure ? ExitStatus.badInput.rawValue : code.rawValue
     }
 }
 

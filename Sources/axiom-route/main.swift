@@ -8,4 +8,4 @@ import Musl
 import Darwin
 #endif
 
-exit(AxiomRoute.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await AxiomRoute.execute(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -14,16 +14,19 @@ import Synchronization
 ///
 /// Only requests the limiter passes on are counted (whatever their outcome further in), so put
 /// it outside the middleware that could still refuse a request if those should not count.
+/// What a ``RateLimitMiddleware`` counts navigations by.
+public enum RateLimitKey: String, Sendable, Hashable, CaseIterable {
+    /// One budget for every navigation.
+    case global
+    /// A budget per destination route (commands such as `back` share one, `command`).
+    case route
+    /// A budget per source: in-app, deep link, universal link, push notification.
+    case source
+}
+
 public final class RateLimitMiddleware<C: Clock>: NavigationMiddleware where C.Duration == Duration {
     /// What the navigations are counted by.
-    public enum Key: Sendable, Hashable {
-        /// One budget for every navigation.
-        case global
-        /// A budget per destination route (commands such as `back` share one, `command`).
-        case route
-        /// A budget per source: in-app, deep link, universal link, push notification.
-        case source
-    }
+    public typealias Key = RateLimitKey
 
     public let limit: Int
     public let window: Duration

@@ -62,13 +62,18 @@ extension NavigationState {
 
 extension NavigationEntry {
     /// `#3 post(postId: 7)?sort=top`
+    public var outline: String { "\(id) \(destination.outline)" }
+}
+
+extension Destination {
+    /// `post(postId: 7)?sort=top`: the route, its parameters in parentheses, its query after `?`.
     public var outline: String {
-        var text = "\(id) \(destination.route)"
-        if !destination.parameters.isEmpty {
-            text += "(" + destination.parameters.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
+        var text = route
+        if !parameters.isEmpty {
+            text += "(" + parameters.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
         }
-        if !destination.query.isEmpty {
-            text += "?" + destination.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        if !query.isEmpty {
+            text += "?" + query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         }
         return text
     }

@@ -1,0 +1,283 @@
+import ArgumentParser
+import AxiomNavigation
+import AxiomNavigationTesting
+import AxiomRouting
+import Foundation
+
+/// `axiom-route simulate SCRIPT`: runs a navigation script against the real flow.
+struct Simulate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a navigation script on the route table and print each step's result and state.",
+        discussion: """
+            Runs the real navigation flow with the built-in middleware (analytics, rate limit, \
+            authentication) on a test clock that moves only with 'advance', so the output is the \
+            same on every run. The script format is in Docs/Simulation.md. Exit status: 0 when \
+            every 'expect' held, 1 when any failed, 2 for a bad script, table or usage.
+            """
+    )
+
+    @Argument(help: "The script file ('-' for standard input).")
+    var script: String
+
+    @OptionGroup var table: RouteTableOptions
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func run() async throws {
+        let router = try table.router()
+        let text: String
+        if script == "-" {
+            var lines: [String] = []
+            while let line = Console.current.readLine() { lines.append(line) }
+            text = lines.joined(separator: "\n")
+        } else {
+            guard let data = FileManager.default.contents(atPath: script) else {
+                Console.err("error: cannot read the script '\(script)'")
+                throw ExitStatus.badInput.exitCode
+            }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        let parsed: SimulationScript
+        switch SimulationScript.parse(text, file: script == "-" ? "<stdin>" : script) {
+        case .success(let value): parsed = value
+        case .failure(let problems):
+            for problem in problems.list { Console.err(problem.description) }
+            throw ExitStatus.badInput.exitCode
+        }
+        let report = await Simulation.run(parsed, router: router)
+        switch format {
+        case .text: Console.out(report.text, terminator: "")
+        case .json: Console.out(report.json)
+        }
+        if report.failedExpectations > 0 { throw ExitStatus.noMatch.exitCode }
+    }
+}
+
+/// Runs a script on a ``TestNavigator`` and reports every step.
+@MainActor
+enum Simulation {
+    static func run(_ script: SimulationScript, router: Router) async -> SimulationReport {
+        var options = TestNavigator.Options(signedIn: script.settings.signedIn, loginTimeToLive: script.settings.loginTimeToLive, rateLimit: nil)
+        if let limit = script.settings.rateLimit {
+            options.rateLimit = .init(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources)
+        }
+        let navigator = TestNavigator(router: router, options: options)
+        navigator.exhaustive = false
+        await navigator.start()
+        var report = SimulationReport(initial: navigator.state)
+        var last: String? = nil   // the last navigation step's result code
+        var elapsed: Duration = .zero
+        for line in script.steps {
+            var step = SimulationReport.Step(line: line.number, text: line.text)
+            var result: NavigationResult?? = .none   // .none: not a navigation step
+            switch line.step {
+            case .open(let url, let source):
+                result = await navigator.open(url, source: source)
+            case .navigate(let url):
+                switch router.resolve(url) {
+                case .success(let match): result = await navigator.navigate(to: Destination(match))
+                case .failure(let failure): result = .notFound(failure)
+                }
+            case .back: result = await navigator.back()
+            case .dismiss: result = await navigator.dismiss()
+            case .tab(let name): result = await navigator.selectTab(name)
+            case .resetTab(let name): result = await navigator.perform(.resetTab(name))
+            case .signIn: result = .some(await navigator.signIn())
+            case .signOut:
+                navigator.signOut()
+                step.detail = "signed out"
+            case .advance(let duration):
+                await navigator.advance(by: duration)
+                elapsed += duration
+                step.detail = "clock at \(format(elapsed))"
+            case .expect(let expectation):
+                let failure = check(expectation, navigator: navigator, last: last)
+                step.passed = failure == nil
+                step.detail = failure
+            }
+            if case .some(let outcome) = result {
+                if let outcome {
+                    step.result = outcome.code
+                    step.detail = detail(outcome)
+                } else {
+                    step.result = "nothing-resumed"
+                }
+                last = step.result
+                step.state = navigator.state
+            }
+            report.steps.append(step)
+        }
+        return report
+    }
+
+    /// nil when the expectation holds; otherwise what was found.
+    private static func check(_ expectation: SimulationScript.Expectation, navigator: TestNavigator, last: String?) -> String? {
+        let state = navigator.state
+        func compare<T: Equatable>(_ actual: T, _ expected: T, _ show: (T) -> String) -> String? {
+            actual == expected ? nil : "found \(show(actual)), expected \(show(expected))"
+        }
+        switch expectation {
+        case .result(let code):
+            return compare(last ?? "none", code) { $0 }
+        case .visible(let route):
+            return compare(state.visible?.route, route) { $0 ?? "none" }
+        case .stack(let routes):
+            return compare(state.activeStack.map(\.route), routes) { $0.joined(separator: " > ") }
+        case .tab(let name):
+            return compare(state.selectedTab, name) { $0 ?? "no tabs" }
+        case .modals(let count):
+            return compare(state.modals.count, count) { "\($0) modals" }
+        case .signedIn(let flag):
+            return compare(navigator.flow.isSignedIn ?? false, flag) { $0 ? "signed in" : "signed out" }
+        case .parked(let route):
+            return compare(navigator.flow.parkedRequest?.destination?.route, route) { $0 ?? "none" }
+        case .contexts(let count):
+            return compare(navigator.contexts.count, count) { "\($0) contexts" }
+        case .canGoBack(let flag):
+            return compare(state.canGoBack, flag) { $0 ? "can go back" : "cannot go back" }
+        }
+    }
+
+    /// What a result says beyond its code.
+    static func detail(_ result: NavigationResult) -> String? {
+        switch result {
+        case .redirected(let chain, let final):
+            return (chain + [final]).map(\.outline).joined(separator: " → ")
+        case .cancelled(.rateLimited(let retryAfter)):
+            return "retry after \(format(retryAfter))"
+        case .notFound(let failure):
+            return "\(failure)"
+        case .failed(let error):
+            return error.description
+        case .completed, .cancelled, .duplicated:
+            return nil
+        }
+    }
+}
+
+/// `250ms`, `1s`, `1.5s`, `5m`.
+func format(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    if milliseconds % 60_000 == 0, milliseconds >= 60_000 { return "\(milliseconds / 60_000)m" }
+    if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
+    if milliseconds < 1000 { return "\(milliseconds)ms" }
+    return "\(Double(milliseconds) / 1000)s"
+}
+
+/// What a simulation did, step by step.
+struct SimulationReport {
+    struct Step {
+        let line: Int
+        let text: String
+        var result: String? = nil
+        var detail: String? = nil
+        var state: NavigationState? = nil
+        /// For `expect`: whether it held.
+        var passed: Bool? = nil
+    }
+
+    let initial: NavigationState
+    var steps: [Step] = []
+
+    var expectations: Int { steps.filter { $0.passed != nil }.count }
+    var failedExpectations: Int { steps.filter { $0.passed == false }.count }
+
+    var text: String {
+        var lines = ["start"] + indent(initial.outline)
+        for step in steps {
+            lines.append("\(step.line): \(step.text)")
+            if let passed = step.passed {
+                lines.append(passed ? "  ok" : "  FAILED: " + (step.detail ?? ""))
+                continue
+            }
+            if let result = step.result {
+                lines.append("  → " + result + (step.detail.map { ": " + $0 } ?? ""))
+            } else if let detail = step.detail {
+                lines.append("  " + detail)
+            }
+            if let state = step.state { lines += indent(state.outline) }
+        }
+        let failed = failedExpectations
+        lines.append(
+            failed == 0
+                ? "passed: \(steps.count) steps, \(expectations) expectations held"
+                : "FAILED: \(failed) of \(expectations) expectations did not hold")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func indent(_ outline: String) -> [String] {
+        outline.split(separator: "\n").map { "  " + $0 }
+    }
+
+    var json: String {
+        JSONReport(
+            initial: JSONState(initial),
+            steps: steps.map {
+                JSONReport.Step(line: $0.line, step: $0.text, result: $0.result, detail: $0.detail, state: $0.state.map(JSONState.init), passed: $0.passed)
+            },
+            expectations: expectations, failedExpectations: failedExpectations, passed: failedExpectations == 0
+        ).json
+    }
+
+    struct JSONReport: Encodable {
+        struct Step: Encodable {
+            let line: Int
+            let step: String
+            let result: String?
+            let detail: String?
+            let state: JSONState?
+            let passed: Bool?
+        }
+        let initial: JSONState
+        let steps: [Step]
+        let expectations: Int
+        let failedExpectations: Int
+        let passed: Bool
+    }
+}
+
+/// A navigation state as JSON: `{"tabs": [{"name", "selected", "stack"}]}` or
+/// `{"stack": [...]}`, plus `"modals": [{"style", "stack"}]` and `"visible"` (an entry id).
+struct JSONState: Encodable {
+    struct Entry: Encodable {
+        let id: Int
+        let route: String
+        let parameters: [String: JSONRouteValue]
+        let query: [String: JSONRouteValue]
+
+        init(_ entry: NavigationEntry) {
+            id = entry.id.rawValue
+            route = entry.route
+            parameters = Dictionary(entry.destination.parameters.map { ($0.name, JSONRouteValue(value: $0.value)) }, uniquingKeysWith: { $1 })
+            query = Dictionary(entry.destination.query.map { ($0.name, JSONRouteValue(value: $0.value)) }, uniquingKeysWith: { $1 })
+        }
+    }
+    struct Tab: Encodable {
+        let name: String
+        let selected: Bool
+        let stack: [Entry]
+    }
+    struct Modal: Encodable {
+        let style: String
+        let stack: [Entry]
+    }
+
+    let stack: [Entry]?
+    let tabs: [Tab]?
+    let modals: [Modal]
+    let visible: Int?
+
+    init(_ state: NavigationState) {
+        switch state.root {
+        case .stack(let entries):
+            stack = entries.map(Entry.init)
+            tabs = nil
+        case .tabs(let value):
+            stack = nil
+            tabs = value.order.map { Tab(name: $0, selected: $0 == value.selected, stack: (value.stacks[$0] ?? []).map(Entry.init)) }
+        }
+        modals = state.modals.map { Modal(style: $0.style.rawValue, stack: $0.stack.map(Entry.init)) }
+        visible = state.visible?.id.rawValue
+    }
+}

@@ -1,0 +1,238 @@
+import AxiomNavigation
+import AxiomRouting
+
+/// A parsed `axiom-route simulate` script: settings, then steps, one per line. The format is
+/// in `Docs/Simulation.md`.
+struct SimulationScript: Sendable {
+    struct Settings: Sendable {
+        var signedIn = false
+        var loginTimeToLive: Duration = .seconds(300)
+        /// nil: no rate limit.
+        var rateLimit: RateLimit? = RateLimit()
+
+        struct RateLimit: Sendable {
+            var limit = 10
+            var window: Duration = .seconds(1)
+            var key: RateLimitKey = .global
+            var sources: Set<NavigationSource> = [.deepLink, .universalLink, .pushNotification]
+        }
+    }
+
+    enum Step: Sendable {
+        case open(String, NavigationSource)
+        case navigate(String)
+        case back, dismiss
+        case tab(String), resetTab(String)
+        case signIn, signOut
+        case advance(Duration)
+        case expect(Expectation)
+    }
+
+    enum Expectation: Sendable {
+        case result(String)
+        case visible(String?)
+        case stack([String])
+        case tab(String)
+        case modals(Int)
+        case signedIn(Bool)
+        case parked(String?)
+        case contexts(Int)
+        case canGoBack(Bool)
+    }
+
+    struct Line: Sendable {
+        let number: Int
+        let text: String
+        let step: Step
+    }
+
+    var settings = Settings()
+    var steps: [Line] = []
+
+    /// A problem in the script, at a line.
+    struct Problem: Error, Sendable, CustomStringConvertible {
+        let file: String
+        let line: Int
+        let message: String
+        var description: String { "\(file):\(line): error: \(message)" }
+    }
+
+    struct Problems: Error {
+        let list: [Problem]
+    }
+
+    static let stepNames = ["open", "navigate", "back", "dismiss", "tab", "reset-tab", "sign-in", "sign-out", "advance", "expect"]
+    static let expectationNames = ["result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back"]
+    static let settingNames = ["rate-limit", "login-ttl", "signed-in"]
+
+    /// Parses the whole script; every problem is reported, not just the first.
+    static func parse(_ text: String, file: String) -> Result<SimulationScript, Problems> {
+        var script = SimulationScript()
+        var problems: [Problem] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard let keyword = words.first else { continue }
+            do {
+                if keyword == "set" {
+                    guard script.steps.isEmpty else { throw ScriptError("settings come before the first step") }
+                    try script.settings.apply(Array(words.dropFirst()))
+                } else {
+                    let step = try Step(keyword, Array(words.dropFirst()))
+                    script.steps.append(Line(number: index + 1, text: words.joined(separator: " "), step: step))
+                }
+            } catch {
+                problems.append(Problem(file: file, line: index + 1, message: error.message))
+            }
+        }
+        if problems.isEmpty, script.steps.isEmpty { problems.append(Problem(file: file, line: 1, message: "the script has no steps")) }
+        return problems.isEmpty ? .success(script) : .failure(Problems(list: problems))
+    }
+}
+
+/// A parse error's message.
+struct ScriptError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension Error {
+    fileprivate var message: String { (self as? ScriptError)?.message ?? "\(self)" }
+}
+
+extension SimulationScript.Settings {
+    /// `set rate-limit N per DURATION [by global|route|source] [for SOURCE,...]`, `set rate-limit off`,
+    /// `set login-ttl DURATION`, `set signed-in`.
+    mutating func apply(_ words: [String]) throws(ScriptError) {
+        guard let name = words.first else { throw ScriptError("'set' needs a setting: \(SimulationScript.settingNames.joined(separator: ", "))") }
+        let rest = Array(words.dropFirst())
+        switch name {
+        case "signed-in":
+            guard rest.isEmpty else { throw ScriptError("'set signed-in' takes nothing after it") }
+            signedIn = true
+        case "login-ttl":
+            guard rest.count == 1 else { throw ScriptError("'set login-ttl' needs a duration, e.g. 'set login-ttl 5m'") }
+            loginTimeToLive = try parseDuration(rest[0])
+        case "rate-limit":
+            if rest == ["off"] {
+                rateLimit = nil
+                return
+            }
+            guard rest.count >= 3, rest[1] == "per", let limit = Int(rest[0]), limit >= 0 else {
+                throw ScriptError("expected 'set rate-limit N per DURATION [by global|route|source] [for SOURCE, ...]' or 'set rate-limit off'")
+            }
+            var value = RateLimit(limit: limit, window: try parseDuration(rest[2]))
+            var index = 3
+            while index < rest.count {
+                switch rest[index] {
+                case "by" where index + 1 < rest.count:
+                    guard let key = RateLimitKey(rawValue: rest[index + 1]) else {
+                        throw ScriptError("unknown rate-limit key '\(rest[index + 1])' (global, route or source)")
+                    }
+                    value.key = key
+                    index += 2
+                case "for" where index + 1 < rest.count:
+                    let names = rest[(index + 1)...].joined(separator: " ").split(separator: ",").map { $0.trimmingSpaces }
+                    value.sources = Set(try names.map { name throws(ScriptError) in try parseSource(name) })
+                    index = rest.count
+                default:
+                    throw ScriptError("unexpected '\(rest[index])' in 'set rate-limit' (expected 'by KEY' or 'for SOURCES')")
+                }
+            }
+            rateLimit = value
+        default:
+            throw ScriptError("unknown setting '\(name)' (\(SimulationScript.settingNames.joined(separator: ", ")))")
+        }
+    }
+}
+
+extension SimulationScript.Step {
+    init(_ keyword: String, _ arguments: [String]) throws(ScriptError) {
+        func none() throws(ScriptError) {
+            guard arguments.isEmpty else { throw ScriptError("'\(keyword)' takes no arguments") }
+        }
+        func one(_ what: String) throws(ScriptError) -> String {
+            guard arguments.count == 1 else { throw ScriptError("'\(keyword)' needs \(what)") }
+            return arguments[0]
+        }
+        switch keyword {
+        case "open":
+            guard (1...2).contains(arguments.count) else { throw ScriptError("'open' needs a URL and optionally a source, e.g. 'open myapp://posts/7 pushNotification'") }
+            self = .open(arguments[0], arguments.count == 2 ? try parseSource(arguments[1]) : .deepLink)
+        case "navigate": self = .navigate(try one("a URL naming the destination, e.g. 'navigate myapp://posts/7'"))
+        case "back": try none(); self = .back
+        case "dismiss": try none(); self = .dismiss
+        case "tab": self = .tab(try one("a tab name"))
+        case "reset-tab": self = .resetTab(try one("a tab name"))
+        case "sign-in": try none(); self = .signIn
+        case "sign-out": try none(); self = .signOut
+        case "advance": self = .advance(try parseDuration(try one("a duration, e.g. 'advance 1s'")))
+        case "expect": self = .expect(try SimulationScript.Expectation(arguments))
+        default:
+            throw ScriptError("unknown step '\(keyword)' (\(SimulationScript.stepNames.joined(separator: ", ")))")
+        }
+    }
+}
+
+extension SimulationScript.Expectation {
+    init(_ words: [String]) throws(ScriptError) {
+        guard let what = words.first else { throw ScriptError("'expect' needs what to check: \(SimulationScript.expectationNames.joined(separator: ", "))") }
+        let rest = Array(words.dropFirst())
+        func one() throws(ScriptError) -> String {
+            guard rest.count == 1 else { throw ScriptError("'expect \(what)' needs one value") }
+            return rest[0]
+        }
+        func flag() throws(ScriptError) -> Bool {
+            switch try one() {
+            case "yes", "true": return true
+            case "no", "false": return false
+            case let other: throw ScriptError("'expect \(what)' takes yes or no, not '\(other)'")
+            }
+        }
+        func count() throws(ScriptError) -> Int {
+            let text = try one()
+            guard let value = Int(text), value >= 0 else { throw ScriptError("'expect \(what)' takes a count, not '\(text)'") }
+            return value
+        }
+        switch what {
+        case "result": self = .result(try one())
+        case "visible": let route = try one(); self = .visible(route == "none" ? nil : route)
+        case "stack":
+            let routes = rest.joined(separator: " ").split(separator: ">").map { $0.trimmingSpaces }
+            guard !routes.isEmpty, !routes.contains("") else { throw ScriptError("'expect stack' needs routes bottom first, e.g. 'expect stack home > post'") }
+            self = .stack(routes)
+        case "tab": self = .tab(try one())
+        case "modals": self = .modals(try count())
+        case "signed-in": self = .signedIn(try flag())
+        case "parked": let route = try one(); self = .parked(route == "none" ? nil : route)
+        case "contexts": self = .contexts(try count())
+        case "can-go-back": self = .canGoBack(try flag())
+        default:
+            throw ScriptError("unknown expectation '\(what)' (\(SimulationScript.expectationNames.joined(separator: ", ")))")
+        }
+    }
+}
+
+/// `250ms`, `1s`, `1.5s`, `5m`, `1h`.
+func parseDuration(_ text: String) throws(ScriptError) -> Duration {
+    let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+    for (unit, seconds) in units where text.hasSuffix(unit) {
+        let number = text.dropLast(unit.count)
+        guard let value = Double(number), value >= 0, value.isFinite, value * seconds < 1e9 else { break }
+        return .milliseconds(Int64((value * seconds * 1000).rounded()))
+    }
+    throw ScriptError("'\(text)' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)")
+}
+
+func parseSource(_ text: String) throws(ScriptError) -> NavigationSource {
+    guard let source = NavigationSource(rawValue: text) else {
+        throw ScriptError("unknown source '\(text)' (\(NavigationSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+    }
+    return source
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,116 @@
+import AxiomRouteCommands
+import Foundation
+import Testing
+
+/// Runs any command (`simulate` included) in process.
+func executeCommand(_ arguments: String..., input: [String] = []) async -> (status: Int32, out: String, err: String) {
+    let captured = CapturedConsole(input: input)
+    let status = await Console.$current.withValue(captured.console) {
+        await AxiomRoute.execute(arguments: arguments)
+    }
+    return (status, captured.standardOutput, captured.standardError)
+}
+
+private let simulations: String = {
+    var path = #filePath
+    while let slash = path.lastIndex(of: "/") {
+        path = String(path[..<slash])
+        if path.hasSuffix("/Tests") { return String(path.dropLast("/Tests".count)) + "/Simulations" }
+    }
+    return "Simulations"
+}()
+
+/// `axiom-route simulate` against the recorded output of the scenarios in `Simulations/`.
+/// To record again after an intended change: `AXIOM_RECORD_GOLDENS=1 swift test --filter Simulate`,
+/// then read the diff before committing it.
+@Suite struct SimulateCommandTests {
+    static let scenarios = ["stack", "modal", "tab", "deep-link", "auth-resume", "rate-limit", "untrusted-source"]
+
+    @Test(arguments: scenarios)
+    func scenarioMatchesItsRecordedOutput(name: String) async throws {
+        let script = "\(simulations)/\(name).sim"
+        let run = await executeCommand("simulate", script)
+        #expect(run.status == 0, "\(run.err)")
+        try compare(run.out.replacingOccurrences(of: simulations + "/", with: ""), golden: "\(simulations)/\(name).expected")
+    }
+
+    @Test func jsonOutputMatchesItsRecordedOutput() async throws {
+        let run = await executeCommand("simulate", "--format", "json", "\(simulations)/deep-link.sim")
+        #expect(run.status == 0)
+        try compare(run.out, golden: "\(simulations)/deep-link.json.expected")
+    }
+
+    @Test func theScenariosTheIssueAsksForAreThere() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: simulations)
+        for name in Self.scenarios {
+            #expect(files.contains("\(name).sim") && files.contains("\(name).expected"), "\(name)")
+        }
+    }
+
+    @Test func aFailedExpectationExitsOneAndSaysWhatWasFound() async {
+        let run = await executeCommand("simulate", "-", input: [
+            "open myapp://posts/7",
+            "expect stack home > post > comments",
+            "expect visible post",
+        ])
+        #expect(run.status == 1)
+        #expect(run.out.contains("2: expect stack home > post > comments\n  FAILED: found home > post, expected home > post > comments\n"))
+        #expect(run.out.contains("3: expect visible post\n  ok\n"))
+        #expect(run.out.hasSuffix("FAILED: 1 of 2 expectations did not hold\n"))
+    }
+
+    @Test func aBadScriptExitsTwoAndReportsEveryProblemWithItsLine() async {
+        let run = await executeCommand("simulate", "-", input: [
+            "opne myapp://posts/7",
+            "open myapp://posts/7 fax",
+            "advance soon",
+            "expect colour blue",
+            "back",
+            "set signed-in",
+        ])
+        #expect(run.status == 2)
+        #expect(run.out.isEmpty)
+        let lines = run.err.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "<stdin>:1: error: unknown step 'opne' (open, navigate, back, dismiss, tab, reset-tab, sign-in, sign-out, advance, expect)",
+            "<stdin>:2: error: unknown source 'fax' (inApp, deepLink, universalLink, pushNotification)",
+            "<stdin>:3: error: 'soon' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)",
+            "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back)",
+            "<stdin>:6: error: settings come before the first step",
+        ])
+    }
+
+    @Test func aMissingScriptOrTableIsBadInput() async {
+        #expect(await executeCommand("simulate", "/nonexistent/x.sim").status == 2)
+        #expect(await executeCommand("simulate", "--routes", "/nonexistent", "-", input: ["back"]).status == 2)
+    }
+
+    @Test func theLoginTimeToLiveAndRateLimitCanBeSet() async {
+        let run = await executeCommand("simulate", "-", input: [
+            "set login-ttl 10s",
+            "set rate-limit 1 per 1m by route for deepLink",
+            "open myapp://profile/1",
+            "dismiss",
+            "advance 11s",
+            "sign-in",
+            "expect result nothing-resumed",
+            "open myapp://posts/1",
+            "open myapp://posts/2",
+            "expect result cancelled.rate-limited",
+            "open myapp://about",
+            "expect result completed",
+        ])
+        #expect(run.status == 0, "\(run.out)")
+        #expect(run.out.contains("→ cancelled.rate-limited: retry after 1m\n"))
+    }
+
+    private func compare(_ output: String, golden path: String) throws {
+        if ProcessInfo.processInfo.environment["AXIOM_RECORD_GOLDENS"] == "1" {
+            try output.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let data = try #require(FileManager.default.contents(atPath: path), "no recorded output at \(path)")
+        let expected = String(decoding: data, as: UTF8.self)
+        #expect(output == expected)
+    }
+}
