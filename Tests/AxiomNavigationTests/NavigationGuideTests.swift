@@ -87,6 +87,40 @@ extension NavigationGuideTests {
         #expect(await flow.navigate(to: Destination("inbox")) == .completed)
         #expect(flow.state.activeStack.map(\.route) == ["home", "login", "inbox"])
     }
+
+    /// Docs/Middleware.md, "Authentication", on the default table.
+    @MainActor @Test func authenticationExample() async throws {
+        let sources = try RouteSource.load(from: packageRoot() + "/Routes")
+        let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
+        let flow = NavigationFlow(router: router, state: NavigationState(router: router))
+        let auth = AuthenticationMiddleware(loginRoute: router.loginRoute, clock: ContinuousClock())
+        flow.add(auth)
+        let profile = Destination("profile", parameters: ["userId": .int(42)], query: ["tab": .string("posts")])
+        #expect(await flow.open(url: "myapp://profile/42") == .redirected(chain: [profile], final: Destination("login")))
+        #expect(await flow.signIn() == .completed)
+        #expect(flow.state.activeStack.map(\.destination) == [Destination("home"), profile])
+        #expect(flow.state.modals.isEmpty)
+        #expect(await flow.signIn() == nil)
+    }
+
+    /// Docs/Middleware.md, "Duplicates and leave guards": the context of the example.
+    @MainActor @Test func leaveGuardExample() async {
+        let context = EditProfileContext()
+        #expect(await context.shouldLeave(.removed))
+        context.hasUnsavedChanges = true
+        #expect(await context.shouldLeave(.covered))
+        #expect(!(await context.shouldLeave(.removed)))
+    }
+}
+
+@MainActor final class EditProfileContext: Context {
+    var hasUnsavedChanges = false
+    func onAppear() async {}
+    func onDisappear() async {}
+    func shouldLeave(_ departure: Departure) async -> Bool {
+        // .removed: back, dismiss, a deep link rebuilding the stack; .covered: something on top.
+        departure == .covered || !hasUnsavedChanges
+    }
 }
 
 /// The worked example's context: it writes its lifecycle into a journal.
