@@ -4,7 +4,7 @@ import Testing
 
 /// A context with unsaved changes: it refuses to be removed, and records every question.
 @MainActor
-final class EditorContext: Context {
+final class EditorContext: LeaveGuardingContext {
     var hasUnsavedChanges = true
     var refusesCovering = false
     var asked: [Departure] = []

@@ -113,7 +113,7 @@ extension NavigationGuideTests {
     }
 }
 
-@MainActor final class EditProfileContext: Context {
+@MainActor final class EditProfileContext: LeaveGuardingContext {
     var hasUnsavedChanges = false
     func onAppear() async {}
     func onDisappear() async {}

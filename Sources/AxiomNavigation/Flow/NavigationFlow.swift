@@ -46,9 +46,9 @@ public final class NavigationFlow {
     /// Delivers a commit's lifecycle events (set by the ``Orchestrator``); returns the time
     /// spent creating contexts.
     @ObservationIgnored var lifecycle: (@MainActor ([LifecycleEvent]) async -> Duration)? = nil
-    /// Asks the contexts a commit would cover or remove whether they may be left (set by the
-    /// ``Orchestrator``): old state, new state → allowed.
-    @ObservationIgnored var leaveGuard: (@MainActor (NavigationState, NavigationState) async -> Bool)? = nil
+    /// The contexts to ask before a commit that covers or removes them (set by the
+    /// ``Orchestrator``): old state, new state → the leave-guarding contexts affected.
+    @ObservationIgnored var leaveQuestions: (@MainActor (NavigationState, NavigationState) -> [LeaveQuestion])? = nil
     /// Committed events not delivered yet, in commit order, and whether a request is
     /// delivering them now (then later commits' events wait their turn in the queue).
     @ObservationIgnored private var pendingEvents: Deque<[LifecycleEvent]> = []
@@ -285,15 +285,19 @@ public final class NavigationFlow {
         case .failure(let error): return .failed(.plan(error))
         }
         if request.isResumed { plan = NavigationPlan(state: plan.state, events: NavigationPlanner.events(from: state, to: plan.state)) }
-        if let leaveGuard, plan.events.contains(where: \.isLeaving) {
-            // A context may refuse to be left (unsaved changes). While it decides, only a newer
-            // request can change the state, and that one supersedes this.
-            let waited = clock.now
-            let allowed = await leaveGuard(state, plan.state)
-            started += clock.now - waited
-            guard latest == request.id else { return .cancelled(.superseded) }
-            guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
-            guard allowed else { return .cancelled(.guardRejected) }
+        if let leaveQuestions, plan.events.contains(where: { $0.isLeaving }) {
+            let questions = leaveQuestions(state, plan.state)
+            if !questions.isEmpty {
+                // A context may refuse to be left (unsaved changes). While it decides, only a
+                // newer request can change the state, and that one supersedes this.
+                let waited = clock.now
+                var allowed = true
+                for question in questions where allowed { allowed = await question.context.shouldLeave(question.departure) }
+                started += clock.now - waited
+                guard latest == request.id else { return .cancelled(.superseded) }
+                guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
+                guard allowed else { return .cancelled(.guardRejected) }
+            }
         }
         state = plan.state
         box.committed = true

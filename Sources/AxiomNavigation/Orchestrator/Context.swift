@@ -6,15 +6,22 @@
 public protocol Context: AnyObject {
     func onAppear() async
     func onDisappear() async
+}
+
+/// A context that may refuse to be left — unsaved changes, an upload in progress. Only
+/// contexts that adopt it are asked, so other navigations pay nothing.
+@MainActor
+public protocol LeaveGuardingContext: Context {
     /// Asked before a navigation would take this context's entry off the screen — covered by
-    /// another (`.covered`) or removed from the state (`.removed`). Returning false (unsaved
-    /// changes) ends that navigation `cancelled(guardRejected)` with nothing changed. The
-    /// default allows leaving.
+    /// another (`.covered`) or removed from the state (`.removed`). Returning false ends that
+    /// navigation `cancelled(guardRejected)` with nothing changed.
     func shouldLeave(_ departure: Departure) async -> Bool
 }
 
-extension Context {
-    public func shouldLeave(_ departure: Departure) async -> Bool { true }
+/// One context a commit must ask before it goes ahead.
+struct LeaveQuestion {
+    let context: any LeaveGuardingContext
+    let departure: Departure
 }
 
 /// How a navigation would take an entry off the screen.

@@ -19,6 +19,8 @@ public final class Orchestrator {
     private let factories: [String: ContextFactory]
     /// The live contexts, by entry.
     public private(set) var contexts: [EntryID: any Context] = [:]
+    /// The live contexts that may refuse to be left (a subset of ``contexts``).
+    private var leaveGuards: [EntryID: any LeaveGuardingContext] = [:]
     /// Every lifecycle event delivered, in order (for tests and diagnostics), capped like
     /// the history.
     public private(set) var deliveredEvents: [LifecycleEvent] = []
@@ -32,27 +34,26 @@ public final class Orchestrator {
         navigation.lifecycle = { [weak self] events in
             await self?.deliver(events) ?? .zero
         }
-        navigation.leaveGuard = { [weak self] old, new in
-            await self?.allowsLeaving(from: old, to: new) ?? true
+        navigation.leaveQuestions = { [weak self] old, new in
+            self?.leaveQuestions(from: old, to: new) ?? []
         }
     }
 
-    /// Asks the live contexts a transition would cover or remove, top first; the first that
-    /// refuses ends the question.
-    private func allowsLeaving(from old: NavigationState, to new: NavigationState) async -> Bool {
-        let remaining = Set(new.entries.map(\.id))
-        for entry in old.entries.reversed() {
-            let departure: Departure
-            if !remaining.contains(entry.id) {
-                departure = .removed
-            } else if entry.id == old.visible?.id, entry.id != new.visible?.id {
-                departure = .covered
-            } else {
-                continue
+    /// The live leave-guarding contexts a transition would cover or remove, top (newest)
+    /// first. Only live leave-guarding contexts are looked at: without any, nothing is done.
+    private func leaveQuestions(from old: NavigationState, to new: NavigationState) -> [LeaveQuestion] {
+        guard !leaveGuards.isEmpty else { return [] }
+        let covered = old.visible?.id != new.visible?.id ? old.visible?.id : nil
+        let newEntries = new.entries
+        var questions: [(EntryID, LeaveQuestion)] = []
+        for (id, guarding) in leaveGuards {
+            if !newEntries.contains(where: { $0.id == id }) {
+                questions.append((id, LeaveQuestion(context: guarding, departure: .removed)))
+            } else if id == covered {
+                questions.append((id, LeaveQuestion(context: guarding, departure: .covered)))
             }
-            if let context = contexts[entry.id], !(await context.shouldLeave(departure)) { return false }
         }
-        return true
+        return questions.sorted { $0.0 > $1.0 }.map(\.1)
     }
 
     private var started = false
@@ -84,7 +85,9 @@ public final class Orchestrator {
             case .appear(let entry):
                 if contexts[entry.id] == nil, let factory = factories[entry.route] {
                     let started = clock.now
-                    contexts[entry.id] = factory(ContextEnvironment(entry: entry, navigation: handle))
+                    let context = factory(ContextEnvironment(entry: entry, navigation: handle))
+                    contexts[entry.id] = context
+                    if let guarding = context as? any LeaveGuardingContext { leaveGuards[entry.id] = guarding }
                     creation += clock.now - started
                 }
                 await contexts[entry.id]?.onAppear()
@@ -92,6 +95,7 @@ public final class Orchestrator {
                 await contexts[entry.id]?.onDisappear()
             case .release(let entry):
                 contexts[entry.id] = nil
+                leaveGuards[entry.id] = nil
             }
         }
         return creation
