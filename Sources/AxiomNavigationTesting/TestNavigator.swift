@@ -184,20 +184,7 @@ public final class TestNavigator {
         expect result: ExpectedResult? = nil, state: String? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> NavigationResult? {
-        let location = Location(fileID, filePath, line, column)
-        await start()
-        let before = flow.state
-        let resumed = await flow.signIn()
-        lastResult = resumed
-        if let result {
-            if let resumed {
-                check("sign-in", resumed, result, location)
-            } else {
-                report("sign-in resumed nothing, expected \(result)", location)
-            }
-        }
-        checkState("sign-in", before: before, state, location)
-        return resumed
+        await step("sign-in", result, state, Location(fileID, filePath, line, column)) { await $0.signIn() }
     }
 
     public func signOut() { flow.signOut() }
@@ -246,20 +233,25 @@ public final class TestNavigator {
         }
     }
 
-    private func step(
+    /// Runs one step; a nil result (sign-in with nothing to resume) fails any expected result.
+    private func step<Result>(
         _ name: String, _ expected: ExpectedResult?, _ outline: String?, _ location: Location,
-        _ body: (NavigationFlow) async -> NavigationResult
-    ) async -> NavigationResult {
+        _ body: (NavigationFlow) async -> Result
+    ) async -> Result where Result: OptionalNavigationResult {
         await start()
         let before = flow.state
         let result = await body(flow)
-        lastResult = result
-        if let expected { check(name, result, expected, location) }
+        lastResult = result.navigationResult
+        if let expected { check(name, result.navigationResult, expected, location) }
         checkState(name, before: before, outline, location)
         return result
     }
 
-    private func check(_ step: String, _ result: NavigationResult, _ expected: ExpectedResult, _ location: Location) {
+    private func check(_ step: String, _ result: NavigationResult?, _ expected: ExpectedResult, _ location: Location) {
+        guard let result else {
+            report("\(step) resumed nothing, expected \(expected)", location)
+            return
+        }
         guard !expected.matches(result) else { return }
         report("\(step): expected \(expected), got \(result.code)" + (result == .completed ? "" : " (\(result))"), location)
     }
@@ -284,6 +276,19 @@ public final class TestNavigator {
     private func report(_ message: String, _ location: Location) {
         reportIssue(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
     }
+}
+
+/// A step's result: a navigation result, or an optional one (sign-in), for one `step` to run both.
+protocol OptionalNavigationResult {
+    var navigationResult: NavigationResult? { get }
+}
+
+extension NavigationResult: OptionalNavigationResult {
+    var navigationResult: NavigationResult? { self }
+}
+
+extension Optional: OptionalNavigationResult where Wrapped == NavigationResult {
+    var navigationResult: NavigationResult? { self }
 }
 
 /// What a step's result should be: a code (`"completed"`, `"redirected"`,

@@ -20,15 +20,6 @@ extension NavigationState {
         self.init(tabs: tabs)
     }
 
-    /// Tabs in order, each starting at its root destination (or empty); the first selected.
-    init(tabs: [(String, Destination?)], selected: String? = nil) {
-        self.init(stack: [])
-        var stacks: [String: [NavigationEntry]] = [:]
-        for (name, destination) in tabs { stacks[name] = destination.map { [makeEntry($0)] } ?? [] }
-        let order = tabs.map(\.0)
-        root = .tabs(Tabs(order: order, selected: selected ?? order.first ?? "", stacks: stacks))
-    }
-
     /// The state as text, one stack per line — what `axiom-route simulate` prints and what
     /// the testing product's state assertions compare:
     ///

@@ -46,12 +46,17 @@ public struct NavigationState: Sendable, Hashable {
 
     /// Tabs in order, each starting at its root destination (or empty); the first selected.
     public init(tabs: KeyValuePairs<String, Destination?>, selected: String? = nil) {
+        self.init(tabs: tabs.map { ($0.key, $0.value) }, selected: selected)
+    }
+
+    /// Tabs in order, each starting at its root destination (or empty); the first selected.
+    init(tabs: [(String, Destination?)], selected: String? = nil) {
         root = .stack([])
         modals = []
         nextID = 0
         var stacks: [String: [NavigationEntry]] = [:]
         for (name, destination) in tabs { stacks[name] = destination.map { [makeEntry($0)] } ?? [] }
-        let order = tabs.map(\.key)
+        let order = tabs.map(\.0)
         root = .tabs(Tabs(order: order, selected: selected ?? order.first ?? "", stacks: stacks))
     }
 
