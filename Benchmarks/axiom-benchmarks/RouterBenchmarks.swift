@@ -208,3 +208,29 @@ struct BenchmarkError: Error, CustomStringConvertible {
 @_silgen_name("malloc_trim")
 func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
+
+extension RouterBenchmarks {
+    /// `axiom-benchmarks lookup-kinds SIZE`: ns per lookup by kind (literal hit, parameter
+    /// hit, miss) — where a lookup's time goes.
+    static func lookupKinds(size: Int, only: String? = nil, runs: Int = 5) throws {
+        let table = GeneratedTable(count: size)
+        let router = try Router(source: RouteSource(name: "generated.routes", text: table.tableText))
+        let lookups = table.lookups(100_000)
+        let groups: [(String, [String])] = [
+            ("literal hit", lookups.filter { $0.route.map { !table.routes[$0].pattern.contains(":") } ?? false }.map(\.path)),
+            ("parameter hit", lookups.filter { $0.route.map { table.routes[$0].pattern.contains(":") } ?? false }.map(\.path)),
+            ("miss", lookups.filter { $0.route == nil }.map(\.path)),
+        ]
+        for (name, paths) in groups where only.map({ name.hasPrefix($0) }) ?? true {
+            var index = 0
+            let time = Measure.nanosecondsPerCall(runs: runs, iterations: 100_000) {
+                index = index == paths.count - 1 ? 0 : index + 1
+                switch router.resolve(path: paths[index]) {
+                case .success(let match): return match.parameters.count
+                case .failure: return -1
+                }
+            }
+            print("\(size) routes  \(name): \(time.formatted(0)) ns")
+        }
+    }
+}

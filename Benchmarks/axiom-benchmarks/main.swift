@@ -13,6 +13,11 @@ case "profile-lookups":
     // For profilers: only this Router's lookups on a 1,000-route table.
     let numbers = arguments.dropFirst().compactMap { Int($0) }
     try RouterBenchmarks.profileLookups(size: numbers.count > 1 ? numbers[1] : 1_000, rounds: numbers.first ?? 20)
+case "lookup-kinds":
+    // `lookup-kinds SIZE [literal|parameter|miss RUNS]`
+    let rest = Array(arguments.dropFirst())
+    try RouterBenchmarks.lookupKinds(
+        size: rest.first.flatMap { Int($0) } ?? 1_000, only: rest.count > 1 ? rest[1] : nil, runs: rest.count > 2 ? Int(rest[2]) ?? 5 : 5)
 case "navigation":
     try await NavigationBenchmarks.run(variant: arguments.dropFirst().first ?? "")
 case "memory":

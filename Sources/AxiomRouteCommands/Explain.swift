@@ -44,9 +44,14 @@ struct Explain: ParsableCommand {
                     "  \(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(pad(candidate.route.name, nameWidth))  \(pad(candidate.route.pattern, patternWidth))  \(candidate.outcome)")
             }
             lines.append("")
-            lines.append("compiled expressions tried, in order:")
-            for expression in explanation.expressions { lines.append("  \(expression)") }
-            if explanation.expressions.isEmpty { lines.append("  (none: no route can match this first segment)") }
+            if let literal = explanation.literalRoute {
+                lines.append("found by its path (a literal route, no expression needed): \(literal.name)")
+            }
+            if explanation.literalRoute == nil || !explanation.expressions.isEmpty {
+                lines.append("compiled expressions tried, in order:")
+                for expression in explanation.expressions { lines.append("  \(expression)") }
+                if explanation.expressions.isEmpty { lines.append("  (none: no route can match this first segment)") }
+            }
             if let taken = explanation.candidates.first(where: { $0.outcome == .taken }) {
                 lines.append("the route's own expression:")
                 lines.append("  \(taken.expression)")
@@ -69,6 +74,7 @@ struct ExplainReport: Encodable {
     var path: String?
     var result: ResolveReport.Entry
     var candidates: [Candidate]
+    var literalRoute: String?
     var expressions: [String]
 
     init(_ explanation: RouteExplanation) {
@@ -78,6 +84,7 @@ struct ExplainReport: Encodable {
         candidates = explanation.candidates.map {
             Candidate(route: $0.route.name, pattern: $0.route.pattern, rank: $0.route.rank, outcome: $0.outcome.description, expression: $0.expression)
         }
+        literalRoute = explanation.literalRoute?.name
         expressions = explanation.expressions
     }
 }

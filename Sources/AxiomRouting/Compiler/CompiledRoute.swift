@@ -57,6 +57,18 @@ final class CompiledRoute: Sendable {
 
     var tokens: [SegmentToken] { shape.tokens }
 
+    /// Which path segments hold the route's parameters (bit *i* for segment *i*), when every
+    /// segment is literal or one whole parameter: the values are then read from the path's
+    /// segments, and the table's expressions capture nothing for them. 0 otherwise (and
+    /// for a route without parameters): values come from the expression's groups.
+    var segmentMask: UInt32 {
+        let tokens = tokens
+        guard tokens.count <= 31, tokens.allSatisfy({ $0.kind == .literal || $0.uncapturedPCRE != nil }) else { return 0 }
+        var mask: UInt32 = 0
+        for (index, token) in tokens.enumerated() where token.uncapturedPCRE != nil { mask |= 1 << UInt32(index) }
+        return mask
+    }
+
     /// The same route with its final rank and tab.
     func with(rank: Int, tab: String?) -> CompiledRoute {
         CompiledRoute(route: route.with(rank: rank, tab: tab), shape: shape, firstLiteral: firstLiteral, declarationIndex: declarationIndex)

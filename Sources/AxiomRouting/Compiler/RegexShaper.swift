@@ -1,12 +1,16 @@
 /// Builds trie-shaped PCRE2 expressions over routes in rank order.
 ///
 /// Shape: `^(?|A|B|…)$` where routes sharing a prefix are factored,
-/// `^(?|\/users(?|\/new(*MARK:0)|\/([^\/]+?)(*MARK:3))|\/posts…)$`. PCRE2 tries
+/// `^(?|\/users(?|\/new(*MARK:0)|\/[^\/]++(*MARK:3))|\/posts…)$`. PCRE2 tries
 /// alternatives in order, so the first route that matches is the first in rank order —
 /// provided factoring never reorders routes that can match the same URL. It therefore only
 /// merges *adjacent* routes and only on symbols that match exactly one way: literal
-/// characters and whole one-segment parameters. Branch reset `(?|…)` numbers each route's
-/// groups 1…n along its own path, and `(*MARK:n)` says which route matched.
+/// characters and whole one-segment parameters. `(*MARK:n)` says which route matched.
+///
+/// A route whose segments are each literal or one whole parameter (the common case) has
+/// no groups: its values are whole path segments, read from the path once the route is
+/// known. Other routes keep a group per parameter; branch reset `(?|…)` numbers each
+/// route's groups 1…n along its own path.
 enum RegexShaper {
     /// One step of a route's path in the trie.
     struct Symbol: Hashable {
@@ -24,13 +28,15 @@ enum RegexShaper {
 
     static func symbols(of route: CompiledRoute) -> [Symbol] {
         var symbols: [Symbol] = []
+        // Values read from the path's segments need no group.
+        let uncaptured = route.segmentMask != 0
         for token in route.tokens {
             if let literal = token.literal {
                 for scalar in literal.unicodeScalars {
                     symbols.append(Symbol(pcre: PatternRegexGenerator.escapeRegexpString(String(scalar)), factorable: true))
                 }
             } else {
-                symbols.append(Symbol(pcre: token.pcre, factorable: token.isPureParameter))
+                symbols.append(Symbol(pcre: uncaptured ? token.uncapturedPCRE ?? token.pcre : token.pcre, factorable: token.isPureParameter))
             }
         }
         return symbols

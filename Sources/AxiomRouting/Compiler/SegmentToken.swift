@@ -28,6 +28,9 @@ struct SegmentToken: Sendable, Hashable {
     var source: String
     /// The same in PCRE2 syntax.
     var pcre: String
+    /// For a whole-segment parameter: ``pcre`` without the capturing group (the value is
+    /// then read from the segment itself, see `RouteLayout`).
+    var uncapturedPCRE: String?
     var kind: SegmentKind
     /// The canonical text, including the leading `/`, when the segment is all literal.
     var literal: String?
@@ -47,6 +50,9 @@ extension SegmentToken {
         var literal: String? = ""
         var kinds: [SegmentKind] = []
         var pure = false
+        // The group's expression (JavaScript syntax) of a whole-segment parameter.
+        var pureValue = ""
+        var pureWildcard = false
         var started = false
         var tokenParts: [Part] = []
 
@@ -56,9 +62,22 @@ extension SegmentToken {
             let isPure = pure && kinds.count == 1
             var kind = literal != nil ? .literal : kinds.max() ?? .plain
             if kind == .plain, !isPure { kind = .constrained }
+            // A whole-segment `[^\/]+?` ends at the next `/` or at the end of the path either
+            // way (what follows a segment starts with `/`): possessive, PCRE2 takes the
+            // segment in one step instead of trying the rest of the expression after each
+            // character. Same matches, same groups.
+            let pcre: String
+            var uncaptured: String? = nil
+            if isPure && pureWildcard {
+                pcre = "\\/([^\\/]++)"
+                uncaptured = "\\/[^\\/]++"
+            } else {
+                pcre = try JavaScriptRegexTranslator.translate(source)
+                if isPure { uncaptured = "\\/(?:" + (try JavaScriptRegexTranslator.translate(pureValue)) + ")" }
+            }
             tokens.append(
                 SegmentToken(
-                    source: source, pcre: try JavaScriptRegexTranslator.translate(source), kind: kind, literal: literal,
+                    source: source, pcre: pcre, uncapturedPCRE: uncaptured, kind: kind, literal: literal,
                     isPureParameter: isPure,
                     display: PatternRegexGenerator.patternString(tokenParts, options: .pathname)))
             tokenParts = []
@@ -66,6 +85,7 @@ extension SegmentToken {
             literal = ""
             kinds = []
             pure = false
+            pureWildcard = false
             started = false
         }
 
@@ -98,6 +118,8 @@ extension SegmentToken {
             }
             literal = nil
             pure = isPure
+            pureWildcard = isPure && part.kind == .segmentWildcard
+            if isPure { pureValue = part.value }
             switch (part.kind, part.modifier) {
             case (.fixedText, .optional), (.fixedText, .zeroOrMore), (_, .optional): kinds.append(.optional)
             case (_, .zeroOrMore), (_, .oneOrMore), (.fullWildcard, _), (.fixedText, _): kinds.append(.wildcard)

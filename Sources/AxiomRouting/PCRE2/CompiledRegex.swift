@@ -70,31 +70,43 @@ final class CompiledRegex: @unchecked Sendable {
     /// Matches the whole of `subject` (the pattern carries its own `^…$` anchors) and leaves
     /// the group offsets in `scratch`. Returns whether it matched.
     func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
-        // Swift strings are valid UTF-8, so PCRE2's own UTF check is skipped. PCRE2 wants a
-        // non-null subject pointer even for an empty subject.
-        let run = { (pointer: UnsafePointer<UInt8>) -> Int32 in
-            // pcre2_jit_match skips pcre2_match's set-up (about as costly as a routing
-            // table's whole JIT match); it is only valid for JIT-compiled code.
-            self.isJITCompiled
-                ? pcre2_jit_match_8(self.code, pointer, subject.count, 0, 0, scratch.matchData, scratch.matchContext)
-                : pcre2_match_8(
-                    self.code, pointer, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), scratch.matchData, scratch.matchContext)
-        }
-        let rc: Int32
-        if let base = subject.baseAddress {
-            rc = run(base)
-        } else {
+        try handle.match(subject, scratch: scratch)
+    }
+
+    /// The compiled code as a plain value, for loops over many expressions: matching
+    /// through it costs no reference counting. Valid only while this object lives.
+    var handle: Handle { Handle(code: code, isJITCompiled: isJITCompiled) }
+
+    struct Handle: @unchecked Sendable {
+        // `@unchecked Sendable` invariant: as for `CompiledRegex` — the code is read-only
+        // while matching, and the owning `CompiledRegex` outlives every handle (a router
+        // keeps both side by side).
+        fileprivate let code: OpaquePointer
+        fileprivate let isJITCompiled: Bool
+
+        /// See ``CompiledRegex/match(_:scratch:)``.
+        @inline(__always)
+        func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
+            // Swift strings are valid UTF-8, so PCRE2's own UTF check is skipped. PCRE2 wants
+            // a non-null subject pointer even for an empty subject.
             var empty: UInt8 = 0
-            rc = withUnsafePointer(to: &empty, run)
-        }
-        if rc >= 0 { return true }
-        switch rc {
-        case PCRE2_ERROR_NOMATCH:
-            return false
-        case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
-            throw .limitExceeded
-        default:
-            throw .internalError(code: rc, message: Self.message(for: rc))
+            let rc = withUnsafePointer(to: &empty) { emptyPointer in
+                let pointer = subject.baseAddress ?? emptyPointer
+                // pcre2_jit_match skips pcre2_match's set-up (about as costly as a routing
+                // table's whole JIT match); it is only valid for JIT-compiled code.
+                return isJITCompiled
+                    ? pcre2_jit_match_8(code, pointer, subject.count, 0, 0, scratch.matchData, scratch.matchContext)
+                    : pcre2_match_8(code, pointer, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), scratch.matchData, scratch.matchContext)
+            }
+            if rc >= 0 { return true }
+            switch rc {
+            case PCRE2_ERROR_NOMATCH:
+                return false
+            case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
+                throw .limitExceeded
+            default:
+                throw .internalError(code: rc, message: CompiledRegex.message(for: rc))
+            }
         }
     }
 

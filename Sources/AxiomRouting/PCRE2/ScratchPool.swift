@@ -20,29 +20,39 @@ final class ScratchPool: Sendable {
     }
 
     deinit {
-        _ = Self.take(slot0)
-        _ = Self.take(slot1)
-        _ = Self.take(slot2)
-        _ = Self.take(slot3)
-    }
-
-    func withScratch<Result, Failure: Error>(_ body: (MatchScratch) throws(Failure) -> Result) throws(Failure) -> Result {
-        let scratch = Self.take(slot0) ?? Self.take(slot1) ?? Self.take(slot2) ?? Self.take(slot3)
-            ?? MatchScratch(captures: captures, limits: limits)
-        defer {
-            let bits = UInt(bitPattern: Unmanaged.passRetained(scratch).toOpaque())
-            if !Self.put(bits, into: slot0), !Self.put(bits, into: slot1), !Self.put(bits, into: slot2), !Self.put(bits, into: slot3) {
-                // Every slot is full: drop the reference just taken for the slot.
-                Unmanaged.passUnretained(scratch).release()
-            }
+        for bits in [Self.take(slot0), Self.take(slot1), Self.take(slot2), Self.take(slot3)] {
+            if let pointer = bits.flatMap({ UnsafeRawPointer(bitPattern: $0) }) { Unmanaged<MatchScratch>.fromOpaque(pointer).release() }
         }
-        return try body(scratch)
     }
 
-    private static func take(_ slot: borrowing Atomic<UInt>) -> MatchScratch? {
+    func withScratch<Result>(_ body: (MatchScratch) -> Result) -> Result {
+        // A pooled scratch is lent to `body` without reference counting: the pool's +1
+        // travels with `bits` until the scratch is put back (or released when every slot
+        // is full).
+        if let bits = Self.take(slot0) ?? Self.take(slot1) ?? Self.take(slot2) ?? Self.take(slot3),
+            let pointer = UnsafeRawPointer(bitPattern: bits)
+        {
+            defer { giveBack(bits) }
+            return Unmanaged<MatchScratch>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        }
+        let scratch = MatchScratch(captures: captures, limits: limits)
+        defer { giveBack(UInt(bitPattern: Unmanaged.passRetained(scratch).toOpaque())) }
+        return body(scratch)
+    }
+
+    /// Puts a retained scratch's bits into an empty slot, or releases it.
+    private func giveBack(_ bits: UInt) {
+        if !Self.put(bits, into: slot0), !Self.put(bits, into: slot1), !Self.put(bits, into: slot2), !Self.put(bits, into: slot3),
+            let pointer = UnsafeRawPointer(bitPattern: bits)
+        {
+            Unmanaged<MatchScratch>.fromOpaque(pointer).release()
+        }
+    }
+
+    /// The bits of the scratch in `slot` (a +1 reference now owned by the caller), or nil.
+    private static func take(_ slot: borrowing Atomic<UInt>) -> UInt? {
         let bits = slot.exchange(0, ordering: .acquiring)
-        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return Unmanaged<MatchScratch>.fromOpaque(pointer).takeRetainedValue()
+        return bits == 0 ? nil : bits
     }
 
     private static func put(_ bits: UInt, into slot: borrowing Atomic<UInt>) -> Bool {

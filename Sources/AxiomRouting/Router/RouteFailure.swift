@@ -1,7 +1,7 @@
 /// Why a URL did not resolve. Never a crash, never a bare nil: each case says what was
 /// wrong, and ``code`` is a stable identifier for programs.
 public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Error, Sendable, Hashable {
+    public indirect enum Reason: Error, Sendable, Hashable {
         /// The input was empty.
         case emptyInput
         /// The input is not a URL.
@@ -33,10 +33,11 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         let input: String
         let immediate: Reason?
         /// Computing why nothing matched (and what is near) costs a scan of the table, so a
-        /// failure that only found "no match" works it out when ``reason`` is first read.
-        let diagnosis: (@Sendable () -> Reason)?
+        /// failure that only found "no match" keeps what it needs to work it out when
+        /// ``reason`` is first read: the router, and the routed path and query.
+        let diagnosis: (router: Router, path: String, query: String?)?
 
-        init(input: String, immediate: Reason?, diagnosis: (@Sendable () -> Reason)?) {
+        init(input: String, immediate: Reason?, diagnosis: (router: Router, path: String, query: String?)?) {
             self.input = input
             self.immediate = immediate
             self.diagnosis = diagnosis
@@ -47,13 +48,15 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         storage = Storage(input: input, immediate: reason, diagnosis: nil)
     }
 
-    init(input: String, diagnosis: @escaping @Sendable () -> Reason) {
-        storage = Storage(input: input, immediate: nil, diagnosis: diagnosis)
+    /// "No route matched `path`", the reason (and suggestions) worked out on first read.
+    init(input: String, unmatched path: String, query: String?, router: Router) {
+        storage = Storage(input: input, immediate: nil, diagnosis: (router, path, query))
     }
 
     public var reason: Reason {
         if let immediate = storage.immediate { return immediate }
-        return storage.diagnosis?() ?? .noRoute(path: input, suggestions: [])
+        guard let (router, path, query) = storage.diagnosis else { return .noRoute(path: input, suggestions: []) }
+        return router.diagnose(path, query: query)
     }
 
     public static func == (lhs: RouteFailure, rhs: RouteFailure) -> Bool {

@@ -9,7 +9,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     /// match where every group took part allocates no names).
     private enum Keys: Sendable {
         case names([String])
-        case parameters([Route.Parameter])
+        case route(Route)
     }
 
     private let keys: Keys
@@ -20,9 +20,9 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         self.values = values
     }
 
-    /// Values for every parameter of a route, in order.
-    init(parameters: [Route.Parameter], values: [RouteValue]) {
-        self.keys = .parameters(parameters)
+    /// Values for every parameter of `route`, in order.
+    init(route: Route, values: [RouteValue]) {
+        self.keys = .route(route)
         self.values = values
     }
 
@@ -34,14 +34,14 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     public var names: [String] {
         switch keys {
         case .names(let names): return names
-        case .parameters(let parameters): return parameters.map(\.name)
+        case .route(let route): return route.parameters.map(\.name)
         }
     }
 
     private func name(at position: Int) -> String {
         switch keys {
         case .names(let names): return names[position]
-        case .parameters(let parameters): return parameters[position].name
+        case .route(let route): return route.parameters[position].name
         }
     }
 
@@ -123,10 +123,41 @@ public enum RouteParameterError: Error, Sendable, Hashable, CustomStringConverti
 /// defaults applied).
 public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     public let route: Route
-    public let parameters: RouteParameters
-    public let query: RouteParameters
     /// The path the URL was routed by (`/profile/42` for `myapp://profile/42`).
     public let path: String
+    // A match keeps the values only; the parameter names are the route's (or, when an
+    // optional group was absent, a list of their own). Fewer references to count on the
+    // lookup path.
+    private let values: [RouteValue]
+    private let names: [String]?
+    private let queryParameters: RouteParameters?
+
+    init(route: Route, values: [RouteValue], names: [String]?, query: RouteParameters?, path: String) {
+        self.route = route
+        self.values = values
+        self.names = names
+        self.queryParameters = query
+        self.path = path
+    }
+
+    /// The typed path parameters, in pattern order.
+    public var parameters: RouteParameters {
+        names.map { RouteParameters(names: $0, values: values) } ?? RouteParameters(route: route, values: values)
+    }
+
+    /// The declared query parameters the URL carried or that have defaults.
+    public var query: RouteParameters { queryParameters ?? RouteParameters(names: [], values: []) }
+
+    public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
+        lhs.route == rhs.route && lhs.path == rhs.path && lhs.parameters == rhs.parameters && lhs.query == rhs.query
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(route)
+        hasher.combine(path)
+        hasher.combine(parameters)
+        hasher.combine(query)
+    }
 
     public var description: String {
         var text = "\(route.name) \(parameters)"

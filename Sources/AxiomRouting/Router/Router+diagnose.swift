@@ -11,7 +11,7 @@ extension Router {
                 for index in routes.indices where isCandidate(index, firstSegment: segment) {
                     guard let regex = regex(of: index), (try? regex.match(bytes, scratch: scratch)) == true else { continue }
                     var failure: RouteFailure.Reason? = nil
-                    if convert(routes[index], scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) == nil,
+                    if convert(index, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) == nil,
                         let failure
                     {
                         return failure

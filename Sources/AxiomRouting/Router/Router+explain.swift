@@ -37,7 +37,11 @@ public struct RouteExplanation: Sendable {
     /// input got that far.
     public let path: String?
     public let candidates: [Candidate]
-    /// The combined expressions consulted for this path, in order.
+    /// The route whose whole pattern is this path, found by the path itself before any
+    /// expression (literal routes are not in the combined expressions), if there is one.
+    public let literalRoute: Route?
+    /// The combined expressions consulted for this path, in order (none when the literal
+    /// route was taken).
     public let expressions: [String]
     public let result: Result<RouteMatch, RouteFailure>
 }
@@ -48,13 +52,14 @@ extension Router {
     public func explain(_ input: String) -> RouteExplanation {
         let result = resolve(input)
         guard case .success(let (routedPath, query)) = routed(input) else {
-            return RouteExplanation(input: input, path: nil, candidates: [], expressions: [], result: result)
+            return RouteExplanation(input: input, path: nil, candidates: [], literalRoute: nil, expressions: [], result: result)
         }
         let path = normalized(routedPath)
         var pathBytes = path
-        let expressions = pathBytes.withUTF8 { bytes in
-            (Array(literalChunks(for: bytes)) + Array(otherChunks)).map { chunks[$0].source }
+        let (literalRank, consulted) = pathBytes.withUTF8 { bytes in
+            (literalIndex.rank(of: bytes), (Array(literalChunks(for: bytes)) + Array(otherChunks)).map { chunks[$0].source })
         }
+        let literalRoute = literalRank.map { routes[$0] }
         var taken = false
         var items: QueryItems? = nil
         var subject = path
@@ -72,7 +77,7 @@ extension Router {
                         return candidate(.patternDoesNotMatch)
                     }
                     var failure: RouteFailure.Reason? = nil
-                    guard convert(route, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) != nil
+                    guard convert(index, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) != nil
                     else {
                         return candidate(.rejected(failure ?? .noRoute(path: path, suggestions: [])))
                     }
@@ -81,6 +86,9 @@ extension Router {
                 }
             }
         }
-        return RouteExplanation(input: input, path: path, candidates: candidates, expressions: expressions, result: result)
+        let literalTaken = literalRoute.map { literal in candidates.contains { $0.route == literal && $0.outcome == .taken } } ?? false
+        return RouteExplanation(
+            input: input, path: path, candidates: candidates, literalRoute: literalRoute, expressions: literalTaken ? [] : consulted,
+            result: result)
     }
 }

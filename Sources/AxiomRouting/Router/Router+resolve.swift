@@ -43,32 +43,60 @@ extension Router {
         guard length <= options.limits.maxInputLength else {
             return .failure(RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength)))
         }
-        return match(path: Self.canonicalPath(path), query: query, input: path)
+        guard Self.withUTF8(of: path, Self.isCanonical) else {
+            return match(path: Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path), query: query, input: path)
+        }
+        return match(path: path, query: query, input: path)
     }
 
     /// The path as the URL parser would leave it: percent-encoded with the path set, dot
     /// segments resolved. Already-canonical paths (the common case) are returned as they are.
     static func canonicalPath(_ path: String) -> String {
-        let isCanonical = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes.first == UInt8(ascii: "/") else { return false }
-            // Flags: bytes the path set encodes, "\\", and "." and "%" (which may start a
-            // dot segment right after a "/"). Ordinary bytes cost one test each.
-            var (low, high) = PercentEncodeSet.path.masks
-            high |= 1 << UInt64(UInt8(ascii: "\\") - 64)
-            let dotOrPercent: UInt64 = 1 << UInt64(UInt8(ascii: ".")) | 1 << UInt64(UInt8(ascii: "%"))
-            low |= dotOrPercent
-            for index in bytes.indices {
-                let byte = bytes[index]
-                let flagged = byte < 64 ? (low >> UInt64(byte)) & 1 : byte < 128 ? (high >> UInt64(byte &- 64)) & 1 : 1
-                if flagged == 0 { continue }
-                // "." or "%" is fine unless it starts a segment.
-                if byte < 64, (dotOrPercent >> UInt64(byte)) & 1 == 1, bytes[index - 1] != UInt8(ascii: "/") { continue }
-                return false
-            }
-            return true
-        }
-        if isCanonical == true { return path }
+        if withUTF8(of: path, isCanonical) { return path }
         return Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path)
+    }
+
+    /// Bytes that may make a path non-canonical: those the path set encodes, a backslash, and `.`
+    /// and `%` (which may start a dot segment right after a `/`); everything else is `0`.
+    private static let pathFlags: [UInt8] = (0...255).map { byte -> UInt8 in
+        if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%") { return 2 }
+        if byte == UInt8(ascii: "\\") || byte >= 128 { return 1 }
+        let (low, high) = PercentEncodeSet.path.masks
+        return (byte < 64 ? (low >> UInt64(byte)) & 1 : (high >> UInt64(byte - 64)) & 1) == 1 ? 1 : 0
+    }
+
+    /// Whether the URL parser would leave `bytes` as they are: a leading `/`, nothing the path
+    /// set encodes, no dot segment. Eight bytes at a time: their flags are OR-ed, and only a
+    /// group with a flagged byte is looked at byte by byte.
+    static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, base[0] == UInt8(ascii: "/") else { return false }
+        return pathFlags.withUnsafeBufferPointer { table in
+            guard let flags = table.baseAddress else { return false }
+            /// The bytes in `range` one by one: "." or "%" is fine unless it starts a segment.
+            func check(_ range: Range<Int>) -> Bool {
+                for index in range {
+                    let flag = flags[Int(base[index])]
+                    if flag == 1 || flag == 2 && base[index - 1] == UInt8(ascii: "/") { return false }
+                }
+                return true
+            }
+            var index = 0
+            while index + 8 <= bytes.count {
+                let any = flags[Int(base[index])] | flags[Int(base[index + 1])] | flags[Int(base[index + 2])] | flags[Int(base[index + 3])]
+                    | flags[Int(base[index + 4])] | flags[Int(base[index + 5])] | flags[Int(base[index + 6])] | flags[Int(base[index + 7])]
+                if any != 0, !check(index..<index + 8) { return false }
+                index += 8
+            }
+            return check(index..<bytes.count)
+        }
+    }
+
+    /// `body` over the string's UTF-8 bytes, in place when the string is contiguous.
+    @inline(__always)
+    static func withUTF8<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = string
+        return copy.withUTF8(body)
     }
 
     /// The trailing-slash rule and the root.
@@ -76,16 +104,13 @@ extension Router {
         let count = path.utf8.count
         if count == 0 { return "/" }
         guard options.ignoresTrailingSlash, count > 1 else { return path }
-        let trailing = path.utf8.withContiguousStorageIfAvailable { $0[count - 1] == UInt8(ascii: "/") } ?? path.hasSuffix("/")
-        return trailing ? String(path.dropLast()) : path
+        return Self.withUTF8(of: path) { $0[count - 1] == UInt8(ascii: "/") } ? String(path.dropLast()) : path
     }
 
     /// The bytes of a path's first segment (after the leading `/`).
     static func firstSegmentBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         guard bytes.count > 1 else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
-        var end = 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
-        return UnsafeBufferPointer(rebasing: bytes[1..<end])
+        return UnsafeBufferPointer(rebasing: bytes[1..<PathBytes.nextSlash(in: bytes, from: 1)])
     }
 
     /// The first segment as the dispatch key: lowercased when paths are case-insensitive.
@@ -107,15 +132,23 @@ extension Router {
     /// Matches a canonical routed path (see `matchChunks`), with a failure that says why.
     func match(path rawPath: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
         let path = normalized(rawPath)
-        var subject = path
         // Failures travel beside the match, so the common case moves only a small value.
         var failure: RouteFailure.Reason? = nil
-        let match = subject.withUTF8 { bytes in
-            scratches.withScratch { scratch in matchChunks(bytes, path: path, query: query, scratch: scratch, failure: &failure) }
+        let match = Self.withUTF8(of: path) { bytes -> RouteMatch? in
+            // A literal route needs no expression. Should its query not convert, that is the
+            // first failure, and the expressions (which leave it out) find the next candidate:
+            // every other route matching the path ranks after it.
+            if let rank = literalIndex.rank(of: bytes) {
+                var items: QueryItems? = nil
+                if let match = convert(rank, scratch: nil, bytes: bytes, path: path, query: query, items: &items, failure: &failure) {
+                    return match
+                }
+            }
+            return scratches.withScratch { scratch in matchChunks(bytes, path: path, query: query, scratch: scratch, failure: &failure) }
         }
         if let match { return .success(match) }
         if let failure { return .failure(RouteFailure(input: input, reason: failure)) }
-        return .failure(RouteFailure(input: input) { [self] in diagnose(path, query: query) })
+        return .failure(RouteFailure(input: input, unmatched: path, query: query, router: self))
     }
 
     /// The chunk expressions first (one match finds the first route in rank order), then —
@@ -126,24 +159,29 @@ extension Router {
     ) -> RouteMatch? {
         var queryItems: QueryItems? = nil
         let literal = literalChunks(for: bytes)
-        for position in 0..<(literal.count + otherChunks.count) {
-            let regex = chunks[position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count]
-            let matched: Bool
-            do {
-                matched = try regex.match(bytes, scratch: scratch)
-            } catch {
-                failure = .limitExceeded
-                return nil
+        let routeIndex: Int? = chunkHandles.withUnsafeBufferPointer { handles in
+            for position in 0..<(literal.count + otherChunks.count) {
+                let chunk = position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count
+                do {
+                    guard try handles[chunk].match(bytes, scratch: scratch) else { continue }
+                } catch {
+                    failure = .limitExceeded
+                    return nil
+                }
+                if let routeIndex = scratch.markNumber, routeIndex < routes.count { return routeIndex }
             }
-            guard matched, let routeIndex = scratch.markNumber, routeIndex < routes.count else { continue }
-            if let match = convert(routes[routeIndex], scratch: scratch, bytes: bytes, path: path, query: query, items: &queryItems, failure: &failure) {
-                return match
-            }
-            return slowPath(
-                after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query,
-                items: &queryItems, failure: &failure)
+            return nil
         }
-        return nil
+        guard let routeIndex else { return nil }
+        // The first failure is the one reported.
+        var later: RouteFailure.Reason? = nil
+        if let match = convert(routeIndex, scratch: scratch, bytes: bytes, path: path, query: query, items: &queryItems, failure: &later) {
+            return match
+        }
+        if failure == nil { failure = later }
+        return slowPath(
+            after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query,
+            items: &queryItems, failure: &failure)
     }
 
     /// Tries the candidates ranked after `index` one by one with their own expressions.
@@ -152,7 +190,6 @@ extension Router {
         items: inout QueryItems?, failure: inout RouteFailure.Reason?
     ) -> RouteMatch? {
         for candidate in (index + 1)..<routes.count where isCandidate(candidate, firstSegment: segment) {
-            let route = routes[candidate]
             do {
                 guard let regex = regex(of: candidate), try regex.match(bytes, scratch: scratch) else { continue }
             } catch {
@@ -160,7 +197,7 @@ extension Router {
                 return nil
             }
             var later: RouteFailure.Reason? = nil
-            if let match = convert(route, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &later) {
+            if let match = convert(candidate, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &later) {
                 return match
             }
             // The first failure is the one reported.
@@ -169,42 +206,45 @@ extension Router {
         return nil
     }
 
-    /// Converts a matched route's values, read from the groups `scratch` holds for `bytes`;
-    /// a failure says which value and why.
+    /// Converts the values of the route at `rank`, read from the path's segments (see
+    /// ``RouteLayout``) or else from the groups `scratch` holds for `bytes` (no scratch: the
+    /// route has no path parameters); a failure says which value and why. `readsSegments`
+    /// false reads the groups of the route's own expression even for a whole-segment route.
     func convert(
-        _ route: Route, scratch: MatchScratch, bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?,
-        items: inout QueryItems?, failure: inout RouteFailure.Reason?
+        _ rank: Int, scratch: MatchScratch?, bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?,
+        items: inout QueryItems?, failure: inout RouteFailure.Reason?, readsSegments: Bool = true
     ) -> RouteMatch? {
+        // The route is read once and moves into the match; its layout says where the values
+        // are and of which type, so the common case never reads the parameter list.
+        let route = routes[rank]
+        let layout = layouts[rank]
+        let count = layout.parameterCount ?? route.parameters.count
         var names: [String]? = nil
-        let parameters = route.parameters
         var values: [RouteValue] = []
-        values.reserveCapacity(parameters.count)
-        for index in parameters.indices {
-            guard let range = scratch.range(ofGroup: index + 1) else {
+        if count > 0 { values.reserveCapacity(count) }
+        // Values in whole segments are read from the path: the segments' ends, in order.
+        var segments = SegmentCursor(mask: readsSegments ? layout.segmentMask : 0)
+        for index in 0..<count {
+            guard let range = segments.mask != 0 ? segments.next(in: bytes) : scratch?.range(ofGroup: index + 1) else {
                 // A group that did not participate: the names are no longer all of them.
-                if names == nil { names = parameters[..<index].map(\.name) }
+                if names == nil { names = route.parameters[..<index].map(\.name) }
                 continue
             }
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
-            // Types are matched in place (no copy of the parameter) for the common cases.
-            switch parameters[index].type {
-            case .int:
-                if let number = Self.decimalInt(raw) {
-                    values.append(.int(number))
-                    names?.append(parameters[index].name)
-                    continue
-                }
-            case .string:
-                if !raw.contains(0x25) {
-                    // Nothing to decode: canonical path bytes are valid UTF-8.
-                    values.append(.string(String(decoding: raw, as: UTF8.self)))
-                    names?.append(parameters[index].name)
-                    continue
-                }
-            default:
-                break
+            // Strings without escapes and decimal ints are converted in place.
+            let code = layout.parameterCount == nil ? RouteLayout.otherType : layout.typeCode(index)
+            if code == RouteLayout.intType, let number = Self.decimalInt(raw) {
+                values.append(.int(number))
+                names?.append(route.parameters[index].name)
+                continue
             }
-            let parameter = parameters[index]
+            if code == RouteLayout.stringType, !raw.contains(0x25) {
+                // Nothing to decode: canonical path bytes are valid UTF-8.
+                values.append(.string(String(decoding: raw, as: UTF8.self)))
+                names?.append(route.parameters[index].name)
+                continue
+            }
+            let parameter = route.parameters[index]
             let text = String(decoding: raw, as: UTF8.self)
             switch Self.value(of: text, as: parameter.type) {
             case .success(let value): values.append(value)
@@ -217,34 +257,32 @@ extension Router {
             }
             names?.append(parameter.name)
         }
+        guard layout.hasQuery else { return RouteMatch(route: route, values: values, names: names, query: nil, path: path) }
         var queryNames: [String] = []
         var queryValues: [RouteValue] = []
-        if !route.query.isEmpty {
-            if items == nil { items = QueryItems(query ?? "") }
-            for parameter in route.query {
-                if let text = items?.first(parameter.name) {
-                    guard let decoded = QueryItems.decoded(text) else {
-                        failure = .invalidPercentEncoding(route: route.name, parameter: parameter.name, value: String(text))
-                    return nil
-                    }
-                    guard let value = parameter.type.convert(decoded) else {
-                        failure = .conversionFailed(route: route.name, parameter: parameter.name, value: decoded, expected: parameter.type)
-                    return nil
-                    }
-                    queryNames.append(parameter.name)
-                    queryValues.append(value)
-                } else if let value = parameter.defaultValue {
-                    queryNames.append(parameter.name)
-                    queryValues.append(value)
-                } else if parameter.isRequired {
-                    failure = .missingQueryParameter(route: route.name, parameter: parameter.name)
+        if items == nil { items = QueryItems(query ?? "") }
+        for parameter in route.query {
+            if let text = items?.first(parameter.name) {
+                guard let decoded = QueryItems.decoded(text) else {
+                    failure = .invalidPercentEncoding(route: route.name, parameter: parameter.name, value: String(text))
                     return nil
                 }
+                guard let value = parameter.type.convert(decoded) else {
+                    failure = .conversionFailed(route: route.name, parameter: parameter.name, value: decoded, expected: parameter.type)
+                    return nil
+                }
+                queryNames.append(parameter.name)
+                queryValues.append(value)
+            } else if let value = parameter.defaultValue {
+                queryNames.append(parameter.name)
+                queryValues.append(value)
+            } else if parameter.isRequired {
+                failure = .missingQueryParameter(route: route.name, parameter: parameter.name)
+                return nil
             }
         }
         return RouteMatch(
-            route: route, parameters: names.map { RouteParameters(names: $0, values: values) } ?? RouteParameters(parameters: route.parameters, values: values),
-            query: RouteParameters(names: queryNames, values: queryValues), path: path)
+            route: route, values: values, names: names, query: RouteParameters(names: queryNames, values: queryValues), path: path)
     }
 
     enum ValueError: Error {
@@ -300,6 +338,30 @@ extension Router {
             }
         }
         return String(validating: bytes, as: UTF8.self)
+    }
+}
+
+/// Walks a path's segments to those a mask selects (bit *i*: segment *i*, counted from the
+/// first `/`), giving each one's byte range.
+struct SegmentCursor {
+    var mask: UInt32
+    /// Where the next segment starts (just after its `/`), and its number.
+    private var start = 1
+    private var number: UInt32 = 0
+
+    init(mask: UInt32) { self.mask = mask }
+
+    /// The range of the next selected segment, or nil when there is none.
+    mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        while start <= bytes.count {
+            let selected = number < 32 && mask & (1 << number) != 0
+            let end = PathBytes.nextSlash(in: bytes, from: start)
+            let range = start..<end
+            start = end + 1
+            number += 1
+            if selected { return range }
+        }
+        return nil
     }
 }
 

@@ -31,8 +31,14 @@ public final class Router: Sendable {
     let derived = Mutex<[Int: (shape: RouteShape?, regex: CompiledRegex?)]>([:])
     /// The compiled expressions ("chunks"), each over a run of routes in rank order.
     let chunks: [CompiledRegex]
+    /// The chunks' code as plain values, for the lookup loop (``chunks`` owns it).
+    let chunkHandles: [CompiledRegex.Handle]
     /// First path segment → the chunks of the routes whose first segment is that literal.
     let dispatch: SegmentDispatch
+    /// Per rank: where the route's values are and their types, for converting a match.
+    let layouts: [RouteLayout]
+    /// Routes whose whole pattern is literal, by path (case-sensitive tables only).
+    let literalIndex: LiteralIndex
     /// Chunks of the routes whose first segment is not a literal, in rank order.
     let otherChunks: Range<Int>
     /// Ranks ordered by their route's name, for lookups by name (4 bytes a route).
@@ -59,6 +65,7 @@ public final class Router: Sendable {
         // without them (they are derived again on the rare paths that need them).
         self.routes = compiled.map(\.route)
         self.firstLiterals = compiled.map(\.firstLiteral)
+        self.layouts = compiled.map { RouteLayout(segmentMask: $0.segmentMask, parameters: $0.route.parameters, hasQuery: !$0.route.query.isEmpty) }
         self.origins = origins
         self.tabs = syntax.tabs?.value.map(\.value) ?? []
         self.loginRoute = syntax.login?.value
@@ -69,6 +76,10 @@ public final class Router: Sendable {
         // (the path's first segment picks them, so their expressions need no alternation
         // over other segments); then the others, in rank order.
         let caseless = !syntax.pathCaseSensitive
+        // Literal routes found by path need no expression (not in case-insensitive tables:
+        // see ``LiteralIndex``).
+        let literalPaths = caseless ? [] : LiteralIndex.literalPaths(compiled)
+        let indexed = Set(literalPaths.map(\.rank))
         var chunks: [CompiledRegex] = []
         var firstLevel: [(key: String, chunks: Range<Int>)] = []
         var index = 0
@@ -79,20 +90,23 @@ public final class Router: Sendable {
             }
             var group: [RegexShaper.Item] = []
             while index < compiled.count, compiled[index].firstLiteral == key {
-                group.append(RegexShaper.Item(route: index, symbols: RegexShaper.symbols(of: compiled[index])))
+                if !indexed.contains(index) { group.append(RegexShaper.Item(route: index, symbols: RegexShaper.symbols(of: compiled[index]))) }
                 index += 1
             }
+            guard !group.isEmpty else { continue }
             let first = chunks.count
             chunks += try RegexShaper.chunks(group[...], caseless: caseless)
             firstLevel.append((key, first..<chunks.count))
         }
-        let others = compiled.indices.filter { compiled[$0].firstLiteral == nil }
+        let others = compiled.indices.filter { compiled[$0].firstLiteral == nil && !indexed.contains($0) }
             .map { RegexShaper.Item(route: $0, symbols: RegexShaper.symbols(of: compiled[$0])) }
         let firstOther = chunks.count
         chunks += try RegexShaper.chunks(others[...], caseless: caseless)
         self.otherChunks = firstOther..<chunks.count
         self.chunks = chunks
+        self.chunkHandles = chunks.map(\.handle)
         self.dispatch = SegmentDispatch(firstLevel, caseless: caseless)
+        self.literalIndex = LiteralIndex(literalPaths)
         let captures = max(compiled.map(\.route.parameters.count).max() ?? 0, chunks.map(\.captureCount).max() ?? 0)
         self.scratches = ScratchPool(captures: captures, limits: limits)
     }

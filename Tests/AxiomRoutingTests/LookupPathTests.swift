@@ -1,0 +1,222 @@
+import Testing
+@testable import AxiomRouting
+
+/// The lookup's shortcuts — literal routes found by path, values read from whole segments,
+/// possessive segments, the word-at-a-time byte helpers — each checked against what the
+/// plain rule (rank order, one route's own expression, a byte loop) gives.
+@Suite struct LookupPathTests {
+    private func router(_ text: String) throws -> Router {
+        try Router(source: RouteSource(name: "t.routes", text: text))
+    }
+
+    private func outcome(_ result: Result<RouteMatch, RouteFailure>) -> String {
+        switch result {
+        case .success(let match): return "\(match.route.name) \(match.parameters) \(match.query)"
+        case .failure(let failure): return failure.code
+        }
+    }
+
+    @Test func literalRouteIsFoundByPathAndOutranksEveryParameterRoute() throws {
+        let router = try router(
+            """
+            route byId /users/:id
+            route any /:section/:page
+            route new /users/new
+            route rest /users/:path*
+            """)
+        #expect(outcome(router.resolve(path: "/users/new")) == "new [] []")
+        #expect(outcome(router.resolve(path: "/users/7")) == "byId [id: 7] []")
+        #expect(outcome(router.resolve(path: "/teams/new")) == "any [section: teams, page: new] []")
+        #expect(outcome(router.resolve(path: "/users/new/x")) == "rest [path: new/x] []")
+        // The literal route is not in the combined expressions, and explain says how it was found.
+        let explanation = router.explain("myapp:/users/new")
+        #expect(explanation.literalRoute?.name == "new")
+        #expect(explanation.expressions.isEmpty)
+        #expect(explanation.candidates.first { $0.outcome == .taken }?.route.name == "new")
+        #expect(try router.explain("myapp:/users/7").expressions.joined().contains("MARK") == true)
+    }
+
+    @Test func literalRouteWhoseQueryFailsFallsThroughAndReportsItsOwnFailure() throws {
+        let router = try router(
+            """
+            route new /users/new
+              query draft int
+            route byId /users/:id
+              param id int
+            route byName /users/:name
+            """)
+        // Required query missing: the next candidate in rank order takes the path.
+        #expect(outcome(router.resolve(path: "/users/new")) == "byName [name: new] []")
+        #expect(outcome(router.resolve(path: "/users/new", query: "draft=3")) == "new [] [draft: 3]")
+        // When nothing else matches, the first failure (the literal route's) is the one reported.
+        let strict = try self.router(
+            """
+            route new /users/new
+              query draft int
+            route byId /users/:id
+              param id int
+            """)
+        guard case .failure(let failure) = strict.resolve(path: "/users/new", query: "draft=x") else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(failure.reason == .conversionFailed(route: "new", parameter: "draft", value: "x", expected: .int))
+    }
+
+    @Test func exactTieOfLiteralRoutesKeepsDeclarationOrderAndFallsBackToTheSecond() throws {
+        let compilation = Router.compile([
+            RouteSource(
+                name: "t.routes",
+                text: """
+                    route first /about
+                      query lang string
+                    route second /about
+                    """)
+        ])
+        let router = try #require(compilation.router)
+        #expect(outcome(router.resolve(path: "/about", query: "lang=de")) == "first [] [lang: de]")
+        #expect(outcome(router.resolve(path: "/about")) == "second [] []")
+    }
+
+    @Test func caseInsensitiveTablesKeepRankOrderOverLiteralRoutes() throws {
+        // `/USERS/:id` ranks before `/users/likes` (the literals compare as written) and
+        // matches `/users/likes` case-insensitively, so it is the one taken.
+        let router = try router(
+            """
+            option path-case insensitive
+            route likes /users/likes
+            route upper /USERS/:id
+            """)
+        #expect(router.routes.map(\.name) == ["upper", "likes"])
+        #expect(outcome(router.resolve(path: "/users/likes")) == "upper [id: likes] []")
+        #expect(router.explain("myapp:/users/likes").literalRoute == nil)
+    }
+
+    @Test func valuesReadFromSegmentsMatchTheRoutesOwnGroups() throws {
+        // Whole-segment routes (values read from the path) beside routes that keep groups
+        // (`.json` suffix, optional, repeated), in the same expression.
+        let router = try router(
+            """
+            route file /files/:name.json
+            route pair /files/:a/to/:b
+              param a int
+            route single /files/:id
+            route optional /files/:id/v/:version?
+            route deep /files/:a/:b/:c/:d/:e
+            route tail /files/:a/x/:rest+
+            """)
+        let paths = [
+            "/files/report.json", "/files/3/to/4", "/files/x/to/4", "/files/abc", "/files/abc/v", "/files/abc/v/2",
+            "/files/1/2/3/4/5", "/files/a%20b/x/c/d", "/files/%E2%9C%93", "/files/1/x",
+        ]
+        for path in paths {
+            let result = router.resolve(path: path)
+            // The rule: the first route in rank order whose own expression matches and whose
+            // values convert, with the values from that expression's groups.
+            let expected = router.routes.indices.lazy.compactMap { rank -> RouteMatch? in
+                var subject = path
+                return subject.withUTF8 { bytes in
+                    let scratch = MatchScratch(captures: 8, limits: MatchLimits())
+                    guard let regex = router.regex(of: rank), (try? regex.match(bytes, scratch: scratch)) == true else { return nil }
+                    var items: QueryItems? = nil
+                    var failure: RouteFailure.Reason? = nil
+                    return router.convert(
+                        rank, scratch: scratch, bytes: bytes, path: path, query: nil, items: &items, failure: &failure, readsSegments: false)
+                }
+            }.first
+            #expect((try? result.get()) == expected, "\(path)")
+        }
+        #expect(outcome(router.resolve(path: "/files/3/to/4")) == "pair [a: 3, b: 4] []")
+        // No route takes it; the reason names the route whose pattern fits but whose value does not.
+        #expect(outcome(router.resolve(path: "/files/x/to/4")) == "conversion-failed")
+        #expect(outcome(router.resolve(path: "/files/1/2/3/4/5")) == "deep [a: 1, b: 2, c: 3, d: 4, e: 5] []")
+        #expect(outcome(router.resolve(path: "/files/abc/v")) == "optional [id: abc] []")
+        #expect(outcome(router.resolve(path: "/files/a%20b/x/c/d")) == "tail [a: a b, rest: c/d] []")
+    }
+
+    @Test func possessiveSegmentsMatchLikeTheStandardsLazyOnes() throws {
+        // `[^\/]++` in the table's expression, `[^\/]+?` in the route's own: same answers.
+        let router = try router(
+            """
+            route two /a/:x/:y
+            route one /a/:x
+            route suffix /b/:x.txt
+            route mixed /c/:x-:y
+            """)
+        #expect(outcome(router.resolve(path: "/a/1/2")) == "two [x: 1, y: 2] []")
+        #expect(outcome(router.resolve(path: "/a/1")) == "one [x: 1] []")
+        #expect(outcome(router.resolve(path: "/a/1/2/3")) == "no-route")
+        #expect(outcome(router.resolve(path: "/b/notes.v2.txt")) == "suffix [x: notes.v2] []")
+        #expect(outcome(router.resolve(path: "/c/a-b-c")) == "mixed [x: a, y: b-c] []")
+    }
+
+    @Test func canonicalCheckNeverPassesAPathTheParserWouldChange() {
+        // Flagged bytes at every position of an eight-byte group, and dot segments.
+        var paths: [String] = ["/", "/a", "/./a", "/a/..", "/a/.b", "/a%2e", "/%2e%2e/x", "/a b", "/a\\b", "/ä", "/a?b", "/a#b", "/a%41"]
+        for offset in 1..<18 {
+            for insert in [".", "%", " ", "\"", "<", "`", "{", "\u{7F}", "é", "/.", "/%2E", "/..", "-", "~"] {
+                paths.append("/" + String(repeating: "a", count: offset - 1) + insert + "bcdefghij")
+            }
+        }
+        for path in paths {
+            let canonical = Canonicalizer.pathname(path)
+            let accepted = Router.withUTF8(of: path, Router.isCanonical)
+            // Accepting a path promises the parser would leave it as it is.
+            if accepted { #expect(canonical == path, "\(path)") }
+            // And the router's own canonical path is always the parser's.
+            #expect(Router.canonicalPath(path) == canonical, "\(path)")
+        }
+        #expect(Router.withUTF8(of: "/users/profile/v123/sub1/v45", Router.isCanonical))
+        #expect(!Router.withUTF8(of: "/users/profile/v123/sub1/./v45", Router.isCanonical))
+    }
+
+    @Test func wordAtATimeHelpersAgreeWithByteLoops() {
+        var state: UInt64 = 0x5EED
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        for _ in 0..<2_000 {
+            let length = next() % 40
+            let bytes = (0..<length).map { _ in next() % 5 == 0 ? UInt8(ascii: "/") : UInt8(ascii: "a") + UInt8(next() % 26) }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...length {
+                    let expected = (start..<length).first { bytes[$0] == UInt8(ascii: "/") } ?? length
+                    #expect(PathBytes.nextSlash(in: buffer, from: start) == expected)
+                }
+                let copy = Array(bytes)
+                copy.withUnsafeBufferPointer { other in
+                    #expect(PathBytes.hash(buffer) == PathBytes.hash(other))
+                    if let a = buffer.baseAddress, let b = other.baseAddress {
+                        #expect(PathBytes.equal(UnsafeRawPointer(a), UnsafeRawPointer(b), count: length))
+                    }
+                }
+                if length > 0 {
+                    var changed = bytes
+                    changed[next() % length] ^= 1
+                    changed.withUnsafeBufferPointer { other in
+                        if let a = buffer.baseAddress, let b = other.baseAddress {
+                            #expect(!PathBytes.equal(UnsafeRawPointer(a), UnsafeRawPointer(b), count: length))
+                        }
+                    }
+                }
+            }
+        }
+        // Hashes differ for the keys a dispatch table holds (lengths across the 8-byte step).
+        let keys = (1...24).map { String(repeating: "k", count: $0) } + ["users", "posts", "photos", "settings", "groups"]
+        let hashes = Set(keys.map { key in Router.withUTF8(of: key, PathBytes.hash) })
+        #expect(hashes.count == keys.count)
+    }
+
+    @Test func segmentDispatchFindsKeysOfEveryLength() throws {
+        // First segments of 1 to 20 bytes (below, at and above one 8-byte word).
+        let text = (1...20).map { "route r\($0) /\(String(repeating: "s", count: $0))/:id" }.joined(separator: "\n")
+        let router = try router(text)
+        for length in 1...20 {
+            #expect(outcome(router.resolve(path: "/\(String(repeating: "s", count: length))/7")) == "r\(length) [id: 7] []")
+        }
+        #expect(outcome(router.resolve(path: "/\(String(repeating: "s", count: 21))/7")) == "no-route")
+        let caseless = try self.router("option path-case insensitive\n" + text)
+        #expect(outcome(caseless.resolve(path: "/SSSSSSSSSS/7")) == "r10 [id: 7] []")
+    }
+}
