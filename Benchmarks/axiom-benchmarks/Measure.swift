@@ -1,10 +1,12 @@
 /// Timing helpers: every figure is the median of `runs` repeated runs, so one noisy run on
 /// a shared 2-core machine does not move the result.
 enum Measure {
-    /// Nanoseconds per call of `body`, median over `runs` runs of `iterations` calls.
+    /// Nanoseconds per call of `body`, median over `runs` runs of `iterations` calls, after
+    /// one untimed run (page faults, caches and branch predictors settle first).
     static func nanosecondsPerCall(runs: Int = 11, iterations: Int, _ body: () throws -> Int) rethrows -> Double {
         var samples: [Double] = []
         var sink = 0
+        for _ in 0..<iterations { sink &+= try body() }
         for _ in 0..<runs {
             let clock = ContinuousClock()
             let start = clock.now

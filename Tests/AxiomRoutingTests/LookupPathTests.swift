@@ -184,6 +184,7 @@ import Testing
                     let expected = (start..<length).first { bytes[$0] == UInt8(ascii: "/") } ?? length
                     #expect(PathBytes.nextSlash(in: buffer, from: start) == expected)
                 }
+                #expect(PathBytes.slashCount(buffer) == bytes.filter { $0 == UInt8(ascii: "/") }.count)
                 let copy = Array(bytes)
                 copy.withUnsafeBufferPointer { other in
                     #expect(PathBytes.hash(buffer) == PathBytes.hash(other))

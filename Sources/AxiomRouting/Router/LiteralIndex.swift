@@ -24,8 +24,11 @@ struct LiteralIndex: Sendable {
     private let slots: [Slot]
     private let keys: [UInt8]
     private let mask: Int
-    /// The longest literal path: a longer path is not hashed at all.
+    /// The longest literal path, and the numbers of segments literal paths have (bit *n*
+    /// for *n* segments, bit 63 for 63 or more): a path longer than any, or with a number of
+    /// segments none has, is not hashed at all.
     private let longest: Int
+    private let segmentCounts: UInt64
 
     /// The routes to index, in rank order: those whose tokens are all literal and whose
     /// pattern is exactly that text, the first of each path only (of two identical paths,
@@ -62,12 +65,17 @@ struct LiteralIndex: Sendable {
         self.keys = keys
         self.mask = max(capacity - 1, 0)
         self.longest = literal.map(\.text.utf8.count).max() ?? 0
+        self.segmentCounts = literal.reduce(0) { mask, entry in
+            mask | 1 << UInt64(min(63, Router.withUTF8(of: entry.text, PathBytes.slashCount)))
+        }
     }
 
     /// The rank of the literal route whose path is `path`, if any.
     @inline(__always)
     func rank(of path: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard path.count <= longest, let base = path.baseAddress else { return nil }
+        guard path.count <= longest, segmentCounts & 1 << UInt64(min(63, PathBytes.slashCount(path))) != 0,
+            let base = path.baseAddress
+        else { return nil }
         let hash = UInt32(truncatingIfNeeded: PathBytes.hash(path))
         return slots.withUnsafeBufferPointer { slots in
             keys.withUnsafeBytes { keys in

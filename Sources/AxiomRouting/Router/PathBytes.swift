@@ -28,6 +28,27 @@ enum PathBytes {
         return offset
     }
 
+    /// The number of `/` in the bytes.
+    @inline(__always)
+    static func slashCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var count = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let difference = word(raw, offset) ^ slashes
+            // Exactly the zero bytes (the slashes) get their high bit set.
+            count += (~(((difference & lows) &+ lows) | difference | lows)).nonzeroBitCount
+            offset += 8
+        }
+        while offset < bytes.count {
+            if base[offset] == UInt8(ascii: "/") { count += 1 }
+            offset += 1
+        }
+        return count
+    }
+
     /// A fast (non-cryptographic) hash of the bytes.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
