@@ -1,5 +1,5 @@
 // axiom-benchmarks: release-built benchmarks. Run with
-//   swift run -c release axiom-benchmarks [patterns | routers [SIZES] | navigation | memory SIZE | breakdown]
+//   swift run -c release axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE | breakdown]
 let arguments = CommandLine.arguments.dropFirst()
 let suite = arguments.first ?? "patterns"
 switch suite {
@@ -25,5 +25,5 @@ case "memory":
 case "breakdown":
     try Breakdown.run()
 default:
-    print("usage: axiom-benchmarks [patterns | routers [SIZES] | navigation | memory SIZE | breakdown]")
+    print("usage: axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE | breakdown]")
 }
