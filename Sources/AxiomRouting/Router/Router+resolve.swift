@@ -69,7 +69,7 @@ extension Router {
     /// set encodes, no dot segment. Eight bytes at a time: their flags are OR-ed, and only a
     /// group with a flagged byte is looked at byte by byte.
     static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, base[0] == UInt8(ascii: "/") else { return false }
+        guard bytes.first == UInt8(ascii: "/"), let base = bytes.baseAddress else { return false }
         return pathFlags.withUnsafeBufferPointer { table in
             guard let flags = table.baseAddress else { return false }
             /// The bytes in `range` one by one: "." or "%" is fine unless it starts a segment.
