@@ -35,7 +35,8 @@ struct ByteKeyTable: Sendable {
             keys += bytes
         }
         self.slots = slots
-        self.keys = keys
+        // Eight bytes of padding: a key's last word always loads (see `PathBytes.equal`).
+        self.keys = keys + [UInt8](repeating: 0, count: 8)
     }
 
     @inline(__always)
@@ -45,25 +46,27 @@ struct ByteKeyTable: Sendable {
 
     /// FNV-1a over the bytes folded to lower case (case-insensitive tables); the
     /// word-at-a-time hash otherwise.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, caseless: Bool) -> UInt32 {
-        guard caseless else { return UInt32(truncatingIfNeeded: PathBytes.hash(bytes)) }
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int? = nil, caseless: Bool) -> UInt32 {
+        guard caseless else { return UInt32(truncatingIfNeeded: PathBytes.hash(bytes, readable: readable)) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(fold(byte, true))) &* 0x100_0000_01b3 }
         return UInt32(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
-    /// The value stored for `bytes`, if any.
+    /// The value stored for `bytes`, if any. `readable` (default: `bytes.count`) bytes may be
+    /// read from their start: see ``PathBytes/hash(_:readable:)``.
     @inline(__always)
-    func value(for bytes: UnsafeBufferPointer<UInt8>) -> (Int32, Int32)? {
+    func value(for bytes: UnsafeBufferPointer<UInt8>, readable: Int? = nil) -> (Int32, Int32)? {
         let caseless = caseless
-        let hash = Self.hash(bytes, caseless: caseless)
+        let readable = readable ?? bytes.count
+        let hash = Self.hash(bytes, readable: readable, caseless: caseless)
         return slots.withUnsafeBufferPointer { slots in
             keys.withUnsafeBytes { keys in
                 var index = Int(hash) & mask
                 while slots[index].keyLength >= 0 {
                     let slot = slots[index]
                     if slot.hash == hash, Int(slot.keyLength) == bytes.count, let key = keys.baseAddress?.advanced(by: Int(slot.keyStart)),
-                        equal(key, bytes, caseless: caseless)
+                        equal(key, bytes, readable: readable, caseless: caseless)
                     {
                         return (slot.first, slot.second)
                     }
@@ -75,9 +78,10 @@ struct ByteKeyTable: Sendable {
     }
 
     @inline(__always)
-    private func equal(_ key: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, caseless: Bool) -> Bool {
+    private func equal(_ key: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, readable: Int, caseless: Bool) -> Bool {
         guard let base = bytes.baseAddress else { return bytes.isEmpty }
-        guard caseless else { return PathBytes.equal(key, UnsafeRawPointer(base), count: bytes.count) }
+        // The key is padded: as many bytes load at it as at the path.
+        guard caseless else { return PathBytes.equal(key, UnsafeRawPointer(base), count: bytes.count, readable: readable) }
         for offset in 0..<bytes.count where key.load(fromByteOffset: offset, as: UInt8.self) != Self.fold(bytes[offset], true) {
             return false
         }

@@ -49,8 +49,21 @@ enum PathBytes {
         return count
     }
 
-    /// A fast (non-cryptographic) hash of the bytes.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// The first `count` (0…7) bytes at `base` as the low bytes of a word, the others zero:
+    /// one load when eight bytes may be read there (`readable`), else byte by byte.
+    @inline(__always)
+    static func partialWord(_ base: UnsafeRawPointer, count: Int, readable: Int) -> UInt64 {
+        guard count > 0 else { return 0 }
+        if readable >= 8 { return word(base, 0) & (UInt64.max >> UInt64(64 - 8 * count)) }
+        var tail: UInt64 = 0
+        for index in 0..<count { tail |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << UInt64(8 * index) }
+        return tail
+    }
+
+    /// A fast (non-cryptographic) hash of the bytes. `readable` (at least `bytes.count`) is
+    /// how many bytes from the start may be read: past the end of a short segment, the rest
+    /// of its path, so its bytes load as one word. The hash depends on the bytes only.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int? = nil) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         guard let base = bytes.baseAddress else { return hash }
         let raw = UnsafeRawPointer(base)
@@ -65,25 +78,24 @@ enum PathBytes {
             // The last eight bytes, shifted so only those not yet hashed remain.
             tail = word(raw, bytes.count - 8) >> UInt64(8 * (8 - remaining))
         } else {
-            for index in 0..<remaining { tail |= UInt64(base[offset + index]) << UInt64(8 * index) }
+            tail = partialWord(raw + offset, count: remaining, readable: (readable ?? bytes.count) - offset)
         }
         hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
         hash ^= hash >> 31
         return hash ^ (hash >> 17)
     }
 
-    /// Whether `count` bytes at `a` and `b` are equal.
+    /// Whether `count` bytes at `a` and `b` are equal; `readable` bytes may be read at both
+    /// (see ``hash(_:readable:)``).
     @inline(__always)
-    static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int, readable: Int) -> Bool {
         var offset = 0
         while offset + 8 <= count {
             if word(a, offset) != word(b, offset) { return false }
             offset += 8
         }
-        while offset < count {
-            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
-            offset += 1
-        }
-        return true
+        guard offset < count else { return true }
+        if count >= 8 { return word(a, count - 8) == word(b, count - 8) }
+        return partialWord(a, count: count, readable: readable) == partialWord(b, count: count, readable: readable)
     }
 }

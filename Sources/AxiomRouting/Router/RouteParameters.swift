@@ -125,24 +125,18 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     public let route: Route
     /// The path the URL was routed by (`/profile/42` for `myapp://profile/42`).
     public let path: String
-    // A match keeps the values only; the parameter names are the route's (or, when an
-    // optional group was absent, a list of their own). Fewer references to count on the
-    // lookup path.
-    private let values: [RouteValue]
-    private let names: [String]?
+    /// The typed path parameters, in pattern order. (Stored, not made on each read: reading
+    /// `match.parameters` then copies nothing.)
+    public let parameters: RouteParameters
     private let queryParameters: RouteParameters?
 
     init(route: Route, values: [RouteValue], names: [String]?, query: RouteParameters?, path: String) {
         self.route = route
-        self.values = values
-        self.names = names
+        // No values: no names either, and nothing to count references of (the empty arrays are static).
+        self.parameters = values.isEmpty ? RouteParameters(names: [], values: [])
+            : names.map { RouteParameters(names: $0, values: values) } ?? RouteParameters(route: route, values: values)
         self.queryParameters = query
         self.path = path
-    }
-
-    /// The typed path parameters, in pattern order.
-    public var parameters: RouteParameters {
-        names.map { RouteParameters(names: $0, values: values) } ?? RouteParameters(route: route, values: values)
     }
 
     /// The declared query parameters the URL carried or that have defaults.

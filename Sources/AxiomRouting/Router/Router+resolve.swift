@@ -80,14 +80,20 @@ extension Router {
                 }
                 return true
             }
-            var index = 0
-            while index + 8 <= bytes.count {
+            /// The eight bytes from `index`: their flags OR-ed, and byte by byte only if one is set.
+            func group(_ index: Int) -> Bool {
                 let any = flags[Int(base[index])] | flags[Int(base[index + 1])] | flags[Int(base[index + 2])] | flags[Int(base[index + 3])]
                     | flags[Int(base[index + 4])] | flags[Int(base[index + 5])] | flags[Int(base[index + 6])] | flags[Int(base[index + 7])]
-                if any != 0, !check(index..<index + 8) { return false }
+                return any == 0 || check(index..<index + 8)
+            }
+            guard bytes.count >= 8 else { return check(1..<bytes.count) }
+            var index = 0
+            while index + 8 <= bytes.count {
+                if !group(index) { return false }
                 index += 8
             }
-            return check(index..<bytes.count)
+            // The last bytes as one more group that overlaps the previous one.
+            return index == bytes.count || group(bytes.count - 8)
         }
     }
 
@@ -121,7 +127,8 @@ extension Router {
 
     /// The chunks of the routes whose first segment is the path's.
     func literalChunks(for bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        dispatch.chunks(for: Self.firstSegmentBytes(bytes))
+        // The segment starts at byte 1: the rest of the path may be read past its end.
+        dispatch.chunks(for: Self.firstSegmentBytes(bytes), readable: max(0, bytes.count - 1))
     }
 
     func isCandidate(_ index: Int, firstSegment: String) -> Bool {
@@ -240,7 +247,7 @@ extension Router {
             }
             if code == RouteLayout.stringType, !raw.contains(0x25) {
                 // Nothing to decode: canonical path bytes are valid UTF-8.
-                values.append(.string(String(decoding: raw, as: UTF8.self)))
+                values.append(.string(Self.string(raw)))
                 names?.append(route.parameters[index].name)
                 continue
             }
@@ -303,6 +310,18 @@ extension Router {
         guard let decoded = percentDecoded(text[...]) else { return .failure(.invalidEncoding) }
         guard let value = type.convert(decoded) else { return .failure(.notConvertible(decoded: decoded)) }
         return .success(value)
+    }
+
+    /// Path bytes (ASCII: canonical paths are) as a `String`, copied in place: for up to
+    /// fifteen bytes the standard library checks only that they are ASCII, where
+    /// `String(decoding:as:)` validates them as UTF-8 first.
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
+            target.update(from: source, count: bytes.count)
+            return bytes.count
+        }
     }
 
     /// An optionally signed run of ASCII digits as an `Int`, without making a `String`; nil

@@ -9,9 +9,10 @@ struct SegmentDispatch: Sendable {
         table = ByteKeyTable(entries.map { ($0.key, (Int32($0.chunks.lowerBound), Int32($0.chunks.upperBound))) }, caseless: caseless)
     }
 
-    /// The chunks for `segment`, or an empty range.
-    func chunks(for segment: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        guard let (start, end) = table.value(for: segment) else { return 0..<0 }
+    /// The chunks for `segment`, or an empty range. `readable` bytes may be read from the
+    /// segment's start (at least its length: see ``PathBytes/hash(_:readable:)``).
+    func chunks(for segment: UnsafeBufferPointer<UInt8>, readable: Int) -> Range<Int> {
+        guard let (start, end) = table.value(for: segment, readable: readable) else { return 0..<0 }
         return Int(start)..<Int(end)
     }
 }
