@@ -134,6 +134,48 @@ import Testing
         #expect(outcome(router.resolve(path: "/files/a%20b/x/c/d")) == "tail [a: a b, rest: c/d] []")
     }
 
+    @Test func valuesReadInPlaceFallBackToTheGeneralRules() throws {
+        // Strings and decimal ints in whole segments are read straight from the path; any
+        // other value (an escape, a number too long, a sign alone) goes through the general
+        // rules, which decode it or let the next candidate take the path.
+        let router = try router(
+            """
+            route number /items/:id
+              param id int
+            route word /items/:name
+            route page /lists/:list/:page
+              param page int
+              query sort string = name
+            """)
+        #expect(outcome(router.resolve(path: "/items/42")) == "number [id: 42] []")
+        #expect(try router.resolve(path: "/items/42").get().parameters["id"] == .int(42))
+        #expect(outcome(router.resolve(path: "/items/-7")) == "number [id: -7] []")
+        #expect(outcome(router.resolve(path: "/items/4x2")) == "word [name: 4x2] []")
+        #expect(outcome(router.resolve(path: "/items/-")) == "word [name: -] []")
+        #expect(outcome(router.resolve(path: "/items/99999999999999999999")) == "word [name: 99999999999999999999] []")
+        // Escapes are decoded in strings; a number is written without them (the table's
+        // expressions check its shape), so `%34%32` is the string "42", and explain agrees.
+        #expect(try router.resolve(path: "/items/a%20b").get().parameters["name"] == .string("a b"))
+        #expect(outcome(router.resolve(path: "/items/%34%32")) == "word [name: 42] []")
+        let explanation = router.explain("myapp:/items/%34%32")
+        #expect(explanation.candidates.first { $0.outcome == .taken }?.route.name == "word")
+        // The same rule for an enum: its values as the path writes them (`caf%C3%A9`), nothing else.
+        let sorts = try self.router(
+            """
+            route sort /sort/:by
+              param by enum(top, café)
+            route other /sort/:text
+            """)
+        #expect(outcome(sorts.resolve(path: "/sort/caf%C3%A9")) == "sort [by: café] []")
+        #expect(outcome(sorts.resolve(path: "/sort/%74op")) == "other [text: top] []")
+        #expect(sorts.explain("myapp:/sort/%74op").candidates.first { $0.outcome == .taken }?.route.name == "other")
+        // A route read in place still converts its query, defaults included, and fails on it.
+        #expect(outcome(router.resolve(path: "/lists/todo/3")) == "page [list: todo, page: 3] [sort: name]")
+        #expect(outcome(router.resolve(path: "/lists/todo/3", query: "sort=date")) == "page [list: todo, page: 3] [sort: date]")
+        // No route takes it; the reason names the value that did not convert.
+        #expect(outcome(router.resolve(path: "/lists/todo/x")) == "conversion-failed")
+    }
+
     @Test func possessiveSegmentsMatchLikeTheStandardsLazyOnes() throws {
         // `[^\/]++` in the table's expression, `[^\/]+?` in the route's own: same answers.
         let router = try router(

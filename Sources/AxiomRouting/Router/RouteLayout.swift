@@ -40,6 +40,16 @@ struct RouteLayout: Sendable {
         return count <= Self.packedParameters ? count : nil
     }
 
+    /// Whether the values are read from whole segments (a segment mask), at least one, each
+    /// a string or an int: what a lookup reads from the path without the general rules.
+    var readsInPlace: Bool {
+        guard segmentMask != 0, let count = parameterCount, count > 0 else { return false }
+        // Each code is 0, 1 or 2: a nibble's two low bits OR-ed are 1 unless its code is 0.
+        let codes = bits >> 32
+        let ones: UInt64 = 0x111_1111 & (UInt64.max >> UInt64(64 - 4 * count))
+        return (codes | codes >> 1) & ones == ones
+    }
+
     /// The type code of parameter `index` (< ``parameterCount``).
     func typeCode(_ index: Int) -> UInt64 { (bits >> UInt64(32 + 4 * index)) & 0xF }
 }

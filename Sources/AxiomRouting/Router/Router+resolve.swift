@@ -138,7 +138,21 @@ extension Router {
 
     /// Matches a canonical routed path (see `matchChunks`), with a failure that says why.
     func match(path rawPath: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
-        let path = normalized(rawPath)
+        // Most paths are already normal: they are matched as they are (no copy to count).
+        if needsNormalizing(rawPath) { return match(normalized: normalized(rawPath), query: query, input: input) }
+        return match(normalized: rawPath, query: query, input: input)
+    }
+
+    /// Whether ``normalized(_:)`` would change `path`.
+    @inline(__always)
+    private func needsNormalizing(_ path: String) -> Bool {
+        let count = path.utf8.count
+        if count == 0 { return true }
+        guard options.ignoresTrailingSlash, count > 1 else { return false }
+        return Self.withUTF8(of: path) { $0[count - 1] == UInt8(ascii: "/") }
+    }
+
+    private func match(normalized path: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
         // Failures travel beside the match, so the common case moves only a small value.
         var failure: RouteFailure.Reason? = nil
         let match = Self.withUTF8(of: path) { bytes -> RouteMatch? in
@@ -227,6 +241,14 @@ extension Router {
         let layout = layouts[rank]
         let count = layout.parameterCount ?? route.parameters.count
         var names: [String]? = nil
+        // The common case: each value a string or an int in a segment of its own, read
+        // straight from the path. Anything else (or a value the general rules must see: an
+        // escape, an int that is not plain digits) takes the loop below.
+        if readsSegments, layout.readsInPlace, let values = Self.segmentValues(bytes, layout: layout) {
+            guard layout.hasQuery else { return RouteMatch(route: route, values: values, names: nil, query: nil, path: path) }
+            guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
+            return RouteMatch(route: route, values: values, names: nil, query: query, path: path)
+        }
         var values: [RouteValue] = []
         if count > 0 { values.reserveCapacity(count) }
         // Values in whole segments are read from the path: the segments' ends, in order.
@@ -238,16 +260,9 @@ extension Router {
                 continue
             }
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
-            // Strings without escapes and decimal ints are converted in place.
             let code = layout.parameterCount == nil ? RouteLayout.otherType : layout.typeCode(index)
-            if code == RouteLayout.intType, let number = Self.decimalInt(raw) {
-                values.append(.int(number))
-                names?.append(route.parameters[index].name)
-                continue
-            }
-            if code == RouteLayout.stringType, !raw.contains(0x25) {
-                // Nothing to decode: canonical path bytes are valid UTF-8.
-                values.append(.string(Self.string(raw)))
+            if let value = Self.inPlaceValue(raw, code: code) {
+                values.append(value)
                 names?.append(route.parameters[index].name)
                 continue
             }
@@ -265,6 +280,41 @@ extension Router {
             names?.append(parameter.name)
         }
         guard layout.hasQuery else { return RouteMatch(route: route, values: values, names: names, query: nil, path: path) }
+        guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
+        return RouteMatch(route: route, values: values, names: names, query: query, path: path)
+    }
+
+    /// The values of a route whose parameters ``RouteLayout/readsInPlace``, read from the
+    /// segments its layout selects; nil when one is not read in place.
+    @inline(__always)
+    private static func segmentValues(_ bytes: UnsafeBufferPointer<UInt8>, layout: RouteLayout) -> [RouteValue]? {
+        let count = layout.parameterCount ?? 0
+        var values: [RouteValue] = []
+        values.reserveCapacity(count)
+        var segments = SegmentCursor(mask: layout.segmentMask)
+        for index in 0..<count {
+            guard let range = segments.next(in: bytes),
+                let value = inPlaceValue(UnsafeBufferPointer(rebasing: bytes[range]), code: layout.typeCode(index))
+            else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// A value converted in place: a string without escapes (nothing to decode: canonical
+    /// path bytes are ASCII) or a decimal int. Nil for anything the general rules must see.
+    @inline(__always)
+    private static func inPlaceValue(_ raw: UnsafeBufferPointer<UInt8>, code: UInt64) -> RouteValue? {
+        if code == RouteLayout.intType { return decimalInt(raw).map(RouteValue.int) }
+        if code == RouteLayout.stringType, !raw.contains(0x25) { return .string(string(raw)) }
+        return nil
+    }
+
+    /// The query parameters of `route` (defaults applied), or nil with the failure that says
+    /// which one did not convert or is missing.
+    private func queryParameters(
+        of route: Route, query: String?, items: inout QueryItems?, failure: inout RouteFailure.Reason?
+    ) -> RouteParameters? {
         var queryNames: [String] = []
         var queryValues: [RouteValue] = []
         if items == nil { items = QueryItems(query ?? "") }
@@ -288,8 +338,7 @@ extension Router {
                 return nil
             }
         }
-        return RouteMatch(
-            route: route, values: values, names: names, query: RouteParameters(names: queryNames, values: queryValues), path: path)
+        return RouteParameters(names: queryNames, values: queryValues)
     }
 
     enum ValueError: Error {
@@ -308,8 +357,18 @@ extension Router {
             return .success(.path(segments))
         }
         guard let decoded = percentDecoded(text[...]) else { return .failure(.invalidEncoding) }
-        guard let value = type.convert(decoded) else { return .failure(.notConvertible(decoded: decoded)) }
+        guard let value = type.convert(decoded), matchesShape(text, of: type) else { return .failure(.notConvertible(decoded: decoded)) }
         return .success(value)
+    }
+
+    /// Whether a value as the URL writes it has its type's shape (``ParameterType/segmentRegexp``),
+    /// as the table's expressions check it: numbers, booleans and UUIDs are written without
+    /// escapes (`%34%32` is not the int 42), an enum value as its canonical path form. So a
+    /// route's own expression with this check agrees with the table's.
+    static func matchesShape(_ text: String, of type: ParameterType) -> Bool {
+        guard type.segmentRegexp != nil, text.utf8.contains(0x25) else { return true }
+        guard case .enumeration(let values) = type else { return false }
+        return values.contains { Canonicalizer.pathname("/" + $0).dropFirstScalar == text }
     }
 
     /// Path bytes (ASCII: canonical paths are) as a `String`, copied in place: for up to
