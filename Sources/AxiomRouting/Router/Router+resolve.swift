@@ -107,10 +107,18 @@ extension Router {
 
     /// The trailing-slash rule and the root.
     func normalized(_ path: String) -> String {
+        guard needsNormalizing(path) else { return path }
+        return path.isEmpty ? "/" : String(path.dropLast())
+    }
+
+    /// Whether ``normalized(_:)`` changes `path`: it is empty, or it ends in a `/` that the
+    /// trailing-slash rule drops.
+    @inline(__always)
+    private func needsNormalizing(_ path: String) -> Bool {
         let count = path.utf8.count
-        if count == 0 { return "/" }
-        guard options.ignoresTrailingSlash, count > 1 else { return path }
-        return Self.withUTF8(of: path) { $0[count - 1] == UInt8(ascii: "/") } ? String(path.dropLast()) : path
+        if count == 0 { return true }
+        guard options.ignoresTrailingSlash, count > 1 else { return false }
+        return Self.withUTF8(of: path) { $0[count - 1] == UInt8(ascii: "/") }
     }
 
     /// The bytes of a path's first segment (after the leading `/`).
@@ -141,15 +149,6 @@ extension Router {
         // Most paths are already normal: they are matched as they are (no copy to count).
         if needsNormalizing(rawPath) { return match(normalized: normalized(rawPath), query: query, input: input) }
         return match(normalized: rawPath, query: query, input: input)
-    }
-
-    /// Whether ``normalized(_:)`` would change `path`.
-    @inline(__always)
-    private func needsNormalizing(_ path: String) -> Bool {
-        let count = path.utf8.count
-        if count == 0 { return true }
-        guard options.ignoresTrailingSlash, count > 1 else { return false }
-        return Self.withUTF8(of: path) { $0[count - 1] == UInt8(ascii: "/") }
     }
 
     private func match(normalized path: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
