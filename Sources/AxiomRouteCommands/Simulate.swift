@@ -79,6 +79,9 @@ enum Simulation {
                 case .success(let match): result = await navigator.navigate(to: Destination(match))
                 case .failure(let failure): result = .notFound(failure)
                 }
+            case .navigateTo(let route, let values):
+                let destination = Destination(route, parameters: RouteParameters(names: values.map(\.0), values: values.map(\.1)))
+                result = await navigator.navigate(to: destination)
             case .back: result = await navigator.back()
             case .dismiss: result = await navigator.dismiss()
             case .tab(let name): result = await navigator.selectTab(name)
@@ -131,7 +134,7 @@ enum Simulation {
         case .signedIn(let flag):
             return compare(navigator.flow.isSignedIn ?? false, flag) { $0 ? "signed in" : "signed out" }
         case .parked(let route):
-            return compare(navigator.flow.parkedRequest?.destination?.route, route) { $0 ?? "none" }
+            return compare(navigator.flow.parkedRequest.map(\.action.summary), route) { $0 ?? "none" }
         case .contexts(let count):
             return compare(navigator.contexts.count, count) { "\($0) contexts" }
         case .canGoBack(let flag):

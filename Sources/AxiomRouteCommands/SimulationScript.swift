@@ -21,6 +21,8 @@ struct SimulationScript: Sendable {
     enum Step: Sendable {
         case open(String, NavigationSource)
         case navigate(String)
+        /// A destination built by hand, as app code does: a route name and `name=value` pairs.
+        case navigateTo(String, [(String, RouteValue)])
         case back, dismiss
         case tab(String), resetTab(String)
         case signIn, signOut
@@ -61,7 +63,7 @@ struct SimulationScript: Sendable {
         let list: [Problem]
     }
 
-    static let stepNames = ["open", "navigate", "back", "dismiss", "tab", "reset-tab", "sign-in", "sign-out", "advance", "expect"]
+    static let stepNames = ["open", "navigate", "navigate-to", "back", "dismiss", "tab", "reset-tab", "sign-in", "sign-out", "advance", "expect"]
     static let expectationNames = ["result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back"]
     static let settingNames = ["rate-limit", "login-ttl", "signed-in"]
 
@@ -147,6 +149,15 @@ extension SimulationScript.Settings {
 }
 
 extension SimulationScript.Step {
+    /// A value as written in `navigate-to`: `7` an int, `1.5` a double, `true`/`false` a bool,
+    /// anything else a string.
+    static func literal(_ text: String) -> RouteValue {
+        if let value = ParameterType.int.convert(text) { return value }
+        if let value = ParameterType.double.convert(text) { return value }
+        if let value = ParameterType.bool.convert(text) { return value }
+        return .string(text)
+    }
+
     init(_ keyword: String, _ arguments: [String]) throws(ScriptError) {
         func none() throws(ScriptError) {
             guard arguments.isEmpty else { throw ScriptError("'\(keyword)' takes no arguments") }
@@ -160,6 +171,16 @@ extension SimulationScript.Step {
             guard (1...2).contains(arguments.count) else { throw ScriptError("'open' needs a URL and optionally a source, e.g. 'open myapp://posts/7 pushNotification'") }
             self = .open(arguments[0], arguments.count == 2 ? try parseSource(arguments[1]) : .deepLink)
         case "navigate": self = .navigate(try one("a URL naming the destination, e.g. 'navigate myapp://posts/7'"))
+        case "navigate-to":
+            guard let route = arguments.first else { throw ScriptError("'navigate-to' needs a route name, e.g. 'navigate-to post postId=7'") }
+            var values: [(String, RouteValue)] = []
+            for pair in arguments.dropFirst() {
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw ScriptError("'\(pair)' is not 'name=value' (e.g. 'postId=7')")
+                }
+                values.append((String(pair[..<equals]), Self.literal(String(pair[pair.index(after: equals)...]))))
+            }
+            self = .navigateTo(route, values)
         case "back": try none(); self = .back
         case "dismiss": try none(); self = .dismiss
         case "tab": self = .tab(try one("a tab name"))

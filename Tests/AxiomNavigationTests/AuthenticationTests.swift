@@ -84,8 +84,13 @@ import Testing
         flow.signOut()
         #expect(await flow.navigate(to: profile(1)) == .redirected(chain: [profile(1)], final: Destination("login")))
         #expect(flow.state.visible?.route == "login")
+        // Dismissing the login would show the auth-only conversation under it: refused, and the
+        // profile stays parked (the dismiss is not somewhere to resume to).
+        let atLogin = flow.state
+        #expect(await flow.dismiss() == .cancelled(.guardRejected))
+        #expect(flow.state == atLogin)
+        #expect(flow.parkedRequest?.destination == profile(1))
         // Routes without `auth` never need a sign-in.
-        #expect(await flow.dismiss() == .completed)
         #expect(await flow.navigate(to: Destination("about")) == .completed)
     }
 

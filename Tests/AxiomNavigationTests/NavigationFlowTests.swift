@@ -20,6 +20,15 @@ final class RecordingContext: Context {
     func onDisappear() async { log.lines.append("disappear \(entry)") }
 }
 
+/// A context whose lifecycle methods suspend (as ones that load data do).
+@MainActor
+final class SuspendingContext: Context {
+    func onAppear() async {
+        for _ in 0..<3 { await Task.yield() }
+    }
+    func onDisappear() async { await Task.yield() }
+}
+
 @MainActor
 final class EventLog {
     var lines: [String] = []
@@ -54,8 +63,8 @@ private func makeOrchestrator(state: NavigationState? = nil, log: EventLog = Eve
         factories: factories)
 }
 
-private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [:]) -> NavigationEntry {
-    NavigationEntry(id: EntryID(id), destination: Destination(route, parameters: parameters))
+private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [:], source: NavigationSource = .inApp) -> NavigationEntry {
+    NavigationEntry(id: EntryID(id), destination: Destination(route, parameters: parameters), source: source)
 }
 
 @MainActor
@@ -73,14 +82,14 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
 
         #expect(await orchestrator.open(url: "myapp://posts/7/comments") == .completed)
 
-        let comments = entry(5, "comments", ["postId": .int(7)])
+        let comments = entry(5, "comments", ["postId": .int(7)], source: .deepLink)
         var expected = NavigationState(tabs: ["home": Destination("home"), "profile": Destination("me")], selected: "profile")
         expected = try NavigationPlanner.plan(.present(Destination("compose"), style: .sheet), in: expected).get().state
         expected = try NavigationPlanner.deepLink(to: Destination("comments", parameters: ["postId": .int(7)]), router: flow.router, in: expected).get().state
         #expect(flow.state == expected)
         #expect(flow.state.selectedTab == "home")
         #expect(flow.state.modals.isEmpty)
-        #expect(flow.state.activeStack == [entry(3, "home"), entry(4, "post", ["postId": .int(7)]), comments])
+        #expect(flow.state.activeStack == [entry(3, "home", source: .deepLink), entry(4, "post", ["postId": .int(7)], source: .deepLink), comments])
         // Only the visible entry got a context; the compose modal's was released.
         #expect(Set(orchestrator.contexts.keys) == [EntryID(1), EntryID(5)])
         #expect(log.lines == ["disappear #2 compose", "create \(comments)", "appear \(comments)"])
@@ -88,7 +97,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         log.lines = []
         #expect(await flow.back() == .completed)
         #expect(await flow.back() == .completed)
-        #expect(flow.state.visible == entry(3, "home"))
+        #expect(flow.state.visible == entry(3, "home", source: .deepLink))
         #expect(!flow.state.canGoBack)
         #expect(
             log.lines == [
@@ -140,6 +149,45 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         #expect(ids == ids.sorted())
         let live = Set(flow.state.entries.map(\.id))
         #expect(Set(orchestrator.contexts.keys).isSubset(of: live))
+    }
+
+    @Test func theHistoryIsInCommitOrderWithTrueBeforeAndAfterWhenContextsSuspend() async throws {
+        // Contexts whose lifecycle suspends: while one request delivers its events, others
+        // commit. Each record must still be written with its own commit.
+        let router = try Router(source: RouteSource(name: "t.routes", text: """
+            route home /
+            route post /posts/:postId
+              param postId int
+            """))
+        let factory: ContextFactory = { _ in SuspendingContext() }
+        let orchestrator = Orchestrator(
+            router: router, state: NavigationState(stack: [Destination("home")]), factories: ["home": factory, "post": factory],
+            configuration: .init(historyLimit: 10_000))
+        let flow = orchestrator.navigation
+        await orchestrator.start()
+        let results = await withTaskGroup(of: NavigationResult.self) { group in
+            for value in 0..<2_000 {
+                group.addTask { @Sendable in
+                    await Task.detached { await flow.navigate(to: Destination("post", parameters: ["postId": .int(value)])) }.value
+                }
+            }
+            var results: [NavigationResult] = []
+            for await result in group { results.append(result) }
+            return results
+        }
+        let history = Array(flow.history)
+        #expect(history.count == results.count { $0.committed })
+        let ids = history.map(\.request.rawValue)
+        #expect(ids == ids.sorted())
+        #expect(Set(ids).count == ids.count)
+        // Each record starts where the one before it ended, and the last ends on screen.
+        for (earlier, later) in zip(history, history.dropFirst()) where earlier.to != later.from {
+            Issue.record("\(later.request) starts at \(later.from.map(\.description) ?? "nothing"), but \(earlier.request) ended at \(earlier.to.map(\.description) ?? "nothing")")
+            break
+        }
+        #expect(history.first?.from?.route == "home")
+        #expect(history.last?.to == flow.state.visible)
+        #expect(history.allSatisfy { $0.result == "completed" && $0.metrics.total >= $0.metrics.commit })
     }
 
     @Test func aTaskCancelledInsideASlowMiddlewareChangesNothing() async throws {

@@ -2,8 +2,8 @@ import AxiomRouting
 import Testing
 @testable import AxiomNavigation
 
-private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [:]) -> NavigationEntry {
-    NavigationEntry(id: EntryID(id), destination: Destination(route, parameters: parameters))
+private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [:], source: NavigationSource = .inApp) -> NavigationEntry {
+    NavigationEntry(id: EntryID(id), destination: Destination(route, parameters: parameters), source: source)
 }
 
 private func apply(_ commands: [NavigationCommand], to state: NavigationState) throws -> NavigationPlan {
@@ -205,14 +205,14 @@ private func apply(_ commands: [NavigationCommand], to state: NavigationState) t
         let match = try router.resolve("myapp://posts/7/comments").get()
         let plan = try NavigationPlanner.deepLink(to: Destination(match), router: router, in: start).get()
 
-        let comments = entry(5, "comments", ["postId": .int(7)])
+        let comments = entry(5, "comments", ["postId": .int(7)], source: .deepLink)
         #expect(plan.state.modals.isEmpty)
         #expect(plan.state.selectedTab == "home")
         guard case .tabs(let tabs) = plan.state.root else {
             Issue.record("not tabs")
             return
         }
-        #expect(tabs.stacks["home"] == [entry(3, "home"), entry(4, "post", ["postId": .int(7)]), comments])
+        #expect(tabs.stacks["home"] == [entry(3, "home", source: .deepLink), entry(4, "post", ["postId": .int(7)], source: .deepLink), comments])
         #expect(tabs.stacks["profile"] == [entry(1, "me")])
         // Only the target appears; the synthetic parents do not until back reaches them.
         #expect(
@@ -221,17 +221,17 @@ private func apply(_ commands: [NavigationCommand], to state: NavigationState) t
             ])
 
         let back1 = try NavigationPlanner.plan(.back, in: plan.state).get()
-        #expect(back1.state.visible == entry(4, "post", ["postId": .int(7)]))
+        #expect(back1.state.visible == entry(4, "post", ["postId": .int(7)], source: .deepLink))
         let back2 = try NavigationPlanner.plan(.back, in: back1.state).get()
-        #expect(back2.state.visible == entry(3, "home"))
+        #expect(back2.state.visible == entry(3, "home", source: .deepLink))
         #expect(!back2.state.canGoBack)
     }
 
     @Test func modalRoutesArePresentedOverTheirParents() throws {
         let start = NavigationState(stack: [])
         let plan = try NavigationPlanner.deepLink(to: Destination("compose"), router: router, in: start).get()
-        #expect(plan.state.root == .stack([entry(0, "home")]))
-        #expect(plan.state.modals == [NavigationState.Modal(style: .sheet, stack: [entry(1, "compose")])])
+        #expect(plan.state.root == .stack([entry(0, "home", source: .deepLink)]))
+        #expect(plan.state.modals == [NavigationState.Modal(style: .sheet, stack: [entry(1, "compose", source: .deepLink)])])
     }
 
     @Test func parentsThatNeedValuesTheLinkLacksAreLeftOut() throws {

@@ -24,7 +24,11 @@ private let simulations: String = {
 /// To record again after an intended change: `AXIOM_RECORD_GOLDENS=1 swift test --filter Simulate`,
 /// then read the diff before committing it.
 @Suite struct SimulateCommandTests {
-    static let scenarios = ["stack", "modal", "tab", "deep-link", "auth-resume", "rate-limit", "untrusted-source"]
+    static let scenarios = [
+        "stack", "modal", "tab", "deep-link", "auth-resume", "rate-limit", "untrusted-source",
+        // Policy on every path (each one a way around auth or source trust before it held).
+        "tab-auth", "parent-policy", "spellings", "parked-trust", "destinations",
+    ]
 
     @Test(arguments: scenarios)
     func scenarioMatchesItsRecordedOutput(name: String) async throws {
@@ -72,7 +76,7 @@ private let simulations: String = {
         #expect(run.out.isEmpty)
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "<stdin>:1: error: unknown step 'opne' (open, navigate, back, dismiss, tab, reset-tab, sign-in, sign-out, advance, expect)",
+            "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, back, dismiss, tab, reset-tab, sign-in, sign-out, advance, expect)",
             "<stdin>:2: error: unknown source 'fax' (inApp, deepLink, universalLink, pushNotification)",
             "<stdin>:3: error: 'soon' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)",
             "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back)",

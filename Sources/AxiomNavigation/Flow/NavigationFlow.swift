@@ -154,24 +154,26 @@ public final class NavigationFlow {
         latest = id
         var request = NavigationRequest(id: id, action: action, source: source, route: route, url: url, redirects: [], isResumed: resumed)
         let pipeline = middleware.map(\.middleware)
-        let from = state.visible
         var timing = Timing()
         var result: NavigationResult
+        // A command redirected (to the login) has no destination in the chain: remember it.
+        var wasRedirected = false
         while true {
+            // Every destination is checked against its route before anything runs: a
+            // `Destination` built by hand, and every redirect target.
+            if let error = invalidDestination(in: request.action) {
+                result = .failed(error)
+                break
+            }
             do {
-                // Source trust (route metadata `sources …`) is the table's word: always enforced,
-                // for the destination and for every redirect target.
-                if let route = request.route, !route.metadata.allows(source: request.source.rawValue) {
-                    result = .cancelled(.untrustedSource)
-                    break
-                }
                 result = try await runPipeline(request, pipeline, timing: &timing)
             } catch is CancellationError {
                 result = .cancelled(.taskCancelled)
             } catch {
                 result = .failed(.middleware(String(describing: error)))
             }
-            // A middleware asked for a redirect: start again with the new destination.
+            // A middleware (or the policy, sending a signed-out user to login) asked for a
+            // redirect: start again with the new destination.
             guard case .redirected(_, let final) = result, !timing.committed else { break }
             let chain = request.redirects + (request.destination.map { [$0] } ?? [])
             if chain.count >= configuration.maxRedirects || chain.contains(final) {
@@ -183,8 +185,9 @@ public final class NavigationFlow {
                 break
             }
             request = request.redirected(to: final, route: target)
+            wasRedirected = true
         }
-        if timing.committed, case .completed = result, !request.redirects.isEmpty, let final = request.destination {
+        if timing.committed, case .completed = result, wasRedirected, let final = request.destination {
             result = .redirected(chain: request.redirects, final: final)
         }
         let total = clock.now - started
@@ -193,12 +196,30 @@ public final class NavigationFlow {
             commit: timing.commit, total: total)
         lastMetrics = metrics
         for middleware in pipeline { middleware.didFinish(request, result: result, metrics: metrics) }
-        if timing.committed {
-            history.append(
-                HistoryRecord(request: id, source: source, action: request.action, result: result.code, from: from, to: state.visible, metrics: metrics))
-            while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
-        }
+        if timing.committed { completeHistory(of: id, result: result, metrics: metrics) }
         return result
+    }
+
+    /// The first destination of `action` that does not fit its route.
+    private func invalidDestination(in action: NavigationRequest.Action) -> NavigationError? {
+        for destination in action.destinations {
+            do {
+                try router.validate(destination.route, parameters: destination.parameters, query: destination.query)
+            } catch .unknownRoute(let name, _) {
+                return .unknownRoute(name)
+            } catch {
+                return .invalidDestination(error)
+            }
+        }
+        return nil
+    }
+
+    /// Fills in the final result and metrics of the record the commit appended (unless newer
+    /// commits have already pushed it out of the capped history).
+    private func completeHistory(of id: RequestID, result: NavigationResult, metrics: NavigationMetrics) {
+        guard let index = history.lastIndex(where: { $0.request == id }) else { return }
+        history[index].result = result.code
+        history[index].metrics = metrics
     }
 
     /// What a request's run measured.
@@ -259,8 +280,9 @@ public final class NavigationFlow {
         return created
     }
 
-    /// The innermost step: checks once more, plans, asks the contexts that would leave (when
-    /// the orchestrator has any), and commits in one main-actor turn.
+    /// The innermost step: checks once more, plans, applies the policy to the entry the plan
+    /// would make visible, asks the contexts that would leave (when the orchestrator has any),
+    /// and commits in one main-actor turn.
     private func commit(_ request: NavigationRequest, box: TimingBox) async -> NavigationResult {
         guard latest == request.id else { return .cancelled(.superseded) }
         guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
@@ -268,16 +290,19 @@ public final class NavigationFlow {
         var started = clock.now
         // A request resumed after sign-in first takes the login screen down.
         let base = request.isResumed ? state.removingVisible(route: router.loginRoute) : state
+        let source = request.source
         let planned: Result<NavigationPlan, PlanError>
         switch request.action {
         case .navigate(let destination):
             if configuration.rejectsDuplicates, base.visible?.destination == destination { return .duplicated }
             guard let route = request.route ?? router.route(named: destination.route) else { return .failed(.unknownRoute(destination.route)) }
-            planned = NavigationPlanner.navigate(to: destination, route: route, in: base)
+            planned = NavigationPlanner.navigate(to: destination, route: route, in: base, source: source)
         case .deepLink(let destination):
-            planned = NavigationPlanner.deepLink(to: destination, router: router, in: base)
+            planned = NavigationPlanner.deepLink(to: destination, router: router, in: base, source: source)
         case .command(let command):
-            planned = NavigationPlanner.plan(command, in: base)
+            planned = NavigationPlanner.plan(command, in: base, source: source)
+        case .start:
+            planned = .success(NavigationPlan(state: base, events: base.visible.map { [.appear($0)] } ?? []))
         }
         var plan: NavigationPlan
         switch planned {
@@ -285,6 +310,12 @@ public final class NavigationFlow {
         case .failure(let error): return .failed(.plan(error))
         }
         if request.isResumed { plan = NavigationPlan(state: plan.state, events: NavigationPlanner.events(from: state, to: plan.state)) }
+        // The policy holds for whatever becomes visible, whichever command shows it.
+        if let shown = plan.state.visible, shown.id != state.visible?.id || request.action == .start,
+            let refusal = refusal(toShow: shown, for: request)
+        {
+            return refusal
+        }
         if let leaveQuestions, plan.events.contains(where: { $0.isLeaving }) {
             let questions = leaveQuestions(state, plan.state)
             if !questions.isEmpty {
@@ -299,12 +330,58 @@ public final class NavigationFlow {
                 guard allowed else { return .cancelled(.guardRejected) }
             }
         }
+        let before = state.visible
         state = plan.state
         box.committed = true
         box.commit = clock.now - started
+        // The history is written in the same main-actor turn as the state, so it is in commit
+        // order with the true before and after, whatever the lifecycle does next; the result
+        // and metrics are filled in when the request ends.
+        history.append(
+            HistoryRecord(
+                request: request.id, source: source, action: request.action, result: request.redirects.isEmpty ? "completed" : "redirected",
+                from: before, to: state.visible, metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: box.commit, total: box.commit)))
+        while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
         // Events go out in commit order, after those of earlier commits.
         pendingEvents.append(plan.events)
         return .completed
+    }
+
+    // MARK: Policy
+
+    /// Why `entry` may not be shown now, or nil when it may (the rule of "Policy on every
+    /// path" in Docs/Middleware.md): its route's `sources` must allow the source that put the
+    /// entry in the state, and a route that requires authentication needs a signed-in session —
+    /// otherwise `request` is parked (when given) and the user is sent to the login route.
+    private func refusal(toShow entry: NavigationEntry, for request: NavigationRequest?) -> NavigationResult? {
+        guard let route = router.route(named: entry.route) else { return .failed(.unknownRoute(entry.route)) }
+        guard route.metadata.allows(source: entry.source.rawValue) else { return .cancelled(.untrustedSource) }
+        guard route.metadata.requiresAuthentication, route.name != router.loginRoute else { return nil }
+        let sessions = middleware.compactMap { $0.middleware as? any SessionMiddleware }
+        // No session to sign in with: an auth-only screen is never shown (fail closed).
+        guard !sessions.isEmpty else { return .cancelled(.guardRejected) }
+        guard !sessions.allSatisfy(\.isSignedIn) else { return nil }
+        let login = sessions.lazy.compactMap(\.loginRoute).first
+        // Going back from the login screen to an auth-only screen under it: refused, and not
+        // parked — resuming it after sign-in would go back once more; the request parked
+        // before stays.
+        if let login, state.visible?.route == login, let request, request.action.goesBack { return .cancelled(.guardRejected) }
+        if let request { for session in sessions where !session.isSignedIn { _ = session.park(request) } }
+        guard let login else { return .cancelled(.guardRejected) }
+        return .redirected(chain: [], final: Destination(login))
+    }
+
+    /// Whether the visible entry may be shown as it is (``Orchestrator/start()`` asks before
+    /// showing the initial state).
+    func mayShowVisible() -> Bool {
+        guard let visible = state.visible else { return true }
+        return refusal(toShow: visible, for: nil) == nil
+    }
+
+    /// Runs the initial state as a request, so a screen that may not be shown yet goes
+    /// through the policy (login, then resumed after sign-in).
+    func start() async -> NavigationResult {
+        await run(.start, source: .inApp, route: state.visible.flatMap { router.route(named: $0.route) }, url: nil)
     }
 }
 
@@ -315,17 +392,18 @@ private final class TimingBox: Sendable {
     var commit: Duration = .zero
 }
 
-/// One committed transition.
+/// One committed transition, recorded when the state changed.
 public struct HistoryRecord: Sendable, Hashable {
     public let request: RequestID
     public let source: NavigationSource
     public let action: NavigationRequest.Action
     /// The result's code (`completed`, `redirected`).
-    public let result: String
-    /// The entry on screen before and after.
+    public internal(set) var result: String
+    /// The entry on screen just before and just after this commit.
     public let from: NavigationEntry?
     public let to: NavigationEntry?
-    public let metrics: NavigationMetrics
+    /// The whole navigation's metrics, once it ended (until then, the commit's time only).
+    public internal(set) var metrics: NavigationMetrics
 }
 
 /// Where one navigation's time went (seed 000).

@@ -23,6 +23,43 @@ public struct NavigationRequest: Sendable, Hashable {
         case deepLink(Destination)
         /// A plain command (back, dismiss, tabs).
         case command(NavigationCommand)
+        /// Shows the state as it is: the initial state, run as a request by
+        /// ``Orchestrator/start()`` when its visible screen may not be shown yet (it requires
+        /// sign-in), so the usual login-and-resume applies to it too.
+        case start
+
+        /// A short name: the route for navigations and deep links (`profile`), the command
+        /// for commands (`back`, `select-tab(inbox)`), `start`.
+        public var summary: String {
+            switch self {
+            case .navigate(let destination), .deepLink(let destination): return destination.route
+            case .command(let command):
+                switch command {
+                case .selectTab(let tab), .resetTab(let tab): return "\(command.name)(\(tab))"
+                default: return command.name
+                }
+            case .start: return "start"
+            }
+        }
+
+        /// Whether the action takes the visible screen away to show what is under it.
+        var goesBack: Bool {
+            switch self {
+            case .command(.back), .command(.pop), .command(.popToRoot), .command(.dismiss): return true
+            default: return false
+            }
+        }
+
+        /// The destinations the action names (for the checks every destination passes).
+        var destinations: [Destination] {
+            switch self {
+            case .navigate(let destination), .deepLink(let destination): return [destination]
+            case .command(.push(let destination)), .command(.replace(let destination)), .command(.present(let destination, _)):
+                return [destination]
+            case .command(.setStack(let destinations)): return destinations
+            case .command, .start: return []
+            }
+        }
     }
 
     public let id: RequestID
@@ -52,7 +89,7 @@ public struct NavigationRequest: Sendable, Hashable {
     public var destination: Destination? {
         switch action {
         case .navigate(let destination), .deepLink(let destination): return destination
-        case .command: return nil
+        case .command, .start: return nil
         }
     }
 
@@ -135,8 +172,13 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case middleware(String)
     /// The command does not apply to the state (`back` at the root).
     case plan(PlanError)
-    /// A redirect to a route the router does not know.
+    /// A destination (or redirect) to a route the router does not know.
     case unknownRoute(String)
+    /// A destination whose values do not fit its route: a required parameter missing, a value
+    /// of another type, or a parameter the route does not declare. The error names the
+    /// parameter; its code is the result's (`failed.missing-parameter`, `failed.wrong-type`,
+    /// `failed.unknown-parameter`).
+    case invalidDestination(RouteURLError)
 
     public var code: String {
         switch self {
@@ -144,6 +186,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .middleware: return "middleware"
         case .plan(let error): return error.code
         case .unknownRoute: return "unknown-route"
+        case .invalidDestination(let error): return error.code
         }
     }
 
@@ -153,6 +196,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .middleware(let message): return "a middleware failed: \(message)"
         case .plan(let error): return error.description
         case .unknownRoute(let name): return "unknown route '\(name)'"
+        case .invalidDestination(let error): return error.description
         }
     }
 }

@@ -1,13 +1,22 @@
 import AxiomRouting
 import Synchronization
 
-/// A middleware that holds a signed-in state and may park a request until sign-in.
-/// ``NavigationFlow/signIn()`` and ``NavigationFlow/signOut()`` reach it through the flow's
-/// pipeline, so the app tells the flow, not the middleware.
+/// A middleware that holds a signed-in state and the request parked until sign-in.
+///
+/// The flow decides, not the middleware: whenever a commit would make an entry of a route
+/// that requires authentication visible while ``isSignedIn`` is false, the flow offers the
+/// request to ``park(_:)`` and sends the user to ``loginRoute`` instead (see "Policy on every
+/// path" in Docs/Middleware.md). ``NavigationFlow/signIn()`` and ``NavigationFlow/signOut()``
+/// reach it through the flow's pipeline, so the app tells the flow, not the middleware.
 public protocol SessionMiddleware: NavigationMiddleware {
     var isSignedIn: Bool { get }
+    /// Where signed-out users are sent (nil: such requests are refused, `guardRejected`).
+    var loginRoute: String? { get }
     /// The parked request, unless it expired.
     var parked: NavigationRequest? { get }
+    /// Offers a request to park while signed out. Returns whether it is now the parked one: a
+    /// fresh request parked from a more trusted source is not replaced (``SourceTrust``).
+    func park(_ request: NavigationRequest) -> Bool
     /// Marks the user signed in and hands over the parked request (forgetting it), unless it
     /// expired; nil when there is none.
     func signIn() -> NavigationRequest?
@@ -15,15 +24,50 @@ public protocol SessionMiddleware: NavigationMiddleware {
     func signOut()
 }
 
-/// Sends signed-out users to the table's login route (seed 000 "authentication middleware").
+/// How far each navigation source is trusted, most trusted first. A request parked while
+/// signed out is replaced only by one from a source at least as trusted (or once it expired),
+/// so a link from outside cannot choose where a user who was on the way somewhere lands after
+/// sign-in.
 ///
-/// A request for a route whose metadata says `auth`, made while signed out, is *parked* and
-/// redirected to `loginRoute` (the result is `redirected`, final destination the login route).
-/// ``NavigationFlow/signIn()`` resumes the parked request exactly once — as the already
-/// resolved internal route it was, never a URL from the login link: a `returnTo`, `next` or
-/// `redirect` query value is never read. A newer parked request replaces the older one; one
-/// older than `timeToLive` (default 5 minutes) is dropped. Without a login route, such requests
-/// end `cancelled(guardRejected)` (and are still parked).
+/// The standard order: `inApp` (the user's own taps), `universalLink` (a link to the app's
+/// verified domain), `pushNotification` (the app's own server), `deepLink` (a custom-scheme
+/// link any app or page can send). A source left out of the list ranks below all listed ones.
+///
+/// ```swift
+/// let auth = AuthenticationMiddleware(loginRoute: "login", trust: SourceTrust([.inApp, .pushNotification]), clock: clock)
+/// ```
+public struct SourceTrust: Sendable, Hashable {
+    /// Most trusted first.
+    public let order: [NavigationSource]
+
+    public init(_ order: [NavigationSource]) { self.order = order }
+
+    /// `inApp`, `universalLink`, `pushNotification`, `deepLink`.
+    public static let standard = SourceTrust([.inApp, .universalLink, .pushNotification, .deepLink])
+
+    /// Higher is more trusted.
+    public func rank(of source: NavigationSource) -> Int {
+        order.firstIndex(of: source).map { order.count - $0 } ?? 0
+    }
+
+    /// Whether a request from `newer` may take the place of one parked from `parked`.
+    public func allows(_ newer: NavigationSource, toReplace parked: NavigationSource) -> Bool {
+        rank(of: newer) >= rank(of: parked)
+    }
+}
+
+/// The session: signed in or not, and the request parked while signed out (seed 000
+/// "authentication middleware").
+///
+/// When a commit would show a route whose metadata says `auth` while signed out, the flow
+/// parks the request here and redirects to `loginRoute` (the result is `redirected`, final
+/// destination the login route) — whichever command made the screen visible: a link, a tab, a
+/// `back` onto a deep link's parent. ``NavigationFlow/signIn()`` resumes the parked request
+/// exactly once — as the already resolved internal request it was, never a URL from the login
+/// link: a `returnTo`, `next` or `redirect` query value is never read. A newer request replaces
+/// the parked one only when its source is trusted at least as much (``SourceTrust``) or the
+/// parked one expired (older than `timeToLive`, default 5 minutes). Without a login route,
+/// such requests end `cancelled(guardRejected)` (and are still parked).
 ///
 /// ```swift
 /// let auth = AuthenticationMiddleware(loginRoute: router.loginRoute, clock: ContinuousClock())
@@ -34,6 +78,8 @@ public protocol SessionMiddleware: NavigationMiddleware {
 public final class AuthenticationMiddleware<C: Clock>: SessionMiddleware where C.Duration == Duration {
     public let loginRoute: String?
     public let timeToLive: Duration
+    /// Which sources may replace a parked request.
+    public let trust: SourceTrust
     private let clock: C
     private struct Session {
         var signedIn: Bool
@@ -46,27 +92,34 @@ public final class AuthenticationMiddleware<C: Clock>: SessionMiddleware where C
     ///     `router.loginRoute`).
     ///   - signedIn: whether the user starts signed in.
     ///   - timeToLive: how long a parked request waits for sign-in.
+    ///   - trust: which sources may replace a parked request (``SourceTrust/standard``).
     ///   - clock: measures the time to live (`ContinuousClock()` in an app, a test clock in tests).
-    public init(loginRoute: String?, signedIn: Bool = false, timeToLive: Duration = .seconds(300), clock: C) {
+    public init(
+        loginRoute: String?, signedIn: Bool = false, timeToLive: Duration = .seconds(300), trust: SourceTrust = .standard, clock: C
+    ) {
         self.loginRoute = loginRoute
         self.timeToLive = timeToLive
+        self.trust = trust
         self.clock = clock
         self.session = Mutex(Session(signedIn: signedIn, parked: nil))
     }
 
+    /// Passes every request on: the flow applies the policy where entries become visible.
     public func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult {
-        guard let route = request.route, route.metadata.requiresAuthentication, route.name != loginRoute else {
-            return try await next(request)
-        }
+        try await next(request)
+    }
+
+    public func park(_ request: NavigationRequest) -> Bool {
         let now = clock.now
-        let parked = session.withLock { session -> Bool in
-            guard !session.signedIn else { return false }
-            session.parked = (request, now)   // the newest replaces the older
+        return session.withLock { session in
+            if let parked = session.parked, parked.at.duration(to: now) <= timeToLive,
+                !trust.allows(request.source, toReplace: parked.request.source)
+            {
+                return false
+            }
+            session.parked = (request, now)
             return true
         }
-        guard parked else { return try await next(request) }
-        guard let loginRoute else { return .cancelled(.guardRejected) }
-        return .redirected(chain: [], final: Destination(loginRoute))
     }
 
     public var isSignedIn: Bool { session.withLock(\.signedIn) }

@@ -60,9 +60,18 @@ public final class Orchestrator {
 
     /// Brings the initial screen on: creates its context and delivers its `appear`. Call it
     /// once, when the UI is ready (later calls do nothing).
+    ///
+    /// The initial state is held to the same policy as any commit: when its visible screen
+    /// requires sign-in and the user is signed out (or its `sources` do not allow the app),
+    /// the start runs as a request through the flow — the user is sent to login and the
+    /// initial screen is shown after sign-in.
     public func start() async {
         guard !started else { return }
         started = true
+        guard navigation.mayShowVisible() else {
+            _ = await navigation.start()
+            return
+        }
         if let visible = navigation.state.visible { _ = await deliver([.appear(visible)]) }
     }
 

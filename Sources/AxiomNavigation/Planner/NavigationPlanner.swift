@@ -10,21 +10,23 @@ public import AxiomRouting
 /// plan.events   // [disappear #0 home, appear #1 post [postId: 7]]
 /// ```
 public enum NavigationPlanner {
-    /// Applies one command.
-    public static func plan(_ command: NavigationCommand, in state: NavigationState) -> Result<NavigationPlan, PlanError> {
+    /// Applies one command; new entries remember `source` (where the request came from).
+    public static func plan(
+        _ command: NavigationCommand, in state: NavigationState, source: NavigationSource = .inApp
+    ) -> Result<NavigationPlan, PlanError> {
         var next = state
         switch command {
         case .push(let destination):
-            next.setActiveStack(state.activeStack + [next.makeEntry(destination)])
+            next.setActiveStack(state.activeStack + [next.makeEntry(destination, source: source)])
         case .pop:
             guard state.activeStack.count > 1 else { return .failure(.atRoot) }
             next.setActiveStack(Array(state.activeStack.dropLast()))
         case .popToRoot:
             next.setActiveStack(Array(state.activeStack.prefix(1)))
         case .replace(let destination):
-            next.setActiveStack(Array(state.activeStack.dropLast()) + [next.makeEntry(destination)])
+            next.setActiveStack(Array(state.activeStack.dropLast()) + [next.makeEntry(destination, source: source)])
         case .present(let destination, let style):
-            next.modals.append(NavigationState.Modal(style: style, stack: [next.makeEntry(destination)]))
+            next.modals.append(NavigationState.Modal(style: style, stack: [next.makeEntry(destination, source: source)]))
         case .dismiss:
             guard !state.modals.isEmpty else { return .failure(.noModal) }
             next.modals.removeLast()
@@ -39,11 +41,11 @@ public enum NavigationPlanner {
             next.root = .tabs(tabs)
         case .setStack(let destinations):
             var entries: [NavigationEntry] = []
-            for destination in destinations { entries.append(next.makeEntry(destination)) }
+            for destination in destinations { entries.append(next.makeEntry(destination, source: source)) }
             next.setActiveStack(entries)
         case .back:
-            if state.activeStack.count > 1 { return plan(.pop, in: state) }
-            if !state.modals.isEmpty { return plan(.dismiss, in: state) }
+            if state.activeStack.count > 1 { return plan(.pop, in: state, source: source) }
+            if !state.modals.isEmpty { return plan(.dismiss, in: state, source: source) }
             return .failure(.atRoot)
         }
         return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
@@ -51,16 +53,18 @@ public enum NavigationPlanner {
 
     /// "Navigate to": the route's transition picks the command — `push`, `replace`,
     /// `modal(style)` presents, `tab(name)` selects the tab and makes the route its root.
-    public static func navigate(to destination: Destination, route: Route, in state: NavigationState) -> Result<NavigationPlan, PlanError> {
+    public static func navigate(
+        to destination: Destination, route: Route, in state: NavigationState, source: NavigationSource = .inApp
+    ) -> Result<NavigationPlan, PlanError> {
         switch route.metadata.transition {
-        case .push: return plan(.push(destination), in: state)
-        case .replace: return plan(.replace(destination), in: state)
-        case .modal(let style): return plan(.present(destination, style: style), in: state)
+        case .push: return plan(.push(destination), in: state, source: source)
+        case .replace: return plan(.replace(destination), in: state, source: source)
+        case .modal(let style): return plan(.present(destination, style: style), in: state, source: source)
         case .tab(let name):
             guard case .tabs(var tabs) = state.root, tabs.stacks[name] != nil else { return .failure(.unknownTab(name)) }
             var next = state
             tabs.selected = name
-            tabs.stacks[name] = [next.makeEntry(destination)]
+            tabs.stacks[name] = [next.makeEntry(destination, source: source)]
             next.root = .tabs(tabs)
             next.modals = []
             return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
@@ -72,18 +76,23 @@ public enum NavigationPlanner {
     /// — so `back` walks up the parents. A modal route is presented over its parents' stack.
     ///
     /// Parents take the values they need from the link's parameters by name (the comments
-    /// of post 7 sit over post 7); a parent whose values the link cannot supply is left out.
-    public static func deepLink(to destination: Destination, router: Router, in state: NavigationState) -> Result<NavigationPlan, PlanError> {
+    /// of post 7 sit over post 7); a parent whose values the link cannot supply is left out,
+    /// and so is a parent whose `sources` do not allow the link's source (it could never be
+    /// shown: `back` would be refused). Every entry remembers `source`, so going back to a
+    /// parent is checked against the link's source, not the app's.
+    public static func deepLink(
+        to destination: Destination, router: Router, in state: NavigationState, source: NavigationSource = .deepLink
+    ) -> Result<NavigationPlan, PlanError> {
         guard let route = router.route(named: destination.route) else { return .failure(.unknownRoute(destination.route)) }
         var next = state
         next.modals = []
         var stack: [NavigationEntry] = []
-        for parent in parentChain(of: route, router: router) {
+        for parent in parentChain(of: route, router: router) where parent.metadata.allows(source: source.rawValue) {
             if let values = values(for: parent, from: destination.parameters) {
-                stack.append(next.makeEntry(Destination(parent.name, parameters: values)))
+                stack.append(next.makeEntry(Destination(parent.name, parameters: values), source: source))
             }
         }
-        let entry = next.makeEntry(destination)
+        let entry = next.makeEntry(destination, source: source)
         var modal: NavigationState.Modal? = nil
         if case .modal(let style) = route.metadata.transition {
             modal = NavigationState.Modal(style: style, stack: [entry])

@@ -37,10 +37,16 @@ public struct EntryID: Sendable, Hashable, Comparable, CustomStringConvertible {
 public struct NavigationEntry: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public let id: EntryID
     public let destination: Destination
+    /// Where the request that put the entry in the state came from: a deep link's synthetic
+    /// parents carry the deep link's source, entries the app builds itself (tab roots, an
+    /// initial state) are `inApp`. The route's `sources` are checked against it whenever the
+    /// entry becomes visible (see "Policy on every path" in Docs/Middleware.md).
+    public let source: NavigationSource
 
-    public init(id: EntryID, destination: Destination) {
+    public init(id: EntryID, destination: Destination, source: NavigationSource = .inApp) {
         self.id = id
         self.destination = destination
+        self.source = source
     }
 
     public var route: String { destination.route }

@@ -60,10 +60,10 @@ public struct NavigationState: Sendable, Hashable {
         root = .tabs(Tabs(order: order, selected: selected ?? order.first ?? "", stacks: stacks))
     }
 
-    /// A new entry with the next generational id.
-    mutating func makeEntry(_ destination: Destination) -> NavigationEntry {
+    /// A new entry with the next generational id, put there by a request from `source`.
+    mutating func makeEntry(_ destination: Destination, source: NavigationSource = .inApp) -> NavigationEntry {
         defer { nextID += 1 }
-        return NavigationEntry(id: EntryID(nextID), destination: destination)
+        return NavigationEntry(id: EntryID(nextID), destination: destination, source: source)
     }
 
     /// The stack commands act on: the top modal's, else the selected tab's, else the root's.

@@ -14,17 +14,24 @@ enum PathBytes {
     /// The index of the first `/` at or after `start`, or `bytes.count` when there is none.
     @inline(__always)
     static func nextSlash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        firstIndex(of: UInt8(ascii: "/"), in: bytes, from: start)
+    }
+
+    /// The index of the first `byte` at or after `start`, or `bytes.count` when there is none.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int {
         guard let base = bytes.baseAddress else { return bytes.count }
         let raw = UnsafeRawPointer(base)
+        let splat = ones &* UInt64(byte)
         var offset = start
         while offset + 8 <= bytes.count {
-            let difference = word(raw, offset) ^ slashes
-            // Each zero byte of `difference` (a `/`) sets its high bit; the lowest one found is exact.
+            let difference = word(raw, offset) ^ splat
+            // Each zero byte of `difference` (a match) sets its high bit; the lowest one found is exact.
             let found = (difference &- ones) & ~difference & highs
             if found != 0 { return offset + found.trailingZeroBitCount / 8 }
             offset += 8
         }
-        while offset < bytes.count, bytes[offset] != UInt8(ascii: "/") { offset += 1 }
+        while offset < bytes.count, bytes[offset] != byte { offset += 1 }
         return offset
     }
 

@@ -105,21 +105,68 @@ extension Router {
         return copy.withUTF8(body)
     }
 
-    /// The trailing-slash rule and the root.
+    /// The one spelling a path is matched in: the root for an empty path, the trailing-slash
+    /// rule, and percent-encoding normalised as RFC 3986 §6.2.2 says — an escape of an
+    /// unreserved character is decoded (`%77` is `w`, `%7E` is `~`), the hex digits of every
+    /// other escape are upper case (`%2f` is `%2F`). So a route is reached under one spelling
+    /// only: `/settings/account/pass%77ord` is `/settings/account/password`.
     func normalized(_ path: String) -> String {
         guard needsNormalizing(path) else { return path }
-        return path.isEmpty ? "/" : String(path.dropLast())
+        var path = path.isEmpty ? "/" : path
+        if Self.withUTF8(of: path, { PathBytes.firstIndex(of: 0x25, in: $0) < $0.count }) { path = Self.normalizingEscapes(path) }
+        if options.ignoresTrailingSlash, path.utf8.count > 1, path.utf8.last == UInt8(ascii: "/") { path = String(path.dropLast()) }
+        return path
     }
 
-    /// Whether ``normalized(_:)`` changes `path`: it is empty, or it ends in a `/` that the
-    /// trailing-slash rule drops.
+    /// Whether ``normalized(_:)`` may change `path`: it is empty, it ends in a `/` that the
+    /// trailing-slash rule drops, or it has an escape.
     @inline(__always)
     private func needsNormalizing(_ path: String) -> Bool {
         let count = path.utf8.count
         if count == 0 { return true }
-        guard options.ignoresTrailingSlash, count > 1 else { return false }
-        return Self.withUTF8(of: path) { $0[count - 1] == UInt8(ascii: "/") }
+        return Self.withUTF8(of: path) { bytes in
+            options.ignoresTrailingSlash && count > 1 && bytes[count - 1] == UInt8(ascii: "/")
+                || PathBytes.firstIndex(of: 0x25, in: bytes) < count
+        }
     }
+
+    /// `%XX` escapes decoded when they stand for an unreserved character (ALPHA, DIGIT, `-`,
+    /// `.`, `_`, `~`), upper-cased otherwise; a `%` not followed by two hex digits is left as
+    /// it is (its value fails to decode later, with a reason).
+    static func normalizingEscapes(_ path: String) -> String {
+        var bytes = Array(path.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x25, index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            let decoded = high << 4 | low
+            if isUnreserved(decoded) {
+                output.append(decoded)
+            } else {
+                bytes[index + 1] = upperHex(high)
+                bytes[index + 2] = upperHex(low)
+                output.append(contentsOf: bytes[index...(index + 2)])
+            }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// RFC 3986 §2.3: `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E: return true
+        default: return false
+        }
+    }
+
+    private static func upperHex(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x41 + value - 10 }
 
     /// The bytes of a path's first segment (after the leading `/`).
     static func firstSegmentBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
@@ -351,6 +398,10 @@ extension Router {
             var segments: [String] = []
             for piece in text.split(separator: "/", omittingEmptySubsequences: false) {
                 guard let segment = percentDecoded(piece) else { return .failure(.invalidEncoding) }
+                // An encoded `/` inside a segment cannot be told apart from a separator once
+                // the value is a list of segments: `a%2Fb` would read as `a/b`, another
+                // spelling of another path. Not a path value.
+                if segment.utf8.contains(UInt8(ascii: "/")) { return .failure(.notConvertible(decoded: text)) }
                 segments.append(segment)
             }
             return .success(.path(segments))

@@ -8,6 +8,18 @@ public enum RouteURLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// regexp group rejects the value).
     case notReversible(route: String, url: String, resolvesTo: String)
 
+    /// The stable code: `unknown-route`, `missing-parameter`, `unknown-parameter`,
+    /// `wrong-type`, `not-reversible`.
+    public var code: String {
+        switch self {
+        case .unknownRoute: return "unknown-route"
+        case .missingParameter: return "missing-parameter"
+        case .unknownParameter: return "unknown-parameter"
+        case .wrongType: return "wrong-type"
+        case .notReversible: return "not-reversible"
+        }
+    }
+
     public var description: String {
         func didYouMean(_ names: [String]) -> String {
             names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"
@@ -43,17 +55,11 @@ extension Router {
             throw .unknownRoute(name, suggestions: Suggestions.closest(to: name, in: routes.map(\.name)))
         }
         let route = routes[index]
-        let path = try self.path(route, parts: shape(of: index)?.parts ?? [], parameters)
+        try Self.validate(route, parameters: parameters, query: query)
+        let path = self.path(route, parts: shape(of: index)?.parts ?? [], parameters)
         let printed = prefix(for: path)
         var queryText: [String] = []
         for (parameterName, value) in query {
-            guard let declared = route.query.first(where: { $0.name == parameterName }) else {
-                throw .unknownParameter(
-                    route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.query.map(\.name)))
-            }
-            guard Self.fits(value, declared.type) else {
-                throw .wrongType(route: name, parameter: parameterName, expected: declared.type, value: value)
-            }
             queryText.append(
                 percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
         }
@@ -76,12 +82,49 @@ extension Router {
         return url
     }
 
-    /// The path for a route and values (`/profile/42`), without origin or query.
-    private func path(_ route: Route, parts: [Part], _ parameters: RouteParameters) throws(RouteURLError) -> String {
-        let name = route.name
-        for (parameterName, _) in parameters where !route.parameters.contains(where: { $0.name == parameterName }) {
-            throw .unknownParameter(route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.parameters.map(\.name)))
+    /// Checks values against a route: every parameter and query item is declared and of its
+    /// declared type, and every required one is there (a path parameter that is not optional, a
+    /// query parameter declared required without a default). The navigation flow checks every
+    /// ``Destination`` built by hand with this, and ``url(for:parameters:query:)`` every URL it
+    /// prints.
+    ///
+    /// ```swift
+    /// try router.validate("post", parameters: [:])   // throws missingParameter(route: "post", parameter: "postId")
+    /// ```
+    public func validate(_ name: String, parameters: RouteParameters = [:], query: RouteParameters = [:]) throws(RouteURLError) {
+        guard let route = route(named: name) else {
+            throw .unknownRoute(name, suggestions: Suggestions.closest(to: name, in: routes.map(\.name)))
         }
+        try Self.validate(route, parameters: parameters, query: query)
+    }
+
+    static func validate(_ route: Route, parameters: RouteParameters, query: RouteParameters) throws(RouteURLError) {
+        let name = route.name
+        for (parameterName, value) in parameters {
+            guard let declared = route.parameters.first(where: { $0.name == parameterName }) else {
+                throw .unknownParameter(
+                    route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.parameters.map(\.name)))
+            }
+            guard fits(value, declared.type) else { throw .wrongType(route: name, parameter: parameterName, expected: declared.type, value: value) }
+        }
+        for declared in route.parameters where !declared.isOptional && parameters[declared.name] == nil {
+            throw .missingParameter(route: name, parameter: declared.name)
+        }
+        for (parameterName, value) in query {
+            guard let declared = route.query.first(where: { $0.name == parameterName }) else {
+                throw .unknownParameter(
+                    route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.query.map(\.name)))
+            }
+            guard fits(value, declared.type) else { throw .wrongType(route: name, parameter: parameterName, expected: declared.type, value: value) }
+        }
+        for declared in route.query where declared.isRequired && query[declared.name] == nil {
+            throw .missingParameter(route: name, parameter: declared.name)
+        }
+    }
+
+    /// The path for a route and values (`/profile/42`), without origin or query; the values
+    /// are already validated.
+    private func path(_ route: Route, parts: [Part], _ parameters: RouteParameters) -> String {
         var path = ""
         for part in parts {
             if part.kind == .fixedText {
@@ -89,14 +132,7 @@ extension Router {
                 if part.modifier == .none || part.modifier == .oneOrMore { path += part.value }
                 continue
             }
-            guard let group = route.parameters.first(where: { $0.name == part.name }) else { continue }
-            guard let value = parameters[part.name] else {
-                if group.isOptional { continue }
-                throw .missingParameter(route: name, parameter: part.name)
-            }
-            guard Self.fits(value, group.type) else {
-                throw .wrongType(route: name, parameter: part.name, expected: group.type, value: value)
-            }
+            guard let value = parameters[part.name] else { continue }
             let text: String
             if case .path(let segments) = value {
                 text = segments.map { percentEncode($0.unicodeScalars, .pathSegment) }.joined(separator: "/")
