@@ -18,12 +18,15 @@ struct Check: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var warningsAsErrors = false
 
+    @Flag(help: "Let includes read files outside the folders given (refused by default: E314).")
+    var includeOutside = false
+
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
     func run() throws {
         var sources: [RouteSource] = []
-        var resolver = RouteSource.fileResolver
+        var resolver = RouteSource.fileResolver(roots: paths, allowingOutside: includeOutside)
         if paths.isEmpty {
             (sources, resolver) = RouteTableOptions.embedded()
         } else {

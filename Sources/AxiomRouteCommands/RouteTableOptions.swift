@@ -6,11 +6,14 @@ struct RouteTableOptions: ParsableArguments {
     @Option(name: .customLong("routes"), help: "A route-table file or a folder of .routes files (default: the embedded table).")
     var path: String?
 
+    @Flag(help: "Let includes read files outside the table's folder (refused by default: E314).")
+    var includeOutside = false
+
     /// The sources and how their includes resolve.
     func sources() throws -> (sources: [RouteSource], resolver: IncludeResolver) {
         guard let path else { return Self.embedded() }
         do {
-            return (try RouteSource.load(from: path), RouteSource.fileResolver)
+            return (try RouteSource.load(from: path), RouteSource.fileResolver(roots: [path], allowingOutside: includeOutside))
         } catch {
             Console.err("error: \(error)")
             throw ExitStatus.badInput.exitCode

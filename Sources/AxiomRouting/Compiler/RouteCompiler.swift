@@ -17,8 +17,10 @@ struct RouteCompiler {
         var declared: [String: RouteDeclaration] = [:]
         var routes: [CompiledRoute] = []
         if syntax.routes.isEmpty {
-            let location = syntax.origins?.location ?? SourceLocation(file: "", line: 1, column: 1)
-            diagnostics.append(Diagnostic(.emptyTable, "the route table declares no routes", at: location, help: "add 'route NAME /path'"))
+            let location = syntax.origins?.location ?? SourceLocation(file: syntax.files.first ?? "", line: 1, column: 1)
+            let read = syntax.files.count == 1 ? "in '\(syntax.files[0])'" : "in \(syntax.files.count) files (\(syntax.files.joined(separator: ", ")))"
+            diagnostics.append(
+                Diagnostic(.emptyTable, "the route table declares no routes \(read)", at: location, help: "add 'route NAME /path'"))
         }
         for (index, declaration) in syntax.routes.enumerated() {
             if let first = declared[declaration.name.value] {
@@ -287,36 +289,85 @@ struct RouteCompiler {
 
     /// Ties and shadowed routes (warnings): a route every URL of which an earlier-ranked
     /// route takes.
+    ///
+    /// A route can only be covered by one whose segments are, one by one, the same as its own
+    /// or an untyped one-segment parameter (``CompiledRoute/isCovered(by:)``), so the routes
+    /// that can cover are kept in a trie keyed by segment — the parameter under a wildcard key
+    /// — and each route looks up only the paths that can cover it: near-linear in the number
+    /// of routes instead of comparing every pair.
     private mutating func reportOverlaps(_ routes: [CompiledRoute]) {
-        // Only routes with the same segment count and compatible first segments can cover
-        // each other; bucket to keep this near-linear on large tables.
-        var buckets: [Int: [CompiledRoute]] = [:]
-        for route in routes { buckets[route.tokens.count, default: []].append(route) }
-        for bucket in buckets.values {
-            var byFirstLiteral: [String: [CompiledRoute]] = [:]
-            var others: [CompiledRoute] = []
-            for route in bucket {
-                if let literal = route.tokens.first?.literal { byFirstLiteral[literal, default: []].append(route) } else { others.append(route) }
-            }
-            for route in bucket {
-                let candidates = (route.tokens.first?.literal.flatMap { byFirstLiteral[$0] } ?? []) + others
-                guard let winner = candidates.first(where: { $0.route.rank < route.route.rank && route.isCovered(by: $0) }) else {
-                    continue
-                }
-                if CompiledRoute.tie(winner, route), winner.isCovered(by: route) {
-                    diagnostics.append(
-                        Diagnostic(
-                            .ambiguousRoutes, "routes '\(winner.route.name)' and '\(route.route.name)' match the same URLs; '\(winner.route.name)' is declared first and always wins",
-                            at: route.route.location, notes: [.init("'\(winner.route.name)' is declared here", at: winner.route.location)],
-                            help: "remove one of them, or make the patterns differ"))
-                } else {
-                    diagnostics.append(
-                        Diagnostic(
-                            .shadowedRoute, "route '\(route.route.name)' can never match: '\(winner.route.name)' (\(winner.route.pattern)) takes every URL it would",
-                            at: route.route.location, notes: [.init("'\(winner.route.name)' is declared here", at: winner.route.location)],
-                            help: "make '\(winner.route.name)' more specific (a type or a literal), or remove '\(route.route.name)'"))
-                }
+        let trie = CoverTrie()
+        for route in routes where !route.route.query.contains(where: \.isRequired) { trie.insert(route) }
+        for route in routes {
+            guard let winner = trie.earliestCover(of: route), route.isCovered(by: winner) else { continue }
+            if CompiledRoute.tie(winner, route), winner.isCovered(by: route) {
+                diagnostics.append(
+                    Diagnostic(
+                        .ambiguousRoutes, "routes '\(winner.route.name)' and '\(route.route.name)' match the same URLs; '\(winner.route.name)' is declared first and always wins",
+                        at: route.route.location, notes: [.init("'\(winner.route.name)' is declared here", at: winner.route.location)],
+                        help: "remove one of them, or make the patterns differ"))
+            } else {
+                diagnostics.append(
+                    Diagnostic(
+                        .shadowedRoute, "route '\(route.route.name)' can never match: '\(winner.route.name)' (\(winner.route.pattern)) takes every URL it would",
+                        at: route.route.location, notes: [.init("'\(winner.route.name)' is declared here", at: winner.route.location)],
+                        help: "make '\(winner.route.name)' more specific (a type or a literal), or remove '\(route.route.name)'"))
             }
         }
     }
+}
+
+/// The routes that may cover others (see ``CompiledRoute/isCovered(by:)``), by segment: a
+/// segment's own text, or — for an untyped one-segment parameter, which accepts any one
+/// segment — the wildcard branch. Built mutable during compilation, then dropped.
+private final class CoverTrie {
+    private var children: [String: CoverTrie] = [:]
+    private var wildcard: CoverTrie?
+    /// The routes ending here, in rank order.
+    private var routes: [CompiledRoute] = []
+
+    /// Nodes one lookup may visit: a lookup branches at most in two per segment, so an
+    /// adversarial table could make it exponential; past this it gives up (a shadowed route is
+    /// then not reported — never a wrong report).
+    static let visitLimit = 4_096
+
+    func insert(_ route: CompiledRoute) {
+        var node = self
+        for token in route.tokens {
+            if Self.acceptsAnySegment(token) {
+                if node.wildcard == nil { node.wildcard = CoverTrie() }
+                node = node.wildcard ?? node
+            } else {
+                let next = node.children[token.source] ?? CoverTrie()
+                node.children[token.source] = next
+                node = next
+            }
+        }
+        node.routes.append(route)
+    }
+
+    /// The earliest-ranked route ranked before `route` whose segments can cover it.
+    func earliestCover(of route: CompiledRoute) -> CompiledRoute? {
+        let tokens = route.tokens
+        var best: CompiledRoute? = nil
+        var budget = Self.visitLimit
+        func visit(_ node: CoverTrie, _ depth: Int) {
+            guard budget > 0 else { return }
+            budget -= 1
+            guard depth < tokens.count else {
+                if let first = node.routes.first, first.route.rank < route.route.rank, first.route.rank < best?.route.rank ?? Int.max {
+                    best = first
+                }
+                return
+            }
+            let token = tokens[depth]
+            if let child = node.children[token.source] { visit(child, depth + 1) }
+            let oneSegment = token.kind == .literal && token.literal != "/" || token.isPureParameter
+            if oneSegment, let wildcard = node.wildcard { visit(wildcard, depth + 1) }
+        }
+        visit(self, 0)
+        return best
+    }
+
+    private static func acceptsAnySegment(_ token: SegmentToken) -> Bool { token.isPureParameter && token.kind == .plain }
 }

@@ -3,16 +3,21 @@ public struct RouteSource: Sendable, Hashable {
     /// As shown in diagnostics (`Routes/app.routes`); includes are resolved relative to it.
     public let name: String
     public let text: String
+    /// What makes two sources the same file (a file's path with its symbolic links resolved);
+    /// the name when nil. A file included twice, under any spelling, is read once.
+    public let identity: String?
 
-    public init(name: String, text: String) {
+    public init(name: String, text: String, identity: String? = nil) {
         self.name = name
         self.text = text
+        self.identity = identity
     }
 }
 
 /// Finds the file an `include` names, relative to the including file; nil when it does not
-/// exist. ``RouteSource/fileResolver`` reads the file system.
-public typealias IncludeResolver = @Sendable (_ path: String, _ includingFile: String) -> RouteSource?
+/// exist, or a ``RouteSourceError`` that says why it cannot be used.
+/// ``RouteSource/fileResolver(roots:allowingOutside:)`` reads the file system.
+public typealias IncludeResolver = @Sendable (_ path: String, _ includingFile: String) throws(RouteSourceError) -> RouteSource?
 
 extension RouteSource {
     /// Joins `path` to the folder of `file` (`Routes/app.routes` + `more.routes` →
@@ -32,9 +37,14 @@ extension RouteSource {
     }
 }
 
-/// Reads sources and their includes into one syntax tree, reporting missing and cyclic
-/// includes.
+/// Reads sources and their includes into one syntax tree, reporting missing, unreadable and
+/// cyclic includes. A file is read once however many includes name it (by its
+/// ``RouteSource/identity``), includes nest at most ``maxDepth`` deep, and a table reads at most
+/// ``maxFiles`` files: an include bomb ends with a diagnostic, not a hang.
 struct RouteTableLoader {
+    static let maxDepth = 16
+    static let maxFiles = 512
+
     private(set) var syntax = RouteTableSyntax()
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var sources: [String: String] = [:]
@@ -42,11 +52,13 @@ struct RouteTableLoader {
     private var loaded: Set<String> = []
 
     mutating func load(_ source: RouteSource, resolver: IncludeResolver?, stack: [String] = []) {
-        guard !loaded.contains(source.name) else { return }
-        loaded.insert(source.name)
-        sources[source.name] = source.text
+        guard loaded.insert(source.identity ?? source.name).inserted else { return }
+        // A UTF-8 byte order mark (some editors write one) is not part of the text.
+        let text = source.text.hasPrefix("\u{FEFF}") ? String(source.text.dropFirst()) : source.text
+        sources[source.name] = text
+        syntax.files.append(source.name)
         let (includes, problems) = RouteTableParser.parse(
-            file: source.name, text: source.text, into: &syntax, firstDeclarations: &firstDeclarations)
+            file: source.name, text: text, into: &syntax, firstDeclarations: &firstDeclarations)
         diagnostics += problems
         for include in includes {
             let path = RouteSource.resolve(include.value, relativeTo: source.name)
@@ -57,12 +69,41 @@ struct RouteTableLoader {
                         at: include.location, help: "remove this include"))
                 continue
             }
-            guard let included = resolver?(path, source.name) else {
+            guard stack.count + 1 < Self.maxDepth else {
+                diagnostics.append(
+                    Diagnostic(
+                        .includeLimit, "includes nest more than \(Self.maxDepth) deep", at: include.location,
+                        help: "include the files from one place instead of each from the one before"))
+                continue
+            }
+            guard loaded.count < Self.maxFiles else {
+                diagnostics.append(
+                    Diagnostic(.includeLimit, "the table reads more than \(Self.maxFiles) files", at: include.location, help: "merge some files"))
+                return
+            }
+            let included: RouteSource?
+            do {
+                included = try resolver?(path, source.name)
+            } catch {
+                diagnostics.append(Diagnostic(error.diagnosticCode, "cannot include '\(include.value)': \(error.reason)", at: include.location))
+                continue
+            }
+            guard let included else {
                 diagnostics.append(
                     Diagnostic(.includeNotFound, "cannot find included file '\(include.value)' (looked for '\(path)')", at: include.location))
                 continue
             }
             load(included, resolver: resolver, stack: stack + [source.name])
+        }
+    }
+}
+
+extension RouteSourceError {
+    var diagnosticCode: DiagnosticCode {
+        switch kind {
+        case .notFound: return .includeNotFound
+        case .outsideFolder: return .includeOutsideFolder
+        case .unreadable: return .unreadableFile
         }
     }
 }

@@ -40,10 +40,14 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, CustomString
     public static let duplicateDirective = DiagnosticCode(rawValue: "E311")
     public static let emptyTable = DiagnosticCode(rawValue: "E312")
     public static let unknownSource = DiagnosticCode(rawValue: "E313")
+    public static let includeOutsideFolder = DiagnosticCode(rawValue: "E314")
+    public static let unreadableFile = DiagnosticCode(rawValue: "E315")
+    public static let includeLimit = DiagnosticCode(rawValue: "E316")
 
     // Warnings.
     public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")
     public static let shadowedRoute = DiagnosticCode(rawValue: "W402")
     public static let trailingSlash = DiagnosticCode(rawValue: "W403")
     public static let redundantOptional = DiagnosticCode(rawValue: "W404")
+    public static let restrictionBypass = DiagnosticCode(rawValue: "W405")
 }

@@ -13,6 +13,8 @@ struct RouteTableSyntax: Sendable {
     var options: [Located<String>: Located<String>] = [:]
     var pathCaseSensitive = true
     var ignoresTrailingSlash = true
+    /// The files read, in order (for diagnostics about the table as a whole).
+    var files: [String] = []
 }
 
 /// `route NAME PATTERN` and its indented properties.

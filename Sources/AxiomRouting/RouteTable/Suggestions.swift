@@ -42,4 +42,48 @@ public enum Suggestions {
         }
         return previous[b.count]
     }
+
+    /// The Levenshtein distance of two byte strings when it is at most `limit`, else nil —
+    /// in time linear in their length whatever the input (a "did you mean" on a failure must
+    /// not cost more than the lookup it explains):
+    /// - the common prefix and suffix are skipped (a long value shared by both costs one pass);
+    /// - strings whose lengths differ by more than `limit` are not near;
+    /// - what remains is compared over at most `window` bytes each, in a band of `2 × limit + 1`
+    ///   diagonals, giving up as soon as a whole row is over the limit.
+    ///
+    /// Past the window the answer is the distance of the windows (a lower bound of the whole
+    /// one): good enough to rank suggestions, bounded for any input.
+    public static func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int, window: Int = 256) -> Int? {
+        var start = 0
+        while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+        var endA = a.count, endB = b.count
+        while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
+            endA -= 1
+            endB -= 1
+        }
+        let left = a[start..<min(endA, start + window)], right = b[start..<min(endB, start + window)]
+        guard abs((endA - start) - (endB - start)) <= limit else { return nil }
+        if left.isEmpty || right.isEmpty { return max(left.count, right.count) <= limit ? max(left.count, right.count) : nil }
+        let outside = limit + 1
+        var previous = [Int](repeating: outside, count: right.count + 1)
+        var current = previous
+        for j in 0...min(right.count, limit) { previous[j] = j }
+        for i in 1...left.count {
+            let low = max(1, i - limit), high = min(right.count, i + limit)
+            guard low <= high else { return nil }
+            current[low - 1] = low == 1 && i <= limit ? i : outside
+            var best = current[low - 1]
+            for j in low...high {
+                let substitution = previous[j - 1] + (left[left.startIndex + i - 1] == right[right.startIndex + j - 1] ? 0 : 1)
+                let value = min(substitution, previous[j] + 1, current[j - 1] + 1, outside)
+                current[j] = value
+                best = min(best, value)
+            }
+            if high < right.count { current[high + 1] = outside }
+            guard best <= limit else { return nil }
+            swap(&previous, &current)
+        }
+        let result = previous[right.count]
+        return result <= limit ? result : nil
+    }
 }

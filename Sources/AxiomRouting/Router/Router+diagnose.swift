@@ -24,20 +24,25 @@ extension Router {
     }
 
     /// Up to three routes nearest to `path`: each route's pattern is filled in with the
-    /// path's own segments and compared by edit distance.
+    /// path's own segments and compared by edit distance — at most a third of the path's
+    /// length and never more than ``maxSuggestionDistance`` edits, with the bounded
+    /// ``Suggestions/distance(_:_:atMost:window:)``, so any path up to the length limit costs
+    /// time linear in its length per route.
     public func suggestions(for path: String, limit: Int = 3) -> [RouteSuggestion] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        let threshold = max(2, path.count / 3)
-        return routes.indices
-            .map { index -> (distance: Int, rank: Int, suggestion: RouteSuggestion) in
-                let example = example(of: index, filling: segments)
-                return (Suggestions.distance(path, example), index, RouteSuggestion(route: routes[index].name, example: example))
-            }
-            .filter { $0.distance <= threshold }
-            .sorted { ($0.distance, $0.rank) < ($1.distance, $1.rank) }
-            .prefix(limit)
-            .map(\.suggestion)
+        let threshold = min(max(2, path.utf8.count / 3), Self.maxSuggestionDistance)
+        let bytes = Array(path.utf8)
+        var near: [(distance: Int, rank: Int, suggestion: RouteSuggestion)] = []
+        for index in routes.indices {
+            let example = example(of: index, filling: segments)
+            guard let distance = Suggestions.distance(bytes, Array(example.utf8), atMost: threshold) else { continue }
+            near.append((distance, index, RouteSuggestion(route: routes[index].name, example: example)))
+        }
+        return near.sorted { ($0.distance, $0.rank) < ($1.distance, $1.rank) }.prefix(limit).map(\.suggestion)
     }
+
+    /// The most edits a suggested route may be from the path.
+    static let maxSuggestionDistance = 12
 }
 
 extension Router {

@@ -124,7 +124,7 @@ extension Router {
 
     /// The path for a route and values (`/profile/42`), without origin or query; the values
     /// are already validated.
-    private func path(_ route: Route, parts: [Part], _ parameters: RouteParameters) -> String {
+    func path(_ route: Route, parts: [Part], _ parameters: RouteParameters) -> String {
         var path = ""
         for part in parts {
             if part.kind == .fixedText {

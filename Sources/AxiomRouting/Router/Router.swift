@@ -204,6 +204,7 @@ extension Router {
         if !front.diagnostics.hasErrors {
             do {
                 router = try Router(compiled: front.routes, origins: front.origins, syntax: front.syntax, limits: limits)
+                front.diagnostics += router?.restrictionWarnings() ?? []
             } catch {
                 front.diagnostics.append(front.failure(error))
             }

@@ -1,0 +1,73 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Router {
+    /// `W405`: a route restricted by `auth` or `sources` whose path, spelt another way, is
+    /// taken by a less restricted route — the other spelling would walk around the
+    /// restriction. The spellings tried are those that survive normalisation: each `/` inside
+    /// the path written as `%2F` (escapes of unreserved characters are decoded before
+    /// matching, so they are no other spelling). Each is resolved by the router itself, so the
+    /// answer is the one a URL would get. Costs one lookup per segment of each restricted
+    /// route.
+    func restrictionWarnings() -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for (rank, route) in routes.enumerated() where route.metadata.requiresAuthentication || route.metadata.allowedSources != nil {
+            let path = samplePath(rank)
+            let slashes = path.utf8.indices.filter { path.utf8[$0] == UInt8(ascii: "/") }.dropFirst()
+            for slash in slashes {
+                let variant = String(path[..<slash]) + "%2F" + String(path[path.utf8.index(after: slash)...])
+                guard case .success(let match) = resolve(path: variant), let weaker = Self.looser(match.route, than: route) else { continue }
+                warnings.append(
+                    Diagnostic(
+                        .restrictionBypass,
+                        "route '\(route.name)' (\(Self.restrictions(of: route))) can be reached as '\(match.route.name)' (\(weaker)) through '\(variant)'",
+                        at: route.location, notes: [.init("'\(match.route.name)' is declared here", at: match.route.location)],
+                        help: "give '\(match.route.name)' the same 'auth' and 'sources', or type its parameter 'path' (a path value never holds an encoded '/')"))
+                break
+            }
+        }
+        return warnings
+    }
+
+    /// What `other` lacks of `route`'s restrictions, or nil when it is at least as restricted.
+    private static func looser(_ other: Route, than route: Route) -> String? {
+        var missing: [String] = []
+        if route.metadata.requiresAuthentication, !other.metadata.requiresAuthentication { missing.append("no auth") }
+        if let allowed = route.metadata.allowedSources {
+            let theirs = other.metadata.allowedSources ?? Set(Route.Metadata.sourceNames)
+            let extra = theirs.subtracting(allowed).sorted()
+            if !extra.isEmpty { missing.append("open to " + extra.joined(separator: ", ")) }
+        }
+        return missing.isEmpty ? nil : missing.joined(separator: ", ")
+    }
+
+    private static func restrictions(of route: Route) -> String {
+        var parts: [String] = []
+        if route.metadata.requiresAuthentication { parts.append("auth") }
+        if let allowed = route.metadata.allowedSources { parts.append("sources " + allowed.sorted().joined(separator: ", ")) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A path the route at `rank` matches, with a plain value of each parameter's type.
+    func samplePath(_ rank: Int) -> String {
+        let route = routes[rank]
+        var names: [String] = []
+        var values: [RouteValue] = []
+        for parameter in route.parameters {
+            names.append(parameter.name)
+            switch parameter.type {
+            case .string: values.append(.string("x"))
+            case .int: values.append(.int(1))
+            case .double: values.append(.double(1))
+            case .bool: values.append(.bool(true))
+            case .uuid: values.append(.uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))))
+            case .path: values.append(.path(["x", "y"]))
+            case .enumeration(let options): values.append(.string(options.first ?? "x"))
+            }
+        }
+        return path(route, parts: shape(of: rank)?.parts ?? [], RouteParameters(names: names, values: values))
+    }
+}
