@@ -18,13 +18,18 @@ public struct Console: Sendable {
     /// The console commands use; bind another with `Console.$current.withValue(…)`.
     @TaskLocal public static var current = Console.standard
 
-    /// The process's standard output and standard error.
-    public static let standard = Console(
-        write: { stream, text in
-            let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-            handle.write(Data(text.utf8))
-        },
-        readLine: { Swift.readLine() })
+    /// The process's standard output and standard error (each write goes out at once, so a
+    /// program reading the answers line by line sees each as soon as it is made), and standard
+    /// input read in bounded lines (``LineReader``).
+    public static let standard: Console = {
+        let input = Mutex(LineReader())
+        return Console(
+            write: { stream, text in
+                let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+                handle.write(Data(text.utf8))
+            },
+            readLine: { input.withLock { $0.next() } })
+    }()
 
     static func out(_ line: String, terminator: String = "\n") { current.write(.standardOutput, line + terminator) }
     static func err(_ line: String, terminator: String = "\n") { current.write(.standardError, line + terminator) }
@@ -58,4 +63,49 @@ public final class CapturedConsole: Sendable {
     public var standardOutput: String { buffers.withLock { $0.out } }
     /// Everything written to standard error so far.
     public var standardError: String { buffers.withLock { $0.err } }
+}
+
+/// Standard input as lines, in bounded memory: it is read in 64 KiB chunks, and a line longer
+/// than ``maxLine`` bytes keeps only its first ``maxLine`` bytes (the rest is read and dropped),
+/// so one endless line cannot take all the memory. No input is longer than the router's limit
+/// (8 KiB) and resolves, so the cut never changes an answer: the line still fails as too long.
+struct LineReader {
+    static let maxLine = 1 << 20
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    private let read: () -> [UInt8]
+
+    init(read: @escaping () -> [UInt8] = { [UInt8](FileHandle.standardInput.readData(ofLength: 1 << 16)) }) {
+        self.read = read
+    }
+
+    /// The next line without its `\n` (and `\r`), or nil at the end of the input.
+    mutating func next() -> String? {
+        var line: [UInt8] = []
+        var truncated = false
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                append(buffer[start..<newline], to: &line, truncated: &truncated)
+                start = newline + 1
+                return Self.text(line)
+            }
+            append(buffer[start...], to: &line, truncated: &truncated)
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+            guard !atEnd else { return line.isEmpty && !truncated ? nil : Self.text(line) }
+            buffer = read()
+            if buffer.isEmpty { atEnd = true }
+        }
+    }
+
+    private func append(_ bytes: ArraySlice<UInt8>, to line: inout [UInt8], truncated: inout Bool) {
+        let room = Self.maxLine - line.count
+        if bytes.count > room { truncated = true }
+        line += bytes.prefix(max(0, room))
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...], as: UTF8.self)
+    }
 }

@@ -11,6 +11,14 @@ extension Encodable {
     }
 }
 
+extension String {
+    /// Every line indented by `spaces` (a pretty-printed JSON value placed inside another).
+    func indented(by spaces: Int) -> String {
+        let indent = String(repeating: " ", count: spaces)
+        return split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
+    }
+}
+
 /// A typed route value as JSON: numbers and booleans as themselves, a path as an array of
 /// segments, everything else as a string.
 struct JSONRouteValue: Encodable {

@@ -19,25 +19,30 @@ struct Resolve: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    /// Answers each URL as it is read: standard input is streamed (memory stays flat over any
+    /// number of lines, and each answer is written before the next line is read), and so is
+    /// the JSON report, element by element — the same bytes as one encoded report.
     func run() throws {
         let router = try table.router()
-        var inputs = urls
-        if inputs.isEmpty {
-            while let line = Console.current.readLine() { inputs.append(line) }
+        var arguments = urls.makeIterator()
+        let next: () -> String? = urls.isEmpty ? { Console.current.readLine() } : { arguments.next() }
+        var count = 0
+        var failed = false
+        while let input = next() {
+            let result = router.resolve(input)
+            if case .failure = result { failed = true }
+            switch format {
+            case .text:
+                Console.out(Self.text(input, result))
+            case .json:
+                let entry = ResolveReport.Entry(input: input, result: result).json
+                Console.out((count == 0 ? "{\n  \"results\" : [\n" : ",\n") + entry.indented(by: 4), terminator: "")
+            }
+            count += 1
         }
-        guard !inputs.isEmpty else {
-            throw ValidationError("give URLs as arguments or one per line on standard input")
-        }
-        let results = inputs.map { (input: $0, result: router.resolve($0)) }
-        switch format {
-        case .text:
-            for (input, result) in results { Console.out(Self.text(input, result)) }
-        case .json:
-            Console.out(ResolveReport(results.map { ResolveReport.Entry(input: $0.input, result: $0.result) }).json)
-        }
-        if results.contains(where: { if case .failure = $0.result { return true } else { return false } }) {
-            throw ExitStatus.noMatch.exitCode
-        }
+        guard count > 0 else { throw ValidationError("give URLs as arguments or one per line on standard input") }
+        if format == .json { Console.out("\n  ]\n}") }
+        if failed { throw ExitStatus.noMatch.exitCode }
     }
 
     static func text(_ input: String, _ result: Result<RouteMatch, RouteFailure>) -> String {

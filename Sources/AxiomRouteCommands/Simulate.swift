@@ -24,6 +24,9 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Option(help: "After each navigation: the whole state (full), or only what changed (changes), in time linear in the steps.")
+    var state: SimulationReport.StateDetail = .full
+
     func run() async throws {
         let router = try table.router()
         let text: String
@@ -45,11 +48,7 @@ struct Simulate: AsyncParsableCommand {
             for problem in problems.list { Console.err(problem.description) }
             throw ExitStatus.badInput.exitCode
         }
-        let report = await Simulation.run(parsed, router: router)
-        switch format {
-        case .text: Console.out(report.text, terminator: "")
-        case .json: Console.out(report.json)
-        }
+        let report = await Simulation.run(parsed, router: router, printer: SimulationReport(format: format, state: state))
         if report.failedExpectations > 0 { throw ExitStatus.noMatch.exitCode }
     }
 }
@@ -57,7 +56,9 @@ struct Simulate: AsyncParsableCommand {
 /// Runs a script on a ``TestNavigator`` and reports every step.
 @MainActor
 enum Simulation {
-    static func run(_ script: SimulationScript, router: Router) async -> SimulationReport {
+    /// Runs the script, handing each step to `printer` as it is done; returns the printer
+    /// with its totals.
+    static func run(_ script: SimulationScript, router: Router, printer: SimulationReport) async -> SimulationReport {
         var options = TestNavigator.Options(signedIn: script.settings.signedIn, loginTimeToLive: script.settings.loginTimeToLive, rateLimit: nil)
         if let limit = script.settings.rateLimit {
             options.rateLimit = .init(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources)
@@ -65,7 +66,8 @@ enum Simulation {
         let navigator = TestNavigator(router: router, options: options)
         navigator.exhaustive = false
         await navigator.start()
-        var report = SimulationReport(initial: navigator.state)
+        var report = printer
+        report.begin(navigator.state)
         var last: String? = nil   // the last navigation step's result code
         var elapsed: Duration = .zero
         for line in script.steps {
@@ -109,8 +111,9 @@ enum Simulation {
                 last = step.result
                 step.state = navigator.state
             }
-            report.steps.append(step)
+            report.add(step)
         }
+        report.end()
         return report
     }
 
@@ -168,8 +171,17 @@ func format(_ duration: Duration) -> String {
     return "\(Double(milliseconds) / 1000)s"
 }
 
-/// What a simulation did, step by step.
+/// What a simulation did, written step by step as it happens (nothing is kept but the
+/// totals and the last state shown): text, or JSON streamed in the same shape.
 struct SimulationReport {
+    /// How much of the state each navigation prints.
+    enum StateDetail: String, ExpressibleByArgument, CaseIterable, Sendable {
+        /// The whole state outline.
+        case full
+        /// Only the lines that changed, each stack cut to what changed: linear in the steps.
+        case changes
+    }
+
     struct Step {
         let line: Int
         let text: String
@@ -180,63 +192,115 @@ struct SimulationReport {
         var passed: Bool? = nil
     }
 
-    let initial: NavigationState
-    var steps: [Step] = []
+    let format: OutputFormat
+    let detail: StateDetail
+    private(set) var steps = 0
+    private(set) var expectations = 0
+    private(set) var failedExpectations = 0
+    /// The state printed last (for `changes`).
+    private var shown: NavigationState?
 
-    var expectations: Int { steps.filter { $0.passed != nil }.count }
-    var failedExpectations: Int { steps.filter { $0.passed == false }.count }
+    init(format: OutputFormat, state: StateDetail) {
+        self.format = format
+        self.detail = state
+    }
 
-    var text: String {
-        var lines = ["start"] + indent(initial.outline)
-        for step in steps {
-            lines.append("\(step.line): \(step.text)")
+    mutating func begin(_ initial: NavigationState) {
+        shown = initial
+        switch format {
+        case .text: Console.out((["start"] + Self.indent(initial.outline)).joined(separator: "\n"))
+        case .json: Console.out("{\n  \"initial\" : " + JSONState(initial).json.indented(by: 2).dropFirst(2) + ",\n  \"steps\" : [", terminator: "")
+        }
+    }
+
+    mutating func add(_ step: Step) {
+        if let passed = step.passed {
+            expectations += 1
+            if !passed { failedExpectations += 1 }
+        }
+        let changes = step.state.flatMap { state in detail == .changes ? Self.changes(from: shown, to: state) : nil }
+        switch format {
+        case .text:
+            var lines = ["\(step.line): \(step.text)"]
             if let passed = step.passed {
                 lines.append(passed ? "  ok" : "  FAILED: " + (step.detail ?? ""))
-                continue
-            }
-            if let result = step.result {
+            } else if let result = step.result {
                 lines.append("  → " + result + (step.detail.map { ": " + $0 } ?? ""))
             } else if let detail = step.detail {
                 lines.append("  " + detail)
             }
-            if let state = step.state { lines += indent(state.outline) }
+            if let state = step.state { lines += changes.map { $0.map { "  " + $0 } } ?? Self.indent(state.outline) }
+            Console.out(lines.joined(separator: "\n"))
+        case .json:
+            let json = JSONStep(
+                line: step.line, step: step.text, result: step.result, detail: step.detail,
+                state: detail == .full ? step.state.map(JSONState.init) : nil, changes: changes, passed: step.passed)
+            Console.out((steps == 0 ? "\n" : ",\n") + json.json.indented(by: 4), terminator: "")
         }
-        let failed = failedExpectations
-        lines.append(
-            failed == 0
-                ? "passed: \(steps.count) steps, \(expectations) expectations held"
-                : "FAILED: \(failed) of \(expectations) expectations did not hold")
-        return lines.joined(separator: "\n") + "\n"
+        if let state = step.state { shown = state }
+        steps += 1
     }
 
-    private func indent(_ outline: String) -> [String] {
+    func end() {
+        switch format {
+        case .text:
+            Console.out(
+                failedExpectations == 0
+                    ? "passed: \(steps) steps, \(expectations) expectations held"
+                    : "FAILED: \(failedExpectations) of \(expectations) expectations did not hold")
+        case .json:
+            Console.out(
+                (steps == 0 ? "" : "\n  ") + "],\n  \"expectations\" : \(expectations),\n  \"failedExpectations\" : \(failedExpectations),\n  \"passed\" : \(failedExpectations == 0)\n}")
+        }
+    }
+
+    private static func indent(_ outline: String) -> [String] {
         outline.split(separator: "\n").map { "  " + $0 }
     }
 
-    var json: String {
-        JSONReport(
-            initial: JSONState(initial),
-            steps: steps.map {
-                JSONReport.Step(line: $0.line, step: $0.text, result: $0.result, detail: $0.detail, state: $0.state.map(JSONState.init), passed: $0.passed)
-            },
-            expectations: expectations, failedExpectations: failedExpectations, passed: failedExpectations == 0
-        ).json
+    /// The outline lines that changed from `old` to `new`, each stack shown from the last entry
+    /// it still shares with before (`home: … > #4 post(postId: 7) > #5 comments(postId: 7)`);
+    /// `(no change)` when nothing did.
+    static func changes(from old: NavigationState?, to new: NavigationState) -> [String] {
+        var lines: [String] = []
+        func stack(_ label: String, _ before: [NavigationEntry]?, _ after: [NavigationEntry]) {
+            guard before.map({ $0.map(\.id) != after.map(\.id) }) ?? true else { return }
+            let shared = zip(before ?? [], after).prefix { $0.id == $1.id }.count
+            let from = max(0, shared - 1)
+            let shown = after[from...].map(\.outline).joined(separator: " > ")
+            lines.append(label + ": " + (from > 0 ? "… > " : "") + (after.isEmpty ? "(empty)" : shown))
+        }
+        switch (old?.root, new.root) {
+        case (.tabs(let before)?, .tabs(let after)):
+            if before.selected != after.selected || before.order != after.order {
+                lines.append("tabs: " + after.order.map { $0 == after.selected ? $0 + "*" : $0 }.joined(separator: ", "))
+            }
+            for name in after.order { stack("  " + name, before.stacks[name], after.stacks[name] ?? []) }
+        case (_, .tabs):
+            lines += new.outline.split(separator: "\n").prefix { !$0.hasPrefix("modal ") }.map(String.init)
+        case (.stack(let before)?, .stack(let after)):
+            stack("stack", before, after)
+        case (_, .stack(let after)):
+            stack("stack", nil, after)
+        }
+        let oldModals = old?.modals ?? []
+        for (index, modal) in new.modals.enumerated() {
+            let before = index < oldModals.count && oldModals[index].style == modal.style ? oldModals[index].stack : nil
+            stack("modal \(modal.style.rawValue)", before, modal.stack)
+        }
+        for modal in oldModals.dropFirst(new.modals.count) { lines.append("modal \(modal.style.rawValue): dismissed") }
+        return lines.isEmpty ? ["(no change)"] : lines
     }
 
-    struct JSONReport: Encodable {
-        struct Step: Encodable {
-            let line: Int
-            let step: String
-            let result: String?
-            let detail: String?
-            let state: JSONState?
-            let passed: Bool?
-        }
-        let initial: JSONState
-        let steps: [Step]
-        let expectations: Int
-        let failedExpectations: Int
-        let passed: Bool
+    struct JSONStep: Encodable {
+        let line: Int
+        let step: String
+        let result: String?
+        let detail: String?
+        let state: JSONState?
+        /// With `--state changes`: the outline lines that changed.
+        let changes: [String]?
+        let passed: Bool?
     }
 }
 

@@ -1,4 +1,5 @@
-import AxiomRouteCommands
+@testable import AxiomRouteCommands
+import Synchronization
 import Foundation
 import Testing
 
@@ -116,5 +117,84 @@ private let simulations: String = {
         let data = try #require(FileManager.default.contents(atPath: path), "no recorded output at \(path)")
         let expected = String(decoding: data, as: UTF8.self)
         #expect(output == expected)
+    }
+}
+
+@Suite struct StreamingTests {
+    @Test func resolveAnswersEachLineBeforeReadingTheNext() async {
+        // A console whose input checks, at every read, that the answer to the line before is out.
+        let lines = ["myapp://posts/1", "myapp://nope", "myapp://posts/3"]
+        let written = Mutex<String>("")
+        let reads = Mutex(0)
+        let answeredInTime = Mutex(true)
+        let console = Console(
+            write: { stream, text in if stream == .standardOutput { written.withLock { $0 += text } } },
+            readLine: {
+                reads.withLock { count -> String? in
+                    if count > 0, !written.withLock({ $0.contains(lines[count - 1] + "\n") }) { answeredInTime.withLock { $0 = false } }
+                    defer { count += 1 }
+                    return count < lines.count ? lines[count] : nil
+                }
+            })
+        let status = await Console.$current.withValue(console) { await AxiomRoute.execute(arguments: ["resolve"]) }
+        #expect(status == 1)
+        #expect(answeredInTime.withLock { $0 })
+        #expect(written.withLock { $0 }.contains("myapp://posts/3\n  route       post"))
+    }
+
+    @Test func streamedJSONIsOneReportWithEveryResult() async throws {
+        let run = await executeCommand("resolve", "--format", "json", input: ["myapp://posts/1", "myapp://nope"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let results = try #require(report["results"] as? [[String: Any]])
+        #expect(results.map { $0["matched"] as? Bool } == [true, false])
+        #expect(run.out.hasPrefix("{\n  \"results\" : [\n    {\n"))
+        #expect(run.out.hasSuffix("\n  ]\n}\n"))
+    }
+
+    @Test func theLineReaderKeepsLinesBoundedAndReadsEveryFormOfEnd() {
+        var chunks: [[UInt8]] = [Array("a\r\nb\n".utf8), Array(repeating: UInt8(ascii: "x"), count: LineReader.maxLine + 10), Array("y\nlast".utf8)]
+        var reader = LineReader { chunks.isEmpty ? [] : chunks.removeFirst() }
+        #expect(reader.next() == "a")
+        #expect(reader.next() == "b")
+        let long = reader.next()
+        #expect(long?.utf8.count == LineReader.maxLine)
+        #expect(long?.utf8.allSatisfy { $0 == UInt8(ascii: "x") } == true)
+        #expect(reader.next() == "last")
+        #expect(reader.next() == nil)
+    }
+
+    @Test func simulateCanPrintOnlyWhatChanged() async {
+        let run = await executeCommand("simulate", "--state", "changes", "-", input: [
+            "open myapp://posts/7/comments", "back", "navigate myapp://share?url=x", "dismiss", "tab discover", "back",
+        ])
+        #expect(run.status == 0)
+        #expect(run.out == """
+            start
+              tabs: home*, discover, inbox, profile
+                home: #0 home
+                discover: #1 discover
+                inbox: #2 inbox
+                profile: #3 me
+            1: open myapp://posts/7/comments
+              → completed
+                home: #4 home > #5 post(postId: 7) > #6 comments(postId: 7)?sort=top
+            2: back
+              → completed
+                home: … > #5 post(postId: 7)
+            3: navigate myapp://share?url=x
+              → completed
+              modal sheet: #7 share?url=x
+            4: dismiss
+              → completed
+              modal sheet: dismissed
+            5: tab discover
+              → completed
+              tabs: home, discover*, inbox, profile
+            6: back
+              → failed.at-root: already at the root: nothing to go back to
+              (no change)
+            passed: 6 steps, 0 expectations held
+
+            """)
     }
 }
