@@ -26,6 +26,9 @@ let package = Package(
         // exhaustive state assertions.
         .library(name: "AxiomNavigationTesting", targets: ["AxiomNavigationTesting", "AxiomNavigationTestingSupport"]),
         .executable(name: "axiom-route", targets: ["axiom-route"]),
+        // The commands of `axiom-route` as a library, for running them in process (the fuzz
+        // package in Fuzz/ drives `simulate` this way); the command line is the stable interface.
+        .library(name: "AxiomRouteCommands", targets: ["AxiomRouteCommands"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

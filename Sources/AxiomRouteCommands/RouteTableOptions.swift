@@ -22,6 +22,9 @@ struct RouteTableOptions: ParsableArguments {
 
     /// The compiled table; prints the diagnostics and exits 2 when it has errors.
     func router() throws -> Router {
+        // The embedded table is compiled once per process (commands run in process by tests
+        // and tools reuse it; a `Router` is immutable).
+        if path == nil, let router = Self.embeddedRouter { return router }
         let (sources, resolver) = try sources()
         let compilation = Router.compile(sources, resolver: resolver)
         guard let router = compilation.router else {
@@ -30,6 +33,12 @@ struct RouteTableOptions: ParsableArguments {
         }
         return router
     }
+
+    /// The embedded table, compiled (nil only if it did not compile: then `router()` reports why).
+    static let embeddedRouter: Router? = {
+        let (sources, resolver) = embedded()
+        return Router.compile(sources, resolver: resolver).router
+    }()
 
     /// The table shipped in `Routes/`, embedded at build time.
     static func embedded() -> (sources: [RouteSource], resolver: IncludeResolver) {
