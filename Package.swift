@@ -115,6 +115,7 @@ let package = Package(
             dependencies: [
                 "AxiomRouting",
                 "AxiomNavigation",
+                "AxiomRouteCommands",
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
             path: "Benchmarks/axiom-benchmarks",

@@ -1,5 +1,5 @@
 // axiom-benchmarks: release-built benchmarks. Run with
-//   swift run -c release axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE | breakdown]
+//   swift run -c release axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE | breakdown | costs [SECTION]]
 let arguments = CommandLine.arguments.dropFirst()
 let suite = arguments.first ?? "patterns"
 switch suite {
@@ -24,6 +24,9 @@ case "memory":
     try RouterBenchmarks.printMemory(size: arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000)
 case "breakdown":
     try Breakdown.run()
+case "costs":
+    // `costs [failure | check | includes | resolve | simulate]`
+    try await CostBenchmarks.run(only: arguments.dropFirst().first)
 default:
-    print("usage: axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE | breakdown]")
+    print("usage: axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE | breakdown | costs [SECTION]]")
 }

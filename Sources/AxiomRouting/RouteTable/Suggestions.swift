@@ -54,13 +54,36 @@ public enum Suggestions {
     /// Past the window the answer is the distance of the windows (a lower bound of the whole
     /// one): good enough to rank suggestions, bounded for any input.
     public static func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int, window: Int = 256) -> Int? {
-        var start = 0
-        while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
-        var endA = a.count, endB = b.count
-        while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
-            endA -= 1
-            endB -= 1
-        }
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in distance(a, b, atMost: limit, window: window) } }
+    }
+
+    /// ``distance(_:_:atMost:window:)`` over bytes in place (a string's UTF-8, without a copy).
+    static func distance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, atMost limit: Int, window: Int = 256) -> Int? {
+        // The shared ends, compared through buffer pointers (no bounds checks on long inputs).
+        let (start, endA, endB) = { () -> (Int, Int, Int) in
+                guard let baseA = a.baseAddress, let baseB = b.baseAddress else { return (0, a.count, b.count) }
+                let (rawA, rawB) = (UnsafeRawPointer(baseA), UnsafeRawPointer(baseB))
+                var start = 0
+                // Eight bytes at a time while they agree, then byte by byte.
+                while start + 8 <= min(a.count, b.count),
+                    rawA.loadUnaligned(fromByteOffset: start, as: UInt64.self) == rawB.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                {
+                    start += 8
+                }
+                while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+                var endA = a.count, endB = b.count
+                while endA - 8 >= start, endB - 8 >= start,
+                    rawA.loadUnaligned(fromByteOffset: endA - 8, as: UInt64.self) == rawB.loadUnaligned(fromByteOffset: endB - 8, as: UInt64.self)
+                {
+                    endA -= 8
+                    endB -= 8
+                }
+                while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
+                    endA -= 1
+                    endB -= 1
+                }
+                return (start, endA, endB)
+        }()
         let left = a[start..<min(endA, start + window)], right = b[start..<min(endB, start + window)]
         guard abs((endA - start) - (endB - start)) <= limit else { return nil }
         if left.isEmpty || right.isEmpty { return max(left.count, right.count) <= limit ? max(left.count, right.count) : nil }

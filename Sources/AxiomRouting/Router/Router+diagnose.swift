@@ -29,13 +29,26 @@ extension Router {
     /// ``Suggestions/distance(_:_:atMost:window:)``, so any path up to the length limit costs
     /// time linear in its length per route.
     public func suggestions(for path: String, limit: Int = 3) -> [RouteSuggestion] {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        // Split on the bytes: a routed path is ASCII, and splitting by characters would pay
+        // for grapheme breaking over the whole (possibly 24 KiB) path.
+        let segments = Self.withUTF8(of: path) { bytes -> [String] in
+            var segments: [String] = []
+            var start = PathBytes.nextSlash(in: bytes, from: 0) + 1
+            while start <= bytes.count {
+                let end = PathBytes.nextSlash(in: bytes, from: start)
+                segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                start = end + 1
+            }
+            return segments
+        }
         let threshold = min(max(2, path.utf8.count / 3), Self.maxSuggestionDistance)
-        let bytes = Array(path.utf8)
         var near: [(distance: Int, rank: Int, suggestion: RouteSuggestion)] = []
         for index in routes.indices {
             let example = example(of: index, filling: segments)
-            guard let distance = Suggestions.distance(bytes, Array(example.utf8), atMost: threshold) else { continue }
+            let distance = Self.withUTF8(of: path) { path in
+                Self.withUTF8(of: example) { Suggestions.distance(path, $0, atMost: threshold) }
+            }
+            guard let distance else { continue }
             near.append((distance, index, RouteSuggestion(route: routes[index].name, example: example)))
         }
         return near.sorted { ($0.distance, $0.rank) < ($1.distance, $1.rank) }.prefix(limit).map(\.suggestion)

@@ -134,6 +134,22 @@ extension Router {
     /// `.`, `_`, `~`), upper-cased otherwise; a `%` not followed by two hex digits is left as
     /// it is (its value fails to decode later, with a reason).
     static func normalizingEscapes(_ path: String) -> String {
+        // Most escapes are already canonical (upper-case hex of a reserved or non-ASCII byte):
+        // then the path is returned as it is, without a copy.
+        let changes = withUTF8(of: path) { bytes -> Bool in
+            var index = PathBytes.firstIndex(of: 0x25, in: bytes)
+            while index + 2 < bytes.count {
+                if let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                    if isUnreserved(high << 4 | low) || bytes[index + 1] >= 0x61 || bytes[index + 2] >= 0x61 { return true }
+                    index += 3
+                } else {
+                    index += 1
+                }
+                index = PathBytes.firstIndex(of: 0x25, in: bytes, from: index)
+            }
+            return false
+        }
+        guard changes else { return path }
         var bytes = Array(path.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
