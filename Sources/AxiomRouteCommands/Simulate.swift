@@ -264,8 +264,10 @@ struct SimulationReport {
     static func changes(from old: NavigationState?, to new: NavigationState) -> [String] {
         var lines: [String] = []
         func stack(_ label: String, _ before: [NavigationEntry]?, _ after: [NavigationEntry]) {
-            guard before.map({ $0.map(\.id) != after.map(\.id) }) ?? true else { return }
-            let shared = zip(before ?? [], after).prefix { $0.id == $1.id }.count
+            let old = before ?? []
+            var shared = 0
+            while shared < old.count, shared < after.count, old[shared].id == after[shared].id { shared += 1 }
+            guard before == nil || shared != old.count || shared != after.count else { return }
             let from = max(0, shared - 1)
             let shown = after[from...].map(\.outline).joined(separator: " > ")
             lines.append(label + ": " + (from > 0 ? "… > " : "") + (after.isEmpty ? "(empty)" : shown))

@@ -248,3 +248,54 @@ private func apply(_ commands: [NavigationCommand], to state: NavigationState) t
         #expect(NavigationPlanner.deepLink(to: Destination("nope"), router: router, in: NavigationState()) == .failure(.unknownRoute("nope")))
     }
 }
+
+/// The lifecycle's releases are found stack by stack (without visiting what every stack keeps);
+/// they must be exactly the entries the plain definition gives — every entry of the old state
+/// not in the new one, top first — whatever the commands.
+@Suite struct ReleasedEntriesTests {
+    @Test func releasesAgreeWithThePlainDefinitionOverRandomCommands() throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: """
+            tabs home, profile
+            route home /
+              transition tab(home)
+            route post /posts/:postId
+              param postId int
+              parent home
+            route me /me
+              transition tab(profile)
+            route sheet /sheet
+              transition modal(sheet)
+              parent post
+            """))
+        var state = NavigationState(tabs: ["home": Destination("home"), "profile": Destination("me")])
+        var seed: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let post = { Destination("post", parameters: ["postId": .int(next(5))]) }
+        for _ in 0..<3_000 {
+            let commands: [NavigationCommand] = [
+                .push(post()), .push(post()), .pop, .popToRoot, .replace(post()), .present(Destination("sheet"), style: .sheet),
+                .dismiss, .selectTab(next(2) == 0 ? "home" : "profile"), .resetTab(next(2) == 0 ? "home" : "profile"),
+                .setStack((0..<next(4)).map { _ in post() }), .back,
+            ]
+            let planned: Result<NavigationPlan, PlanError>
+            switch next(13) {
+            case 11: planned = NavigationPlanner.deepLink(to: Destination("sheet"), router: router, in: state)
+            case 12: planned = NavigationPlanner.deepLink(to: post(), router: router, in: state)
+            case let index: planned = NavigationPlanner.plan(commands[index], in: state)
+            }
+            guard case .success(let plan) = planned else { continue }
+            let remaining = Set(plan.state.entries.map(\.id))
+            let expected = state.entries.reversed().filter { !remaining.contains($0.id) }
+            let released = plan.events.compactMap { event -> NavigationEntry? in
+                if case .release(let entry) = event { return entry }
+                return nil
+            }
+            #expect(released == expected, "\(state.outline)\n→\n\(plan.state.outline)")
+            if released != expected { return }
+            state = plan.state
+        }
+    }
+}

@@ -151,9 +151,48 @@ public enum NavigationPlanner {
         let before = old.visible
         let after = new.visible
         if let before, before.id != after?.id { events.append(.disappear(before)) }
-        let remaining = Set(new.entries.map(\.id))
-        for entry in old.entries.reversed() where !remaining.contains(entry.id) { events.append(.release(entry)) }
+        for entry in released(from: old, to: new) { events.append(.release(entry)) }
         if let after, after.id != before?.id { events.append(.appear(after)) }
         return events
+    }
+
+    /// The entries of `old` that `new` no longer has, top first (the reverse of
+    /// ``NavigationState/entries``), without visiting the entries every stack keeps.
+    ///
+    /// Stack by stack (the root's, each tab's, each modal's), `new` keeps a prefix of `old`'s
+    /// entries and may add others after it. An entry after the kept prefix is gone unless it
+    /// turns up among the entries some stack added: entry ids are unique in a state, so an
+    /// entry of `old` still in `new` is either in the kept prefix of its own stack or in an
+    /// added part. Work: the kept prefixes' comparison (ids only) plus the changed parts.
+    static func released(from old: NavigationState, to new: NavigationState) -> [NavigationEntry] {
+        /// Each stack of a state in the order of ``NavigationState/entries``, keyed by place.
+        func stacks(_ state: NavigationState) -> [(key: String, stack: [NavigationEntry])] {
+            var all: [(key: String, stack: [NavigationEntry])] = []
+            switch state.root {
+            case .stack(let stack): all.append(("root", stack))
+            case .tabs(let tabs): for name in tabs.order { all.append(("tab " + name, tabs.stacks[name] ?? [])) }
+            }
+            for (index, modal) in state.modals.enumerated() { all.append(("modal \(index)", modal.stack)) }
+            return all
+        }
+        let newStacks = Dictionary(stacks(new), uniquingKeysWith: { first, _ in first })
+        var added: Set<EntryID> = []
+        var removed: [ArraySlice<NavigationEntry>] = []
+        var kept: [String: Int] = [:]
+        for (key, stack) in stacks(old) {
+            let replacement = newStacks[key] ?? []
+            var shared = 0
+            while shared < stack.count, shared < replacement.count, stack[shared].id == replacement[shared].id { shared += 1 }
+            kept[key] = shared
+            removed.append(stack[shared...])
+        }
+        for (key, stack) in newStacks {
+            for entry in stack[(kept[key] ?? 0)...] { added.insert(entry.id) }
+        }
+        var gone: [NavigationEntry] = []
+        for stack in removed.reversed() {
+            for entry in stack.reversed() where !added.contains(entry.id) { gone.append(entry) }
+        }
+        return gone
     }
 }
