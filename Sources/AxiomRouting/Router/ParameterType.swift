@@ -48,12 +48,29 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
             default: return nil
             }
         case .uuid:
+            // Exactly the 8-4-4-4-12 hex form the table's expressions check: Foundation's parser
+            // also takes other spellings on some platforms (`…3E6E+F` as `…3E6E0F`).
+            guard Self.isCanonicalUUID(text) else { return nil }
             return UUID(uuidString: text).map(RouteValue.uuid)
         case .path:
             return .path(text.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
         case .enumeration(let values):
             return values.contains(text) ? .string(text) : nil
         }
+    }
+
+    /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` in hex digits of either case.
+    private static func isCanonicalUUID(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte) else { return false }
+            }
+        }
+        return true
     }
 
     /// `[-+]?digits[.digits][e[-+]digits]`: the decimal forms, not `nan`, `inf` or hex.
