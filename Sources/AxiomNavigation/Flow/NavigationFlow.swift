@@ -113,7 +113,7 @@ public final class NavigationFlow {
     @discardableResult
     public func signIn() async -> NavigationResult? {
         var parked: NavigationRequest? = nil
-        for case let session as any SessionMiddleware in middleware.map(\.middleware) {
+        for session in sessions {
             if let request = session.signIn(), request.id > (parked?.id ?? RequestID(-1)) { parked = request }
         }
         guard let parked else { return nil }
@@ -123,18 +123,17 @@ public final class NavigationFlow {
     /// Tells the session middleware that the user signed out. Nothing on screen changes; the
     /// next navigation to a route that requires authentication goes to the login route.
     public func signOut() {
-        for case let session as any SessionMiddleware in middleware.map(\.middleware) { session.signOut() }
+        for session in sessions { session.signOut() }
     }
 
     /// Whether every session middleware considers the user signed in (nil without one).
     public var isSignedIn: Bool? {
-        let sessions = middleware.compactMap { $0.middleware as? any SessionMiddleware }
-        return sessions.isEmpty ? nil : sessions.allSatisfy(\.isSignedIn)
+        sessions.isEmpty ? nil : sessions.allSatisfy(\.isSignedIn)
     }
 
     /// The request a session middleware holds until sign-in, if any (and not expired).
     public var parkedRequest: NavigationRequest? {
-        middleware.compactMap { ($0.middleware as? any SessionMiddleware)?.parked }.max { $0.id < $1.id }
+        sessions.compactMap(\.parked).max { $0.id < $1.id }
     }
 
     /// Any command, through the pipeline.
@@ -289,7 +288,7 @@ public final class NavigationFlow {
         let clock = ContinuousClock()
         var started = clock.now
         // A request resumed after sign-in first takes the login screen down.
-        let base = request.isResumed ? state.removingVisible(route: router.loginRoute) : state
+        let base = request.isResumed ? state.removingVisible(route: loginRoute) : state
         let source = request.source
         let planned: Result<NavigationPlan, PlanError>
         switch request.action {
@@ -357,7 +356,7 @@ public final class NavigationFlow {
         guard let route = router.route(named: entry.route) else { return .failed(.unknownRoute(entry.route)) }
         guard route.metadata.allows(source: entry.source.rawValue) else { return .cancelled(.untrustedSource) }
         guard route.metadata.requiresAuthentication, route.name != router.loginRoute else { return nil }
-        let sessions = middleware.compactMap { $0.middleware as? any SessionMiddleware }
+        let sessions = self.sessions
         // No session to sign in with: an auth-only screen is never shown (fail closed).
         guard !sessions.isEmpty else { return .cancelled(.guardRejected) }
         guard !sessions.allSatisfy(\.isSignedIn) else { return nil }
@@ -370,6 +369,12 @@ public final class NavigationFlow {
         guard let login else { return .cancelled(.guardRejected) }
         return .redirected(chain: [], final: Destination(login))
     }
+
+    /// The session middleware, in pipeline order.
+    private var sessions: [any SessionMiddleware] { middleware.compactMap { $0.middleware as? any SessionMiddleware } }
+
+    /// Where signed-out users are sent: the first session's login route, else the table's.
+    private var loginRoute: String? { sessions.lazy.compactMap(\.loginRoute).first ?? router.loginRoute }
 
     /// Whether the visible entry may be shown as it is (``Orchestrator/start()`` asks before
     /// showing the initial state).
