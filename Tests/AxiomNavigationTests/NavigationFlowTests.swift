@@ -20,6 +20,21 @@ final class RecordingContext: Context {
     func onDisappear() async { log.lines.append("disappear \(entry)") }
 }
 
+/// `count` navigations to `post(postId: 0…)`, each from a task of its own, all at once.
+@MainActor
+private func raceNavigations(_ flow: NavigationFlow, count: Int) async -> [NavigationResult] {
+    await withTaskGroup(of: NavigationResult.self) { group in
+        for value in 0..<count {
+            group.addTask { @Sendable in
+                await Task.detached { await flow.navigate(to: Destination("post", parameters: ["postId": .int(value)])) }.value
+            }
+        }
+        var results: [NavigationResult] = []
+        for await result in group { results.append(result) }
+        return results
+    }
+}
+
 /// A context whose lifecycle methods suspend (as ones that load data do).
 @MainActor
 final class SuspendingContext: Context {
@@ -129,16 +144,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
             await Task.yield()
             return try await next(request)
         })
-        let results = await withTaskGroup(of: NavigationResult.self) { group in
-            for value in 0..<1_000 {
-                group.addTask { @Sendable in
-                    await Task.detached { await flow.navigate(to: Destination("post", parameters: ["postId": .int(value)])) }.value
-                }
-            }
-            var results: [NavigationResult] = []
-            for await result in group { results.append(result) }
-            return results
-        }
+        let results = await raceNavigations(flow, count: 1_000)
         let last = try #require(flow.history.last)
         #expect(last.request == RequestID(999))
         #expect(flow.state.visible?.destination == seen.withLock { $0[999] })
@@ -165,16 +171,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
             configuration: .init(historyLimit: 10_000))
         let flow = orchestrator.navigation
         await orchestrator.start()
-        let results = await withTaskGroup(of: NavigationResult.self) { group in
-            for value in 0..<2_000 {
-                group.addTask { @Sendable in
-                    await Task.detached { await flow.navigate(to: Destination("post", parameters: ["postId": .int(value)])) }.value
-                }
-            }
-            var results: [NavigationResult] = []
-            for await result in group { results.append(result) }
-            return results
-        }
+        let results = await raceNavigations(flow, count: 2_000)
         let history = Array(flow.history)
         #expect(history.count == results.count { $0.committed })
         let ids = history.map(\.request.rawValue)
