@@ -1,6 +1,7 @@
 import AxiomNavigationTesting
 import AxiomRouting
 import Clocks
+import Synchronization
 import Testing
 @testable import AxiomNavigation
 
@@ -222,6 +223,28 @@ import Testing
         #expect(await flow.open(url: "myapp://profile/1") == .cancelled(.guardRejected))
         #expect(flow.state.selectedTab == "home")
         #expect(flow.history.isEmpty)
+    }
+
+    // MARK: Middleware see only what the policy lets through
+
+    @Test func noMiddlewareSeesARequestThePolicyRefuses() async throws {
+        // A loader-like plugin: it would fetch the destination's data.
+        let seen = Mutex<[String]>([])
+        flow.add(MiddlewareClosure { request, next in
+            seen.withLock { $0.append(request.destination?.route ?? request.action.summary) }
+            return try await next(request)
+        })
+        await navigator.open("myapp://profile/42", expect: "redirected")       // auth, signed out: to the login
+        // With the login on screen, an auth-only tab is parked in the profile's place (in-app
+        // taps are trusted more than links) and nothing changes.
+        await navigator.selectTab("inbox", expect: "cancelled.guard-rejected")
+        #expect(flow.parkedRequest?.action == .command(.selectTab("inbox")))
+        await navigator.open("myapp://settings/account/password", expect: "cancelled.untrusted-source")   // inApp only
+        #expect(seen.withLock { $0 } == ["login"])
+        #expect(await flow.perform(.push(Destination("changePassword")), source: .deepLink) == .cancelled(.untrustedSource))
+        #expect(seen.withLock { $0 } == ["login"])
+        await navigator.signIn(expect: "completed")
+        #expect(seen.withLock { $0 }.last == "select-tab(inbox)")
     }
 
     // MARK: Destinations

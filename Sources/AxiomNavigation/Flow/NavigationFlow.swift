@@ -165,7 +165,11 @@ public final class NavigationFlow {
                 break
             }
             do {
-                result = try await runPipeline(request, pipeline, timing: &timing)
+                if let refusal = preflightRefusal(request) {
+                    result = refusal
+                } else {
+                    result = try await runPipeline(request, pipeline, timing: &timing)
+                }
             } catch is CancellationError {
                 result = .cancelled(.taskCancelled)
             } catch {
@@ -287,33 +291,10 @@ public final class NavigationFlow {
         guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
         let clock = ContinuousClock()
         var started = clock.now
-        // A request resumed after sign-in first takes the login screen down.
-        let base = request.isResumed ? state.removingVisible(route: loginRoute) : state
-        let source = request.source
-        let planned: Result<NavigationPlan, PlanError>
-        switch request.action {
-        case .navigate(let destination):
-            if configuration.rejectsDuplicates, base.visible?.destination == destination { return .duplicated }
-            guard let route = request.route ?? router.route(named: destination.route) else { return .failed(.unknownRoute(destination.route)) }
-            planned = NavigationPlanner.navigate(to: destination, route: route, in: base, source: source)
-        case .deepLink(let destination):
-            planned = NavigationPlanner.deepLink(to: destination, router: router, in: base, source: source)
-        case .command(let command):
-            planned = NavigationPlanner.plan(command, in: base, source: source)
-        case .start:
-            planned = .success(NavigationPlan(state: base, events: base.visible.map { [.appear($0)] } ?? []))
-        }
-        var plan: NavigationPlan
-        switch planned {
+        let plan: NavigationPlan
+        switch checkedPlan(for: request) {
         case .success(let value): plan = value
-        case .failure(let error): return .failed(.plan(error))
-        }
-        if request.isResumed { plan = NavigationPlan(state: plan.state, events: NavigationPlanner.events(from: state, to: plan.state)) }
-        // The policy holds for whatever becomes visible, whichever command shows it.
-        if let shown = plan.state.visible, shown.id != state.visible?.id || request.action == .start,
-            let refusal = refusal(toShow: shown, for: request)
-        {
-            return refusal
+        case .failure(let ended): return ended.result
         }
         if let leaveQuestions, plan.events.contains(where: { $0.isLeaving }) {
             let questions = leaveQuestions(state, plan.state)
@@ -338,7 +319,7 @@ public final class NavigationFlow {
         // and metrics are filled in when the request ends.
         history.append(
             HistoryRecord(
-                request: request.id, source: source, action: request.action, result: request.redirects.isEmpty ? "completed" : "redirected",
+                request: request.id, source: request.source, action: request.action, result: request.redirects.isEmpty ? "completed" : "redirected",
                 from: before, to: state.visible, metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: box.commit, total: box.commit)))
         while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
         // Events go out in commit order, after those of earlier commits.
@@ -346,7 +327,62 @@ public final class NavigationFlow {
         return .completed
     }
 
-    // MARK: Policy
+    // MARK: Planning and policy
+
+    /// How a request ended before it could commit.
+    private struct Ended: Error {
+        let result: NavigationResult
+    }
+
+    /// The plan for `request` on the current state, with the policy applied to what it would
+    /// make visible (``refusal(toShow:for:)``): the commit's plan, and the preflight's before
+    /// any middleware runs.
+    private func checkedPlan(for request: NavigationRequest) -> Result<NavigationPlan, Ended> {
+        // A request resumed after sign-in first takes the login screen down.
+        let base = request.isResumed ? state.removingVisible(route: loginRoute) : state
+        let source = request.source
+        let planned: Result<NavigationPlan, PlanError>
+        switch request.action {
+        case .navigate(let destination):
+            if configuration.rejectsDuplicates, base.visible?.destination == destination { return .failure(Ended(result: .duplicated)) }
+            guard let route = request.route ?? router.route(named: destination.route) else {
+                return .failure(Ended(result: .failed(.unknownRoute(destination.route))))
+            }
+            planned = NavigationPlanner.navigate(to: destination, route: route, in: base, source: source)
+        case .deepLink(let destination):
+            planned = NavigationPlanner.deepLink(to: destination, router: router, in: base, source: source)
+        case .command(let command):
+            planned = NavigationPlanner.plan(command, in: base, source: source)
+        case .start:
+            planned = .success(NavigationPlan(state: base, events: base.visible.map { [.appear($0)] } ?? []))
+        }
+        var plan: NavigationPlan
+        switch planned {
+        case .success(let value): plan = value
+        case .failure(let error): return .failure(Ended(result: .failed(.plan(error))))
+        }
+        if request.isResumed { plan = NavigationPlan(state: plan.state, events: NavigationPlanner.events(from: state, to: plan.state)) }
+        // The policy holds for whatever becomes visible, whichever command shows it.
+        if let shown = plan.state.visible, shown.id != state.visible?.id || request.action == .start,
+            let refusal = refusal(toShow: shown, for: request)
+        {
+            return .failure(Ended(result: refusal))
+        }
+        return .success(plan)
+    }
+
+    /// Before any middleware runs, the policy for what the request would show on the current
+    /// state: no middleware acts on a request the policy refuses (a data loader never fetches
+    /// an auth-only screen's data for a signed-out user, a plugin never sees an untrusted
+    /// link's request to a restricted route as if it would go ahead). The commit plans and
+    /// checks again on the state it commits to: that one decides.
+    private func preflightRefusal(_ request: NavigationRequest) -> NavigationResult? {
+        guard case .failure(let ended) = checkedPlan(for: request) else { return nil }
+        switch ended.result {
+        case .redirected, .cancelled(.untrustedSource), .cancelled(.guardRejected): return ended.result
+        default: return nil   // duplicates and plan failures are the commit's to report
+        }
+    }
 
     /// Why `entry` may not be shown now, or nil when it may (the rule of "Policy on every
     /// path" in Docs/Middleware.md): its route's `sources` must allow the source that put the
@@ -361,12 +397,13 @@ public final class NavigationFlow {
         guard !sessions.isEmpty else { return .cancelled(.guardRejected) }
         guard !sessions.allSatisfy(\.isSignedIn) else { return nil }
         let login = sessions.lazy.compactMap(\.loginRoute).first
-        // Going back from the login screen to an auth-only screen under it: refused, and not
-        // parked — resuming it after sign-in would go back once more; the request parked
-        // before stays.
-        if let login, state.visible?.route == login, let request, request.action.goesBack { return .cancelled(.guardRejected) }
-        if let request { for session in sessions where !session.isSignedIn { _ = session.park(request) } }
-        guard let login else { return .cancelled(.guardRejected) }
+        // Going back from the login screen to an auth-only screen under it is not parked:
+        // resuming it after sign-in would go back once more.
+        if let request, !(request.action.goesBack && state.visible?.route == login) {
+            for session in sessions where !session.isSignedIn { _ = session.park(request) }
+        }
+        // Without a login route, or with the login already on screen, nothing changes.
+        guard let login, state.visible?.route != login else { return .cancelled(.guardRejected) }
         return .redirected(chain: [], final: Destination(login))
     }
 
