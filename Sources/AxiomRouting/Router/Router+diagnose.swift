@@ -28,7 +28,12 @@ extension Router {
     /// length and never more than ``maxSuggestionDistance`` edits, with the bounded
     /// ``Suggestions/distance(_:_:atMost:window:)``, so any path up to the length limit costs
     /// time linear in its length per route.
-    public func suggestions(for path: String, limit: Int = 3) -> [RouteSuggestion] {
+    public func suggestions(for fullPath: String, limit: Int = 3) -> [RouteSuggestion] {
+        // A hint within a dozen edits needs no more than the path's first bytes: longer paths are
+        // compared on their first ``suggestionPrefix`` bytes, so the cost does not grow with them.
+        // (Routed paths are ASCII: any prefix is valid text.)
+        let path = fullPath.utf8.count > Self.suggestionPrefix
+            ? String(decoding: fullPath.utf8.prefix(Self.suggestionPrefix), as: UTF8.self) : fullPath
         // Split on the bytes: a routed path is ASCII, and splitting by characters would pay
         // for grapheme breaking over the whole (possibly 24 KiB) path.
         let segments = Self.withUTF8(of: path) { bytes -> [String] in
@@ -56,6 +61,8 @@ extension Router {
 
     /// The most edits a suggested route may be from the path.
     static let maxSuggestionDistance = 12
+    /// How much of a path suggestions read.
+    static let suggestionPrefix = 1_024
 }
 
 extension Router {
