@@ -247,6 +247,27 @@ import Testing
         #expect(seen.withLock { $0 }.last == "select-tab(inbox)")
     }
 
+    @Test func aMiddlewarePassingOnAnotherRequestGetsThatOneCommittedAndChecked() async throws {
+        let router = navigator.router
+        flow.add(MiddlewareClosure { request, next in
+            guard request.destination?.route == "about" else { return try await next(request) }
+            // Hands the rest of the pipeline another destination than the one planned first.
+            let swapped = request.redirected(to: Destination("account"), route: try #require(router.route(named: "account")))
+            return try await next(swapped)
+        })
+        #expect(await flow.navigate(to: Destination("about")) == .completed)
+        #expect(flow.state.visible?.route == "account")
+        // And the policy holds for what it passes on.
+        flow.add(MiddlewareClosure { request, next in
+            guard request.destination?.route == "followers" else { return try await next(request) }
+            return try await next(request.redirected(to: Destination("changePassword"), route: try #require(router.route(named: "changePassword"))))
+        })
+        let before = flow.state
+        let result = await flow.open(url: "myapp://profile/1/followers")
+        #expect(result == .cancelled(.untrustedSource))
+        #expect(flow.state == before)
+    }
+
     // MARK: Destinations
 
     @Test(arguments: [

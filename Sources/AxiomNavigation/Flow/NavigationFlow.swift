@@ -53,6 +53,8 @@ public final class NavigationFlow {
     /// delivering them now (then later commits' events wait their turn in the queue).
     @ObservationIgnored private var pendingEvents: Deque<[LifecycleEvent]> = []
     @ObservationIgnored private var delivering = false
+    /// Commits so far: a plan made after `commits` commits is still a plan for the state.
+    @ObservationIgnored private var commits = 0
 
     public init(router: Router, state: NavigationState, configuration: Configuration = Configuration()) {
         self.router = router
@@ -165,10 +167,9 @@ public final class NavigationFlow {
                 break
             }
             do {
-                if let refusal = preflightRefusal(request) {
-                    result = refusal
-                } else {
-                    result = try await runPipeline(request, pipeline, timing: &timing)
+                switch preflight(request) {
+                case .failure(let refusal): result = refusal.result
+                case .success(let prepared): result = try await runPipeline(request, pipeline, prepared: prepared, timing: &timing)
                 }
             } catch is CancellationError {
                 result = .cancelled(.taskCancelled)
@@ -233,7 +234,9 @@ public final class NavigationFlow {
         var delivery: Duration = .zero
     }
 
-    private func runPipeline(_ request: NavigationRequest, _ pipeline: [any NavigationMiddleware], timing: inout Timing) async throws -> NavigationResult {
+    private func runPipeline(
+        _ request: NavigationRequest, _ pipeline: [any NavigationMiddleware], prepared: Prepared?, timing: inout Timing
+    ) async throws -> NavigationResult {
         // The onion is built inside out: the commit, then each middleware around it.
         // The steps are `@MainActor` closures: a plain closure literal here runs as
         // nonisolated(nonsending) but returns from its main-actor calls to the global executor,
@@ -241,7 +244,7 @@ public final class NavigationFlow {
         let box = TimingBox()
         var next = NavigationNext { @MainActor [weak self] request in
             guard let self else { return .cancelled(.superseded) }
-            return await self.commit(request, box: box)
+            return await self.commit(request, prepared: prepared, box: box)
         }
         for middleware in pipeline.reversed() {
             let inner = next
@@ -286,16 +289,24 @@ public final class NavigationFlow {
     /// The innermost step: checks once more, plans, applies the policy to the entry the plan
     /// would make visible, asks the contexts that would leave (when the orchestrator has any),
     /// and commits in one main-actor turn.
-    private func commit(_ request: NavigationRequest, box: TimingBox) async -> NavigationResult {
+    private func commit(_ request: NavigationRequest, prepared: Prepared?, box: TimingBox) async -> NavigationResult {
         guard latest == request.id else { return .cancelled(.superseded) }
         guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
         let clock = ContinuousClock()
         var started = clock.now
+        // The preflight's plan still holds when nothing committed since and the request is the
+        // one it planned (a middleware may pass on another); the policy is checked again either
+        // way (a session may have changed meanwhile).
         let plan: NavigationPlan
-        switch checkedPlan(for: request) {
-        case .success(let value): plan = value
-        case .failure(let ended): return ended.result
+        if let prepared, prepared.commits == commits, prepared.request == request {
+            plan = prepared.plan
+        } else {
+            switch self.plan(for: request) {
+            case .success(let value): plan = value
+            case .failure(let ended): return ended.result
+            }
         }
+        if let refusal = policyRefusal(plan, for: request) { return refusal }
         if let leaveQuestions, plan.events.contains(where: { $0.isLeaving }) {
             let questions = leaveQuestions(state, plan.state)
             if !questions.isEmpty {
@@ -312,6 +323,7 @@ public final class NavigationFlow {
         }
         let before = state.visible
         state = plan.state
+        commits += 1
         box.committed = true
         box.commit = clock.now - started
         // The history is written in the same main-actor turn as the state, so it is in commit
@@ -334,10 +346,15 @@ public final class NavigationFlow {
         let result: NavigationResult
     }
 
-    /// The plan for `request` on the current state, with the policy applied to what it would
-    /// make visible (``refusal(toShow:for:)``): the commit's plan, and the preflight's before
-    /// any middleware runs.
-    private func checkedPlan(for request: NavigationRequest) -> Result<NavigationPlan, Ended> {
+    /// A plan made before the pipeline ran, on the state after `commits` commits.
+    private struct Prepared {
+        let request: NavigationRequest
+        let commits: Int
+        let plan: NavigationPlan
+    }
+
+    /// The plan for `request` on the current state (or how the request ends without one).
+    private func plan(for request: NavigationRequest) -> Result<NavigationPlan, Ended> {
         // A request resumed after sign-in first takes the login screen down.
         let base = request.isResumed ? state.removingVisible(route: loginRoute) : state
         let source = request.source
@@ -356,32 +373,32 @@ public final class NavigationFlow {
         case .start:
             planned = .success(NavigationPlan(state: base, events: base.visible.map { [.appear($0)] } ?? []))
         }
-        var plan: NavigationPlan
         switch planned {
-        case .success(let value): plan = value
-        case .failure(let error): return .failure(Ended(result: .failed(.plan(error))))
+        case .success(let plan):
+            guard request.isResumed else { return .success(plan) }
+            return .success(NavigationPlan(state: plan.state, events: NavigationPlanner.events(from: state, to: plan.state)))
+        case .failure(let error):
+            return .failure(Ended(result: .failed(.plan(error))))
         }
-        if request.isResumed { plan = NavigationPlan(state: plan.state, events: NavigationPlanner.events(from: state, to: plan.state)) }
-        // The policy holds for whatever becomes visible, whichever command shows it.
-        if let shown = plan.state.visible, shown.id != state.visible?.id || request.action == .start,
-            let refusal = refusal(toShow: shown, for: request)
-        {
-            return .failure(Ended(result: refusal))
-        }
-        return .success(plan)
+    }
+
+    /// The policy for whatever `plan` makes visible, whichever command shows it
+    /// (``refusal(toShow:for:)``); nil when it may go ahead.
+    private func policyRefusal(_ plan: NavigationPlan, for request: NavigationRequest) -> NavigationResult? {
+        guard let shown = plan.state.visible, shown.id != state.visible?.id || request.action == .start else { return nil }
+        return refusal(toShow: shown, for: request)
     }
 
     /// Before any middleware runs, the policy for what the request would show on the current
     /// state: no middleware acts on a request the policy refuses (a data loader never fetches
     /// an auth-only screen's data for a signed-out user, a plugin never sees an untrusted
-    /// link's request to a restricted route as if it would go ahead). The commit plans and
-    /// checks again on the state it commits to: that one decides.
-    private func preflightRefusal(_ request: NavigationRequest) -> NavigationResult? {
-        guard case .failure(let ended) = checkedPlan(for: request) else { return nil }
-        switch ended.result {
-        case .redirected, .cancelled(.untrustedSource), .cancelled(.guardRejected): return ended.result
-        default: return nil   // duplicates and plan failures are the commit's to report
-        }
+    /// link's request to a restricted route as if it would go ahead). The commit checks again
+    /// on the state it commits to — that one decides — and reuses this plan when nothing
+    /// committed in between. Duplicates and plans that fail are left for the commit to report.
+    private func preflight(_ request: NavigationRequest) -> Result<Prepared?, Ended> {
+        guard case .success(let plan) = plan(for: request) else { return .success(nil) }
+        if let refusal = policyRefusal(plan, for: request) { return .failure(Ended(result: refusal)) }
+        return .success(Prepared(request: request, commits: commits, plan: plan))
     }
 
     /// Why `entry` may not be shown now, or nil when it may (the rule of "Policy on every
