@@ -89,7 +89,8 @@ extension SegmentToken {
             started = false
         }
 
-        for part in parts {
+        for index in parts.indices {
+            let part = parts[index]
             if part.kind == .fixedText, part.modifier == .none {
                 for scalar in part.value.unicodeScalars {
                     if scalar == "/" { try flush() }
@@ -111,10 +112,10 @@ extension SegmentToken {
             if isPure {
                 // `/` then the group: the standard's `(?:\/(…))` without the redundant outer
                 // group (less JIT code per route, the same expression).
-                let value = part.kind == .segmentWildcard ? PatternRegexGenerator.segmentWildcardSource(.pathname) : part.value
-                source += "\\/(" + value + ")"
+                let linear = PatternRegexGenerator.linearized(parts, at: index, options: .pathname)
+                source += "\\/(" + (linear.kind == .segmentWildcard ? PatternRegexGenerator.segmentWildcardSource(.pathname) : linear.value) + ")"
             } else {
-                source += PatternRegexGenerator.fragment(part, options: .pathname)
+                source += PatternRegexGenerator.fragment(of: parts, at: index, options: .pathname)
             }
             literal = nil
             pure = isPure

@@ -31,14 +31,17 @@ enum PatternRegexGenerator {
     }
 
     /// The ECMAScript regular expression of `parts` and the names of its groups in order.
-    static func regexp(_ parts: [Part], options: PatternOptions) -> (source: String, names: [String]) {
+    static func regexp(_ parts: [Part], options: PatternOptions, linear: Bool = true) -> (source: String, names: [String]) {
         let names = parts.filter { $0.kind != .fixedText }.map(\.name)
-        return ("^" + parts.map { fragment($0, options: options) }.joined() + "$", names)
+        let source = parts.indices.map { fragment(of: parts, at: $0, options: options, linear: linear) }.joined()
+        return ("^" + source + "$", names)
     }
 
-    /// The ECMAScript regexp of one part (https://urlpattern.spec.whatwg.org/#generate-a-regular-expression-and-name-list,
-    /// the body of the loop).
-    static func fragment(_ part: Part, options: PatternOptions) -> String {
+    /// The ECMAScript regexp of `parts[index]` (https://urlpattern.spec.whatwg.org/#generate-a-regular-expression-and-name-list,
+    /// the body of the loop), wildcards in their linear form (``linearized(_:at:options:)``)
+    /// unless `linear` is false.
+    static func fragment(of parts: [Part], at index: Int, options: PatternOptions, linear: Bool = true) -> String {
+        let part = linear ? linearized(parts, at: index, options: options) : parts[index]
         if part.kind == .fixedText {
             if part.modifier == .none { return escapeRegexpString(part.value) }
             return "(?:" + escapeRegexpString(part.value) + ")" + part.modifier.text
@@ -62,6 +65,59 @@ enum PatternRegexGenerator {
         }
         return "(?:" + prefix + "((?:" + value + ")(?:" + suffix + prefix + "(?:" + value + "))*)" + suffix + ")"
             + (part.modifier == .zeroOrMore ? "?" : "")
+    }
+
+    /// `parts[index]` rewritten, where it is a wildcard, into a form whose expression gives
+    /// the same matches and groups as the standard's but without its runaway backtracking.
+    ///
+    /// The standard's expression nests quantifiers for repeated wildcards (`**` is
+    /// `((?:.*)*)`, `:a+` after text is `((?:[^\/]+?)+)`) and, for wildcards written next to
+    /// each other (`***`, `:a:b`, `*:a`), tries every way of splitting the text between them
+    /// before it fails: a route `/*****legal` spent PCRE2's whole match limit on a 30-byte
+    /// path. Each of these always settles on one answer, so it is written as that answer:
+    ///
+    /// - a repeated full wildcard is one `.*` (its repetitions can only split what one `.*`
+    ///   takes): `*` repeats become optional, `+` repeats plain;
+    /// - a repeated segment wildcard with nothing around it is one greedy run, `[^/]*` or
+    ///   `[^/]+` (the lazy repetitions end where the greedy run ends);
+    /// - a wildcard right after a full wildcard that always takes part (`.*` is greedy and
+    ///   takes everything the next one could) captures the empty string if it is a full
+    ///   wildcard, and one code point if it is a segment wildcard;
+    /// - a segment wildcard right before another wildcard captures one code point (it is
+    ///   lazy, and the next one absorbs the rest).
+    ///
+    /// `LinearWildcardTests` compares both forms on random patterns and inputs.
+    static func linearized(_ parts: [Part], at index: Int, options: PatternOptions) -> Part {
+        var part = parts[index]
+        let bare = part.prefix.isEmpty && part.suffix.isEmpty
+        let oneCodePoint = "[^" + escapeRegexpString(options.delimiter.map { String($0) } ?? "") + "]"
+        switch (part.kind, part.modifier) {
+        case (.fullWildcard, .zeroOrMore), (.fullWildcard, .oneOrMore):
+            part.modifier = bare || part.modifier == .oneOrMore ? .none : .optional
+        case (.segmentWildcard, .zeroOrMore) where bare, (.segmentWildcard, .oneOrMore) where bare:
+            part = regexp(part, oneCodePoint + part.modifier.text)
+        default:
+            break
+        }
+        // A full wildcard that always takes part and ends the text it covers with `.*`.
+        func absorbs(_ other: Part) -> Bool {
+            other.kind == .fullWildcard && other.suffix.isEmpty && (other.prefix.isEmpty || other.modifier == .none || other.modifier == .oneOrMore)
+        }
+        let afterAbsorbing = index > 0 && part.prefix.isEmpty && absorbs(parts[index - 1])
+        if part.kind == .fullWildcard, bare, afterAbsorbing {
+            return regexp(part, "", modifier: .none)
+        }
+        if part.kind == .segmentWildcard, part.modifier == .none {
+            let next = part.suffix.isEmpty && index + 1 < parts.count ? parts[index + 1] : nil
+            let beforeWildcard = next.map { ($0.kind == .segmentWildcard || $0.kind == .fullWildcard) && $0.prefix.isEmpty } ?? false
+            if afterAbsorbing || beforeWildcard { return regexp(part, oneCodePoint) }
+        }
+        return part
+    }
+
+    /// `part` as a custom-regexp part matching `value`, same name, text around it and position.
+    private static func regexp(_ part: Part, _ value: String, modifier: Part.Modifier? = nil) -> Part {
+        Part(kind: .regexp, value: value, modifier: modifier ?? .none, name: part.name, prefix: part.prefix, suffix: part.suffix, position: part.position)
     }
 
     /// The canonical pattern string of `parts`: what the user wrote, normalised
