@@ -59,6 +59,32 @@ struct RouteCompiler {
         return origins
     }
 
+    /// W406: wildcards with nothing between them, whose split is always the same (see
+    /// ``PatternRegexGenerator/linearized(_:at:options:)``), and repeated full wildcards.
+    private mutating func adjacentWildcardWarnings(_ parts: [Part], pattern: Located<String>) {
+        func spelled(_ part: Part) -> String { part.hasCustomName ? ":" + part.name : "*" }
+        for (index, part) in parts.enumerated() {
+            if part.kind == .fullWildcard, part.modifier == .zeroOrMore || part.modifier == .oneOrMore {
+                diagnostics.append(
+                    Diagnostic(
+                        .adjacentWildcards, "'\(spelled(part))\(part.modifier.text)' repeats a wildcard that already matches any text",
+                        at: patternLocation(pattern, offset: part.position), help: "write '\(spelled(part))'"))
+                continue
+            }
+            guard index > 0, part.prefix.isEmpty, part.kind == .segmentWildcard || part.kind == .fullWildcard else { continue }
+            let previous = parts[index - 1]
+            guard previous.suffix.isEmpty, previous.modifier == .none, previous.kind == .segmentWildcard || previous.kind == .fullWildcard else { continue }
+            let outcome = previous.kind == .segmentWildcard
+                ? "'\(spelled(previous))' always captures a single character"
+                : part.kind == .fullWildcard ? "'\(spelled(part))' always captures nothing" : "'\(spelled(part))' always captures a single character"
+            diagnostics.append(
+                Diagnostic(
+                    .adjacentWildcards, "'\(spelled(previous))' and '\(spelled(part))' have nothing between them: \(outcome)",
+                    at: patternLocation(pattern, offset: part.position),
+                    help: "put text between them ('\(spelled(previous))-\(spelled(part))'), or keep one of them"))
+        }
+    }
+
     private mutating func compileRoute(_ declaration: RouteDeclaration, index: Int, tabs: Set<String>) -> CompiledRoute? {
         let pattern = declaration.pattern
         var parts: [Part]
@@ -90,6 +116,7 @@ struct RouteCompiler {
             parts[parts.count - 1].value.removeLast()
             if parts[parts.count - 1].value.isEmpty { parts.removeLast() }
         }
+        adjacentWildcardWarnings(parts, pattern: pattern)
         let canonical = PatternRegexGenerator.patternString(parts, options: .pathname)
 
         // Path parameters: declared types, checked against the groups of the pattern.

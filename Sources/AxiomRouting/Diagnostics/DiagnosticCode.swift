@@ -50,4 +50,5 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, CustomString
     public static let trailingSlash = DiagnosticCode(rawValue: "W403")
     public static let redundantOptional = DiagnosticCode(rawValue: "W404")
     public static let restrictionBypass = DiagnosticCode(rawValue: "W405")
+    public static let adjacentWildcards = DiagnosticCode(rawValue: "W406")
 }
