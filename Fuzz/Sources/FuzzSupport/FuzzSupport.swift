@@ -20,13 +20,14 @@ func threadCPUTime() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-/// Inputs that take more CPU time than this are reported (`SLOW INPUT`): the bound the issue
-/// asks for, measured under AddressSanitizer (slower than a release build).
+/// Inputs that take more CPU time than this are reported (`SLOW INPUT`) unless a target sets
+/// its own: the bound the issue asks for, measured under AddressSanitizer (slower than a
+/// release build).
 public let slowInputLimit: Duration = .milliseconds(100)
 
 /// Runs libFuzzer with the process's arguments over `body`, which gets each input; every input
-/// is timed, one slower than ``slowInputLimit`` is printed, and the slowest is printed at exit.
-public func runFuzzer(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Never {
+/// is timed, one slower than `slowLimit` is printed, and the slowest is printed at exit.
+public func runFuzzer(slowLimit: Duration = slowInputLimit, _ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Never {
     target = body
     atexit {
         report(String(format: "slowest input: %.2f ms (%d bytes)", slowest.milliseconds, slowest.size))
@@ -39,7 +40,7 @@ public func runFuzzer(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) ->
         target?(input)
         let milliseconds = (threadCPUTime() - start) * 1000
         if milliseconds > slowest.milliseconds { slowest = (milliseconds, size) }
-        if milliseconds > Double(slowInputLimit.components.seconds) * 1000 + Double(slowInputLimit.components.attoseconds) / 1e15 {
+        if milliseconds > Double(slowLimit.components.seconds) * 1000 + Double(slowLimit.components.attoseconds) / 1e15 {
             report(String(format: "SLOW INPUT: %.1f ms, %d bytes: ", milliseconds, size) + String(decoding: input.prefix(200), as: UTF8.self).debugDescription)
             // Kept for replay (`fuzz-TARGET FILE`), beside libFuzzer's own findings.
             let file = (ProcessInfo.processInfo.environment["FUZZ_FINDINGS"] ?? ".") + "/slow-\(size)-\(Int(milliseconds))ms"
