@@ -11,6 +11,8 @@ import Darwin
 nonisolated(unsafe) private var target: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
 /// The slowest input so far (milliseconds, bytes), written only by that same thread.
 nonisolated(unsafe) private var slowest: (milliseconds: Double, size: Int) = (0, 0)
+/// The running target's bound, in milliseconds (set once, before libFuzzer starts).
+nonisolated(unsafe) private var slowMilliseconds: Double = 100
 
 /// CPU time of the calling thread, in seconds: what an input costs, whatever else the machine
 /// is doing (wall-clock time on a loaded 2-core machine counts the other processes' turns).
@@ -29,6 +31,7 @@ public let slowInputLimit: Duration = .milliseconds(100)
 /// is timed, one slower than `slowLimit` is printed, and the slowest is printed at exit.
 public func runFuzzer(slowLimit: Duration = slowInputLimit, _ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Never {
     target = body
+    slowMilliseconds = Double(slowLimit.components.seconds) * 1000 + Double(slowLimit.components.attoseconds) / 1e15
     atexit {
         report(String(format: "slowest input: %.2f ms (%d bytes)", slowest.milliseconds, slowest.size))
     }
@@ -40,7 +43,7 @@ public func runFuzzer(slowLimit: Duration = slowInputLimit, _ body: @escaping (U
         target?(input)
         let milliseconds = (threadCPUTime() - start) * 1000
         if milliseconds > slowest.milliseconds { slowest = (milliseconds, size) }
-        if milliseconds > Double(slowLimit.components.seconds) * 1000 + Double(slowLimit.components.attoseconds) / 1e15 {
+        if milliseconds > slowMilliseconds {
             report(String(format: "SLOW INPUT: %.1f ms, %d bytes: ", milliseconds, size) + String(decoding: input.prefix(200), as: UTF8.self).debugDescription)
             // Kept for replay (`fuzz-TARGET FILE`), beside libFuzzer's own findings.
             let file = (ProcessInfo.processInfo.environment["FUZZ_FINDINGS"] ?? ".") + "/slow-\(size)-\(Int(milliseconds))ms"
