@@ -34,4 +34,26 @@ import Testing
         // The same pattern still matches ordinary input.
         #expect(try compiled.exec(URLPatternInit(pathname: "/aaa"))?.pathname["x"] == "aaa")
     }
+
+    /// Found by the table fuzzer: `explain` matches each route with its own expression, run
+    /// without the JIT, which counts the match limit differently from the combined expression
+    /// `resolve` uses. A route `resolve` took must not be "pattern does not match" in `explain`.
+    @Test func explainAgreesWithResolveWhenARoutesOwnExpressionHitsTheLimit() throws {
+        let pattern = "/*********" + String(repeating: "\u{0}", count: 100) + "*gs/account/passwo*********rd"
+        let table = "route notifications \(pattern)\nroute other /other\n"
+        let limits = MatchLimits(matchLimit: 100_000)
+        let router = try #require(Router.compile([RouteSource(name: "t.routes", text: table)], limits: limits).router)
+        let url = "myapp:/route notifications \(pattern)"
+        // The scenario: the route's own expression stops at the limit on this path.
+        guard case .success(let (routed, _)) = router.routed(url) else { Issue.record("not routed"); return }
+        var path = router.normalized(routed)
+        let scratch = MatchScratch(captures: 64, limits: limits)
+        let own = try #require(router.rank(ofRouteNamed: "notifications").flatMap { router.regex(of: $0) })
+        #expect(throws: RegexMatchFailure.limitExceeded) { try path.withUTF8 { try own.match($0, scratch: scratch) } }
+
+        guard case .success(let match) = router.resolve(url) else { Issue.record("resolve failed"); return }
+        #expect(match.route.name == "notifications")
+        let outcomes = router.explain(url).candidates.map { "\($0.route.name): \($0.outcome)" }
+        #expect(outcomes.contains("notifications: taken"))
+    }
 }

@@ -73,8 +73,19 @@ extension Router {
                     }
                     if taken { return candidate(.notReached) }
                     if let literal = firstLiterals[index], literal != segment { return candidate(.differentFirstSegment(expected: literal)) }
-                    guard let regex = regex(of: index), (try? regex.match(bytes, scratch: scratch)) == true else {
-                        return candidate(.patternDoesNotMatch)
+                    do {
+                        guard let regex = regex(of: index), try regex.match(bytes, scratch: scratch) else {
+                            return candidate(.patternDoesNotMatch)
+                        }
+                    } catch {
+                        // The route's own expression runs without the JIT, which counts PCRE2's
+                        // match limit differently from the combined expression `resolve` used:
+                        // the route `resolve` took is taken; another is stopped by the limit.
+                        guard case .success(let match) = result, match.route == route else {
+                            return candidate(.rejected(.limitExceeded))
+                        }
+                        taken = true
+                        return candidate(.taken)
                     }
                     var failure: RouteFailure.Reason? = nil
                     guard convert(index, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) != nil
