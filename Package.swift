@@ -41,8 +41,6 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
-        // Benchmark only: the peer router measured side by side (never in a library product).
-        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
     targets: [
         // libpcre2-8 from the system (Debian: libpcre2-dev; Homebrew: pcre2).
@@ -107,18 +105,6 @@ let package = Package(
         .executableTarget(
             name: "axiom-route",
             dependencies: ["AxiomRouteCommands"],
-            swiftSettings: swiftSettings
-        ),
-        // Release-built benchmarks (`swift run -c release axiom-benchmarks`); not a product.
-        .executableTarget(
-            name: "axiom-benchmarks",
-            dependencies: [
-                "AxiomRouting",
-                "AxiomNavigation",
-                "AxiomRouteCommands",
-                .product(name: "RoutingKit", package: "routing-kit"),
-            ],
-            path: "Benchmarks/axiom-benchmarks",
             swiftSettings: swiftSettings
         ),
         .testTarget(

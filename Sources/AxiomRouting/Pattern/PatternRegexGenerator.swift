@@ -105,7 +105,7 @@ enum PatternRegexGenerator {
         }
         let afterAbsorbing = index > 0 && part.prefix.isEmpty && absorbs(parts[index - 1])
         if part.kind == .fullWildcard, bare, afterAbsorbing {
-            return regexp(part, "", modifier: .none)
+            return regexp(part, "")
         }
         if part.kind == .segmentWildcard, part.modifier == .none {
             let next = part.suffix.isEmpty && index + 1 < parts.count ? parts[index + 1] : nil
@@ -115,9 +115,9 @@ enum PatternRegexGenerator {
         return part
     }
 
-    /// `part` as a custom-regexp part matching `value`, same name, text around it and position.
-    private static func regexp(_ part: Part, _ value: String, modifier: Part.Modifier? = nil) -> Part {
-        Part(kind: .regexp, value: value, modifier: modifier ?? .none, name: part.name, prefix: part.prefix, suffix: part.suffix, position: part.position)
+    /// `part` as a custom-regexp part matching `value` once, same name, text around it and position.
+    private static func regexp(_ part: Part, _ value: String) -> Part {
+        Part(kind: .regexp, value: value, modifier: .none, name: part.name, prefix: part.prefix, suffix: part.suffix, position: part.position)
     }
 
     /// The canonical pattern string of `parts`: what the user wrote, normalised

@@ -7,7 +7,7 @@ import Glibc
 
 /// The bounded costs of "every path holds": hostile inputs that used to cost seconds (or never
 /// end) and the streaming commands, each timed here (medians of repeated runs) with the peak
-/// memory of the process after it. `swift run -c release axiom-benchmarks costs [SECTION]`,
+/// memory of the process after it. `swift run -c release --package-path Benchmarks axiom-benchmarks costs [SECTION]`,
 /// sections: failure, check, includes, resolve, simulate.
 enum CostBenchmarks {
     static func run(only: String?) async throws {

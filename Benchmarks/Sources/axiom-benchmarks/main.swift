@@ -1,5 +1,5 @@
 // axiom-benchmarks: release-built benchmarks. Run with
-//   swift run -c release axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE | breakdown | costs [SECTION]]
+//   swift run -c release --package-path Benchmarks axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE | breakdown | costs [SECTION]]
 let arguments = CommandLine.arguments.dropFirst()
 let suite = arguments.first ?? "patterns"
 switch suite {

@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+// Benchmarks for Axiom Navigation: a package of its own (as swift-nio keeps its benchmarks), so
+// the root manifest names only what the products need and the peer measured side by side
+// (routing-kit) is resolved and built only here. Run from the repository root:
+//
+//     swift run -c release --package-path Benchmarks axiom-benchmarks routers
+import Foundation
+import PackageDescription
+
+/// The root package's identity: the name of the folder it is checked out in.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+
+let package = Package(
+    name: "AxiomNavigationBenchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [
+        .package(path: ".."),
+        // The peer router measured side by side.
+        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "axiom-benchmarks",
+            dependencies: [
+                .product(name: "AxiomRouting", package: root),
+                .product(name: "AxiomNavigation", package: root),
+                .product(name: "AxiomRouteCommands", package: root),
+                .product(name: "RoutingKit", package: "routing-kit"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        )
+    ]
+)
