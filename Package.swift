@@ -20,6 +20,9 @@ let package = Package(
     name: "AxiomNavigation",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
+        // The WHATWG URLPattern standard on its own (with the URL parser and the PCRE2 matcher
+        // it needs), for apps that want patterns without the route-table language.
+        .library(name: "AxiomURLPattern", targets: ["AxiomURLPattern"]),
         .library(name: "AxiomRouting", targets: ["AxiomRouting"]),
         .library(name: "AxiomNavigation", targets: ["AxiomNavigation"]),
         // For users' test targets: a flow from a route-table string on a test clock, with
@@ -49,11 +52,19 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
-        // URLPattern, the WHATWG URL parser it needs, and the PCRE2 wrapper
-        // (the only importer of CPCRE2).
+        // URLPattern, the WHATWG URL parser it is defined on, the ECMAScript-to-PCRE2 regexp
+        // translation and the PCRE2 wrapper (the only importer of CPCRE2). Named apart from
+        // its main type, so `AxiomURLPattern.URLPattern` is unambiguous.
+        .target(
+            name: "AxiomURLPattern",
+            dependencies: ["CPCRE2"],
+            swiftSettings: swiftSettings
+        ),
+        // The route-table language, its compiler and the frozen `Router`, built on
+        // AxiomURLPattern's parser and matcher.
         .target(
             name: "AxiomRouting",
-            dependencies: ["CPCRE2"],
+            dependencies: ["AxiomURLPattern"],
             swiftSettings: swiftSettings
         ),
         // Navigation state and the pure planner (the flow, middleware and orchestrator
@@ -107,15 +118,22 @@ let package = Package(
             dependencies: ["AxiomRouteCommands"],
             swiftSettings: swiftSettings
         ),
+        // Helpers shared by the test targets (a seeded generator, the package's root folder).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AxiomURLPatternTests",
+            dependencies: ["AxiomURLPattern", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "AxiomRoutingTests",
-            dependencies: ["AxiomRouting"],
+            dependencies: ["AxiomRouting", "AxiomURLPattern", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AxiomNavigationTests",
             dependencies: [
-                "AxiomNavigation", "AxiomRouting", "AxiomNavigationTesting", .product(name: "Clocks", package: "swift-clocks"),
+                "AxiomNavigation", "AxiomRouting", "AxiomNavigationTesting", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import AxiomRouting
+import TestSupport
 import Testing
 @testable import AxiomNavigation
 
@@ -136,12 +137,3 @@ extension NavigationGuideTests {
     var lines: [String] = []
 }
 
-/// The package's root folder, found from this file's path.
-func packageRoot(file: String = #filePath) -> String {
-    var path = file
-    while let slash = path.lastIndex(of: "/") {
-        path = String(path[..<slash])
-        if path.hasSuffix("/Tests") { return String(path.dropLast("/Tests".count)) }
-    }
-    return "."
-}

@@ -1,5 +1,6 @@
 import Testing
 @testable import AxiomRouting
+@testable import AxiomURLPattern
 
 /// The bounded edit distance behind a failure's suggestions agrees with the plain one whenever
 /// the answer is within the limit, and says "not near" otherwise.

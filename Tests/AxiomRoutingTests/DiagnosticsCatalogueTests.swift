@@ -1,6 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import AxiomRouting
+@testable import AxiomURLPattern
 
 /// `Docs/Diagnostics.md`: each code's ❌ table produces it; its ✅ table compiles clean.
 @Suite struct DiagnosticsCatalogueTests {

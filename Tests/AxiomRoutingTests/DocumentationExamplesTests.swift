@@ -1,4 +1,5 @@
 import AxiomRouting
+import TestSupport
 import Testing
 
 /// The examples of README.md and Docs/Patterns.md, run as written.

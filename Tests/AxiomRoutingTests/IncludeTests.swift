@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AxiomRouting
+@testable import AxiomURLPattern
 
 /// Includes are read once per file whatever they are called, stay in the table's folder, and
 /// are bounded in depth and count; unreadable files say why, with a code.

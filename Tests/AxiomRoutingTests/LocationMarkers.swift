@@ -1,4 +1,5 @@
 @testable import AxiomRouting
+@testable import AxiomURLPattern
 
 /// Route-table text with position markers (`1️⃣`, `2️⃣`, …): the text without them, and the
 /// line and column where each stood — so tests name places instead of counting columns.

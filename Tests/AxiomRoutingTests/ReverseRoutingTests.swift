@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AxiomRouting
+@testable import AxiomURLPattern
 
 @Suite struct ReverseRoutingTests {
     /// A value of each type, unlike any literal segment of the table.

@@ -1,5 +1,6 @@
 import Testing
 @testable import AxiomRouting
+@testable import AxiomURLPattern
 
 @Suite struct RouteTableParserTests {
     @Test func readsEveryDirectiveAndProperty() throws {

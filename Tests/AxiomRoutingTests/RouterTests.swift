@@ -1,6 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import AxiomRouting
+@testable import AxiomURLPattern
 
 /// The default table from `Routes/`, read as the CLI's `--routes Routes` would.
 func defaultRouter() throws -> Router {
@@ -8,15 +10,6 @@ func defaultRouter() throws -> Router {
     return try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
 }
 
-/// The package's root folder, found from this file's path.
-func packageRoot(file: String = #filePath) -> String {
-    var url = URL(fileURLWithPath: file)
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-    }
-    return FileManager.default.currentDirectoryPath
-}
 
 private func router(_ text: String) throws -> Router {
     try Router(source: RouteSource(name: "t.routes", text: text))

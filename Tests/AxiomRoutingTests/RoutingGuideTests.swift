@@ -1,5 +1,6 @@
 import Testing
 @testable import AxiomRouting
+@testable import AxiomURLPattern
 
 /// The examples of `Docs/Routing.md` and the `Router` documentation comment, run as written.
 @Suite struct RoutingGuideTests {

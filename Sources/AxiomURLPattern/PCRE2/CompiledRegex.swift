@@ -1,0 +1,188 @@
+internal import CPCRE2
+
+/// Why PCRE2 refused to compile a regular expression.
+package struct RegexCompileError: Error, Sendable, Equatable {
+    /// PCRE2's own message, e.g. "missing closing parenthesis".
+    package var message: String
+    /// Offset in UTF-8 bytes into the compiled source where PCRE2 stopped.
+    package var offset: Int
+    /// PCRE2's error code.
+    package var code: Int32 = 0
+
+    /// The compiled pattern would exceed PCRE2's size limit (64K code units with the usual
+    /// LINK_SIZE=2 build): split the expression.
+    package var isTooLarge: Bool { code == PCRE2_ERROR_PATTERN_TOO_LARGE }
+}
+
+/// Why a match did not finish.
+package enum RegexMatchFailure: Error, Sendable, Equatable {
+    /// The match, depth, heap or JIT stack limit was hit: the pattern backtracks too much
+    /// on this input.
+    case limitExceeded
+    /// Any other PCRE2 error, with its code and message (not expected for valid UTF-8 input).
+    case internalError(code: Int32, message: String)
+}
+
+/// A PCRE2 pattern compiled once (and JIT-compiled where the platform has a JIT).
+///
+/// `@unchecked Sendable` invariant: the `pcre2_code` is written only in `init` (compile and
+/// JIT compile) and freed in `deinit`; PCRE2 documents compiled code as read-only during
+/// matching and safe to share between threads. Everything a match writes lives in a
+/// ``MatchScratch``, which is not shared.
+package final class CompiledRegex: @unchecked Sendable {
+    private let code: OpaquePointer
+    /// The regular expression as handed to PCRE2.
+    package let source: String
+    /// Number of capturing groups.
+    package let captureCount: Int
+    /// Whether the JIT compiled this pattern (false where PCRE2 was built without a JIT).
+    package let isJITCompiled: Bool
+
+    /// Compiles `source` in UTF mode with JavaScript-like `$` (end of subject only) and
+    /// `[]`/`[^]` classes.
+    package init(_ source: String, caseless: Bool, jit: Bool = true) throws(RegexCompileError) {
+        var options = UInt32(PCRE2_UTF) | UInt32(PCRE2_DOLLAR_ENDONLY) | UInt32(PCRE2_ALLOW_EMPTY_CLASS)
+            | UInt32(PCRE2_NEVER_BACKSLASH_C)
+        if caseless { options |= UInt32(PCRE2_CASELESS) }
+        var errorCode: Int32 = 0
+        var errorOffset: Int = 0
+        let compiled: OpaquePointer? = source.utf8.withContiguousStorageIfAvailable { bytes in
+            pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
+        } ?? {
+            let bytes = Array(source.utf8)
+            return bytes.withUnsafeBufferPointer {
+                pcre2_compile_8($0.baseAddress, $0.count, options, &errorCode, &errorOffset, nil)
+            }
+        }()
+        guard let compiled else {
+            throw RegexCompileError(message: Self.message(for: errorCode), offset: errorOffset, code: errorCode)
+        }
+        self.code = compiled
+        self.source = source
+        var captures: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
+        self.captureCount = Int(captures)
+        self.isJITCompiled = jit && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+    }
+
+    deinit { pcre2_code_free_8(code) }
+
+    /// Matches the whole of `subject` (the pattern carries its own `^…$` anchors) and leaves
+    /// the group offsets in `scratch`. Returns whether it matched.
+    package func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
+        try handle.match(subject, scratch: scratch)
+    }
+
+    /// The compiled code as a plain value, for loops over many expressions: matching
+    /// through it costs no reference counting. Valid only while this object lives.
+    package var handle: Handle { Handle(code: code, isJITCompiled: isJITCompiled) }
+
+    package struct Handle: @unchecked Sendable {
+        // `@unchecked Sendable` invariant: as for `CompiledRegex` — the code is read-only
+        // while matching, and the owning `CompiledRegex` outlives every handle (a router
+        // keeps both side by side).
+        fileprivate let code: OpaquePointer
+        fileprivate let isJITCompiled: Bool
+
+        /// See ``CompiledRegex/match(_:scratch:)``.
+        @inline(__always)
+        package func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
+            // Swift strings are valid UTF-8, so PCRE2's own UTF check is skipped. PCRE2 wants
+            // a non-null subject pointer even for an empty subject.
+            var empty: UInt8 = 0
+            let rc = withUnsafePointer(to: &empty) { emptyPointer in
+                let pointer = subject.baseAddress ?? emptyPointer
+                // pcre2_jit_match skips pcre2_match's set-up (about as costly as a routing
+                // table's whole JIT match); it is only valid for JIT-compiled code.
+                return isJITCompiled
+                    ? pcre2_jit_match_8(code, pointer, subject.count, 0, 0, scratch.matchData, scratch.matchContext)
+                    : pcre2_match_8(code, pointer, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), scratch.matchData, scratch.matchContext)
+            }
+            if rc >= 0 { return true }
+            switch rc {
+            case PCRE2_ERROR_NOMATCH:
+                return false
+            case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
+                throw .limitExceeded
+            default:
+                throw .internalError(code: rc, message: CompiledRegex.message(for: rc))
+            }
+        }
+    }
+
+    /// PCRE2's text for an error code.
+    package static func message(for code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = buffer.withUnsafeMutableBufferPointer {
+            pcre2_get_error_message_8(code, $0.baseAddress, $0.count)
+        }
+        guard length > 0 else { return "PCRE2 error \(code)" }
+        return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
+    }
+
+    /// Whether this PCRE2 build has a JIT for this platform.
+    package static let jitAvailable: Bool = {
+        var value: UInt32 = 0
+        return pcre2_config_8(UInt32(PCRE2_CONFIG_JIT), &value) >= 0 && value == 1
+    }()
+}
+
+/// The mutable side of matching: PCRE2 match data (group offsets) and a match context
+/// carrying the limits. One scratch serves any number of matches in turn.
+///
+/// `@unchecked Sendable` invariant: a scratch is used by one caller at a time — created for
+/// one `exec`, or taken out of a ``ScratchPool`` under its lock and returned after — so its
+/// match data is never written from two threads at once.
+package final class MatchScratch: @unchecked Sendable {
+    fileprivate let matchData: OpaquePointer
+    fileprivate let matchContext: OpaquePointer?
+    /// PCRE2's group offsets (stable for the match data's lifetime) and how many pairs.
+    private let ovector: UnsafeMutablePointer<Int>
+    private let pairs: Int
+
+    /// A scratch for patterns with up to `captures` groups, under `limits`.
+    package init(captures: Int, limits: MatchLimits) {
+        // pcre2_match_data_create only fails when out of memory; then matching cannot
+        // proceed at all, as with any allocation in Swift.
+        guard let data = pcre2_match_data_create_8(UInt32(max(1, captures + 1)), nil), let vector = pcre2_get_ovector_pointer_8(data) else {
+            fatalError("PCRE2 could not allocate match data (out of memory)")
+        }
+        self.matchData = data
+        self.ovector = vector
+        self.pairs = Int(pcre2_get_ovector_count_8(data))
+        let context = pcre2_match_context_create_8(nil)
+        if let context {
+            pcre2_set_match_limit_8(context, limits.matchLimit)
+            pcre2_set_depth_limit_8(context, limits.depthLimit)
+        }
+        self.matchContext = context
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        if let matchContext { pcre2_match_context_free_8(matchContext) }
+    }
+
+    /// The name of the last `(*MARK:NAME)` passed on the matching path, as a number.
+    package var markNumber: Int? {
+        guard let mark = pcre2_get_mark_8(matchData) else { return nil }
+        var value = 0
+        var pointer = mark
+        while pointer.pointee >= 0x30, pointer.pointee <= 0x39 {
+            value = value * 10 + Int(pointer.pointee - 0x30)
+            pointer += 1
+        }
+        return pointer == mark ? nil : value
+    }
+
+    /// The byte range of group `index` (0 is the whole match) after a successful match,
+    /// or nil when the group did not participate.
+    package func range(ofGroup index: Int) -> Range<Int>? {
+        guard index < pairs else { return nil }
+        let start = ovector[2 * index]
+        let end = ovector[2 * index + 1]
+        // PCRE2_UNSET is ~(size_t)0, which Swift sees as -1 (size_t imports as Int).
+        if start < 0 || end < 0 { return nil }
+        return start..<end
+    }
+}

@@ -1,0 +1,321 @@
+/// Translates an ECMAScript regular expression (the `u`-mode syntax URLPattern regexp
+/// groups are written in) to PCRE2 syntax with the same meaning, and rejects what
+/// ECMAScript rejects or PCRE2 would read differently.
+///
+/// What changes: `.` excludes only ECMAScript's line terminators; `\v`, `\0`, `\xHH`,
+/// `\uHHHH`, `\u{…}` and `\b` in a class become `\x{…}`; numeric back-references become
+/// `\g{N}`; `\p{Script=…}` becomes `\p{sc:…}`; `[` inside a class is escaped (PCRE2 would
+/// read `[:alpha:]`). What is refused: escapes ECMAScript `u` mode does not have (`\m`,
+/// `\Q`, `\K` …), named groups and back-references, group syntax other than `(?:`, `(?=`,
+/// `(?!`, `(?<=`, `(?<!`, quantifiers on nothing or on quantifiers (`a++`), lone `{`, `}`,
+/// `]`, and lone surrogates.
+package enum JavaScriptRegexTranslator {
+    package struct Failure: Error, Equatable {
+        package var message: String
+        /// Offset in Unicode scalars into the translated source.
+        package var offset: Int
+    }
+
+    /// ECMAScript's line terminators, which `.` does not match.
+    package static let dot = "[^\\n\\r\\x{2028}\\x{2029}]"
+
+    package static func translate(_ source: String) throws(Failure) -> String {
+        var translator = Translation(input: Array(source.unicodeScalars))
+        try translator.run()
+        return translator.output
+    }
+
+    private struct Translation {
+        let input: [Unicode.Scalar]
+        var index = 0
+        var output = ""
+        /// Whether the previous item can take a quantifier.
+        var canQuantify = false
+        /// For each open group: whether it is a lookaround (not quantifiable in `u` mode).
+        var groups: [(start: Int, isAssertion: Bool)] = []
+
+        init(input: [Unicode.Scalar]) { self.input = input }
+
+        func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+            index + offset < input.count ? input[index + offset] : nil
+        }
+
+        func fail(_ message: String, at offset: Int? = nil) -> Failure {
+            Failure(message: message, offset: offset ?? index)
+        }
+
+        mutating func run() throws(Failure) {
+            while let scalar = peek() {
+                switch scalar {
+                case "\\":
+                    let (text, isAtom) = try escape(inClass: false)
+                    output += text
+                    canQuantify = isAtom
+                case ".":
+                    output += JavaScriptRegexTranslator.dot
+                    index += 1
+                    canQuantify = true
+                case "[":
+                    try characterClass()
+                    canQuantify = true
+                case "(":
+                    try openGroup()
+                    canQuantify = false
+                case ")":
+                    guard let group = groups.popLast() else { throw fail("unmatched ')'") }
+                    _ = group.start
+                    output += ")"
+                    index += 1
+                    canQuantify = !group.isAssertion
+                case "|", "^", "$":
+                    output.unicodeScalars.append(scalar)
+                    index += 1
+                    canQuantify = false
+                case "*", "+", "?":
+                    guard canQuantify else { throw fail("nothing to repeat before '\(scalar)'") }
+                    output.unicodeScalars.append(scalar)
+                    index += 1
+                    lazySuffix()
+                case "{":
+                    guard let quantifier = try braceQuantifier() else {
+                        throw fail("lone '{' (write '\\{' for a literal brace)")
+                    }
+                    guard canQuantify else { throw fail("nothing to repeat before '{'") }
+                    output += quantifier
+                    lazySuffix()
+                case "}":
+                    throw fail("lone '}' (write '\\}' for a literal brace)")
+                case "]":
+                    throw fail("lone ']' (write '\\]' for a literal bracket)")
+                default:
+                    output.unicodeScalars.append(scalar)
+                    index += 1
+                    canQuantify = true
+                }
+            }
+            if let open = groups.last { throw fail("missing ')' for the group opened here", at: open.start) }
+        }
+
+        /// After a quantifier: an optional `?` (lazy); nothing may be quantified next.
+        mutating func lazySuffix() {
+            if peek() == "?" {
+                output += "?"
+                index += 1
+            }
+            canQuantify = false
+        }
+
+        mutating func openGroup() throws(Failure) {
+            let start = index
+            guard peek(1) == "?" else {
+                output += "("
+                index += 1
+                groups.append((start, false))
+                return
+            }
+            switch (peek(2), peek(3)) {
+            case (":", _):
+                output += "(?:"
+                index += 3
+                groups.append((start, false))
+            case ("=", _), ("!", _):
+                output += "(?" + String(peek(2) ?? "=")
+                index += 3
+                groups.append((start, true))
+            case ("<", "="), ("<", "!"):
+                output += "(?<" + String(peek(3) ?? "=")
+                index += 4
+                groups.append((start, true))
+            case ("<", _):
+                throw fail("named groups '(?<name>…)' are not allowed inside a regexp group (name the group with ':name(…)' instead)")
+            default:
+                throw fail("unsupported group syntax '(?\(peek(2).map { String($0) } ?? "")' (use '(?:', '(?=', '(?!', '(?<=' or '(?<!')")
+            }
+        }
+
+        /// `{n}`, `{n,}` or `{n,m}` at the current position, or nil when it is not one.
+        mutating func braceQuantifier() throws(Failure) -> String? {
+            var position = index + 1
+            func digits() -> String? {
+                var text = ""
+                while position < input.count, input[position].isASCIIDigit {
+                    text.unicodeScalars.append(input[position])
+                    position += 1
+                }
+                return text.isEmpty ? nil : text
+            }
+            guard let low = digits() else { return nil }
+            var high: String? = low
+            if position < input.count, input[position] == "," {
+                position += 1
+                high = digits()
+            }
+            guard position < input.count, input[position] == "}" else { return nil }
+            if let high, let lowValue = Int(low), let highValue = Int(high), lowValue > highValue {
+                throw fail("numbers out of order in '{\(low),\(high)}'")
+            }
+            let text = String(String.UnicodeScalarView(input[index...position]))
+            index = position + 1
+            return text
+        }
+
+        mutating func characterClass() throws(Failure) {
+            let start = index
+            output += "["
+            index += 1
+            if peek() == "^" {
+                output += "^"
+                index += 1
+            }
+            while let scalar = peek() {
+                switch scalar {
+                case "]":
+                    output += "]"
+                    index += 1
+                    return
+                case "\\":
+                    output += try escape(inClass: true).text
+                case "[":
+                    output += "\\["
+                    index += 1
+                default:
+                    output.unicodeScalars.append(scalar)
+                    index += 1
+                }
+            }
+            throw fail("missing ']' for the class opened here", at: start)
+        }
+
+        /// Translates the escape at the current position; returns its PCRE2 text and
+        /// whether it is an atom (quantifiable) rather than an assertion.
+        mutating func escape(inClass: Bool) throws(Failure) -> (text: String, isAtom: Bool) {
+            let start = index
+            index += 1
+            guard let c = peek() else { throw fail("'\\' at the end of the regexp", at: start) }
+            index += 1
+            switch c {
+            case "d", "D", "w", "W", "s", "S", "f", "n", "r", "t":
+                return ("\\" + String(c), true)
+            case "b":
+                return inClass ? ("\\x{08}", true) : ("\\b", false)
+            case "B":
+                guard !inClass else { throw fail("invalid escape '\\B' in a class", at: start) }
+                return ("\\B", false)
+            case "v":
+                return ("\\x{0B}", true)
+            case "-":
+                guard inClass else { throw fail("invalid escape '\\-' outside a class", at: start) }
+                return ("\\-", true)
+            case "c":
+                guard let letter = peek(), letter.isASCIIAlpha else {
+                    throw fail("'\\c' must be followed by a letter", at: start)
+                }
+                index += 1
+                return ("\\c" + String(letter).uppercased(), true)
+            case "0":
+                if let next = peek(), next.isASCIIDigit {
+                    throw fail("octal escapes like '\\0\(next)' are not allowed (use '\\x' or '\\u')", at: start)
+                }
+                return ("\\x{0}", true)
+            case "1"..."9":
+                guard !inClass else { throw fail("back-reference '\\\(c)' inside a class", at: start) }
+                var number = String(c)
+                while let digit = peek(), digit.isASCIIDigit {
+                    number.unicodeScalars.append(digit)
+                    index += 1
+                }
+                return ("\\g{" + number + "}", true)
+            case "x":
+                guard let high = peek(), high.isASCIIHexDigit, let low = peek(1), low.isASCIIHexDigit else {
+                    throw fail("'\\x' must be followed by two hex digits", at: start)
+                }
+                index += 2
+                return ("\\x{" + String(high) + String(low) + "}", true)
+            case "u":
+                return (try unicodeEscape(start: start), true)
+            case "p", "P":
+                return (try propertyEscape(negated: c == "P", start: start), true)
+            case "k":
+                throw fail("named back-references '\\k<…>' are not supported (named groups are not allowed)", at: start)
+            case "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/":
+                return ("\\" + String(c), true)
+            default:
+                throw fail("invalid escape '\\\(c)' (escape only syntax characters: ^$\\.*+?()[]{}|/)", at: start)
+            }
+        }
+
+        /// `\uHHHH` (with surrogate pairs) or `\u{H…}` as `\x{…}`.
+        mutating func unicodeEscape(start: Int) throws(Failure) -> String {
+            if peek() == "{" {
+                var position = index + 1
+                var value: UInt32 = 0
+                var count = 0
+                while position < input.count, input[position].isASCIIHexDigit, let digit = hexValue(UInt8(input[position].value)) {
+                    value = min(value * 16 + UInt32(digit), 0x11_0000)
+                    position += 1
+                    count += 1
+                }
+                guard count > 0, position < input.count, input[position] == "}", value <= 0x10_FFFF else {
+                    throw fail("invalid '\\u{…}' escape (1 to 6 hex digits up to 10FFFF)", at: start)
+                }
+                guard !(0xD800...0xDFFF).contains(value) else {
+                    throw fail("lone surrogate in '\\u{…}' (PCRE2 matches only valid Unicode)", at: start)
+                }
+                index = position + 1
+                return "\\x{" + String(value, radix: 16) + "}"
+            }
+            guard let first = fourHexDigits(at: index) else {
+                throw fail("'\\u' must be followed by four hex digits or '{…}'", at: start)
+            }
+            index += 4
+            var value = first
+            if (0xD800...0xDBFF).contains(first) {
+                guard peek() == "\\", peek(1) == "u", let second = fourHexDigits(at: index + 2),
+                    (0xDC00...0xDFFF).contains(second)
+                else {
+                    throw fail("lone surrogate '\\u\(String(first, radix: 16))' (PCRE2 matches only valid Unicode)", at: start)
+                }
+                index += 6
+                value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(first) {
+                throw fail("lone surrogate '\\u\(String(first, radix: 16))' (PCRE2 matches only valid Unicode)", at: start)
+            }
+            return "\\x{" + String(value, radix: 16) + "}"
+        }
+
+        func fourHexDigits(at position: Int) -> UInt32? {
+            guard position + 4 <= input.count else { return nil }
+            var value: UInt32 = 0
+            for scalar in input[position..<(position + 4)] {
+                guard scalar.isASCII, let digit = hexValue(UInt8(scalar.value)) else { return nil }
+                value = value * 16 + UInt32(digit)
+            }
+            return value
+        }
+
+        /// `\p{…}` / `\P{…}` with ECMAScript's `Name=Value` forms mapped to PCRE2's.
+        mutating func propertyEscape(negated: Bool, start: Int) throws(Failure) -> String {
+            guard peek() == "{", let close = input[index...].firstIndex(of: "}") else {
+                throw fail("'\\p' must be followed by '{Property}'", at: start)
+            }
+            let body = String(String.UnicodeScalarView(input[(index + 1)..<close]))
+            index = close + 1
+            guard !body.isEmpty, body.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "_" || $0 == "=" }) else {
+                throw fail("invalid property name in '\\p{\(body)}'", at: start)
+            }
+            var name = body
+            let pieces = body.split(separator: "=", omittingEmptySubsequences: false)
+            if pieces.count == 2 {
+                switch pieces[0] {
+                case "General_Category", "gc": name = String(pieces[1])
+                case "Script", "sc": name = "sc:" + pieces[1]
+                case "Script_Extensions", "scx": name = "scx:" + pieces[1]
+                default: throw fail("unknown property '\(pieces[0])' in '\\p{\(body)}'", at: start)
+                }
+            } else if pieces.count > 2 {
+                throw fail("invalid property in '\\p{\(body)}'", at: start)
+            }
+            return (negated ? "\\P{" : "\\p{") + name + "}"
+        }
+    }
+}

@@ -1,0 +1,188 @@
+/// Turns a pattern string into a part list
+/// (https://urlpattern.spec.whatwg.org/#parse-a-pattern-string).
+///
+/// `encode` canonicalises fixed text, prefixes and suffixes the way the component's URL
+/// parser would (e.g. `%20` for a space in a pathname); it throws when the text cannot be
+/// part of that component at all.
+package struct PatternParser {
+    package typealias Encoder = (String) throws(PatternSyntaxError.Problem) -> String
+
+    private let tokens: [PatternToken]
+    private let options: PatternOptions
+    private let encode: Encoder
+    private let segmentWildcardRegexp: String
+    private var parts: [Part] = []
+    private var pendingFixedValue = ""
+    private var pendingFixedIndex = 0
+    private var index = 0
+    private var nextNumericName = 0
+
+    package static func parse(_ input: String, options: PatternOptions, encode: @escaping Encoder) throws(PatternSyntaxError) -> [Part] {
+        let tokens = try Tokenizer.tokenize(Array(input.unicodeScalars), policy: .strict)
+        var parser = PatternParser(tokens: tokens, options: options, encode: encode)
+        try parser.run()
+        return parser.parts
+    }
+
+    private init(tokens: [PatternToken], options: PatternOptions, encode: @escaping Encoder) {
+        self.tokens = tokens
+        self.options = options
+        self.encode = encode
+        self.segmentWildcardRegexp = PatternRegexGenerator.segmentWildcardSource(options)
+    }
+
+    private mutating func tryConsume(_ kind: PatternToken.Kind) -> PatternToken? {
+        guard index < tokens.count, tokens[index].kind == kind else { return nil }
+        defer { index += 1 }
+        return tokens[index]
+    }
+
+    private mutating func tryConsumeRegexpOrWildcard(name: PatternToken?) -> PatternToken? {
+        if let token = tryConsume(.regexp) { return token }
+        if name == nil { return tryConsume(.asterisk) }
+        return nil
+    }
+
+    private mutating func tryConsumeModifier() -> PatternToken? {
+        tryConsume(.otherModifier) ?? tryConsume(.asterisk)
+    }
+
+    private mutating func consumeRequired(_ kind: PatternToken.Kind, expected: String) throws(PatternSyntaxError) -> PatternToken {
+        if let token = tryConsume(kind) { return token }
+        let found = tokens[min(index, tokens.count - 1)]
+        throw PatternSyntaxError(.unexpectedToken(expected: expected, found: found), at: found.index)
+    }
+
+    private mutating func consumeText() -> String {
+        var result = ""
+        while let token = tryConsume(.char) ?? tryConsume(.escapedChar) { result += token.value }
+        return result
+    }
+
+    private func encoded(_ text: String, at position: Int) throws(PatternSyntaxError) -> String {
+        do {
+            return try encode(text)
+        } catch {
+            throw PatternSyntaxError(error, at: position)
+        }
+    }
+
+    private mutating func appendPending(_ text: String, at position: Int) {
+        if pendingFixedValue.isEmpty { pendingFixedIndex = position }
+        pendingFixedValue += text
+    }
+
+    private mutating func maybeAddPartFromPendingFixedValue() throws(PatternSyntaxError) {
+        guard !pendingFixedValue.isEmpty else { return }
+        let value = try encoded(pendingFixedValue, at: pendingFixedIndex)
+        pendingFixedValue = ""
+        parts.append(Part(kind: .fixedText, value: value, modifier: .none))
+    }
+
+    private mutating func run() throws(PatternSyntaxError) {
+        while index < tokens.count {
+            let charToken = tryConsume(.char)
+            let nameToken = tryConsume(.name)
+            let regexpOrWildcard = tryConsumeRegexpOrWildcard(name: nameToken)
+            if nameToken != nil || regexpOrWildcard != nil {
+                var prefix = charToken?.value ?? ""
+                if !prefix.isEmpty, prefix != options.prefixString, let charToken {
+                    appendPending(prefix, at: charToken.index)
+                    prefix = ""
+                }
+                try maybeAddPartFromPendingFixedValue()
+                let modifier = tryConsumeModifier()
+                try addPart(
+                    prefix: prefix, prefixIndex: charToken?.index ?? 0, name: nameToken,
+                    regexpOrWildcard: regexpOrWildcard, suffix: "", suffixIndex: 0, modifier: modifier)
+                continue
+            }
+            if let fixed = charToken ?? tryConsume(.escapedChar) {
+                appendPending(fixed.value, at: fixed.index)
+                continue
+            }
+            if let open = tryConsume(.open) {
+                let prefixIndex = tokens[index].index
+                let prefix = consumeText()
+                let name = tryConsume(.name)
+                let regexpOrWildcard = tryConsumeRegexpOrWildcard(name: name)
+                let suffixIndex = tokens[index].index
+                let suffix = consumeText()
+                if tryConsume(.close) == nil {
+                    let found = tokens[index]
+                    let problem: PatternSyntaxError.Problem = found.kind == .end
+                        ? .unexpectedToken(expected: "'}' to close the '{' at offset \(open.index)", found: found)
+                        : .unexpectedToken(expected: "'}'", found: found)
+                    throw PatternSyntaxError(problem, at: found.index)
+                }
+                let modifier = tryConsumeModifier()
+                try addPart(
+                    prefix: prefix, prefixIndex: prefixIndex, name: name, regexpOrWildcard: regexpOrWildcard,
+                    suffix: suffix, suffixIndex: suffixIndex, modifier: modifier)
+                continue
+            }
+            try maybeAddPartFromPendingFixedValue()
+            _ = try consumeRequired(.end, expected: "the end of the pattern")
+        }
+    }
+
+    private mutating func addPart(
+        prefix: String, prefixIndex: Int, name nameToken: PatternToken?, regexpOrWildcard: PatternToken?,
+        suffix: String, suffixIndex: Int, modifier modifierToken: PatternToken?
+    ) throws(PatternSyntaxError) {
+        var modifier = Part.Modifier.none
+        switch modifierToken?.value {
+        case "?": modifier = .optional
+        case "*": modifier = .zeroOrMore
+        case "+": modifier = .oneOrMore
+        default: break
+        }
+        if nameToken == nil, regexpOrWildcard == nil, modifier == .none {
+            appendPending(prefix, at: prefixIndex)
+            return
+        }
+        try maybeAddPartFromPendingFixedValue()
+        if nameToken == nil, regexpOrWildcard == nil {
+            guard !prefix.isEmpty else { return }
+            parts.append(Part(kind: .fixedText, value: try encoded(prefix, at: prefixIndex), modifier: modifier))
+            return
+        }
+        var regexpValue: String
+        if let token = regexpOrWildcard {
+            regexpValue = token.kind == .asterisk ? PatternRegexGenerator.fullWildcardSource : token.value
+        } else {
+            regexpValue = segmentWildcardRegexp
+        }
+        var kind = Part.Kind.regexp
+        if regexpValue == segmentWildcardRegexp {
+            kind = .segmentWildcard
+            regexpValue = ""
+        } else if regexpValue == PatternRegexGenerator.fullWildcardSource {
+            kind = .fullWildcard
+            regexpValue = ""
+        }
+        var name = ""
+        if let nameToken {
+            name = nameToken.value
+        } else if regexpOrWildcard != nil {
+            name = String(nextNumericName)
+            nextNumericName += 1
+        }
+        if parts.contains(where: { $0.name == name }) {
+            throw PatternSyntaxError(.duplicateGroupName(name), at: nameToken?.index ?? regexpOrWildcard?.index ?? 0)
+        }
+        if kind == .regexp, let token = regexpOrWildcard {
+            // Validate the ECMAScript regexp now, so the error points into it.
+            do {
+                _ = try JavaScriptRegexTranslator.translate(regexpValue)
+            } catch {
+                throw PatternSyntaxError(.invalidRegexp(error.message), at: token.index + 1 + error.offset)
+            }
+        }
+        parts.append(
+            Part(
+                kind: kind, value: regexpValue, modifier: modifier, name: name,
+                prefix: try encoded(prefix, at: prefixIndex), suffix: try encoded(suffix, at: suffixIndex),
+                position: regexpOrWildcard?.index ?? nameToken?.index ?? 0))
+    }
+}

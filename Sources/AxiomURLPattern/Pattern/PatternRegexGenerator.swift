@@ -1,0 +1,187 @@
+/// Generates a component's regular expression and its canonical pattern string from a
+/// part list (https://urlpattern.spec.whatwg.org/#generate-a-regular-expression-and-name-list,
+/// https://urlpattern.spec.whatwg.org/#generate-a-pattern-string).
+///
+/// The expression is first written in the standard's ECMAScript form, then translated to
+/// PCRE2 by ``JavaScriptRegexTranslator``, so the generated and the user-written pieces go
+/// through the same translation.
+package enum PatternRegexGenerator {
+    /// The ECMAScript source of a full wildcard (`*`).
+    package static let fullWildcardSource = ".*"
+
+    /// The ECMAScript source of a segment wildcard: `[^\/]+?` in pathnames, `[^]+?` where
+    /// there is no delimiter.
+    package static func segmentWildcardSource(_ options: PatternOptions) -> String {
+        "[^" + escapeRegexpString(options.delimiter.map { String($0) } ?? "") + "]+?"
+    }
+
+    /// `\` before each of `.+*?^${}()[]|/\`.
+    package static func escapeRegexpString(_ input: String) -> String { escape(input, ".+*?^${}()[]|/\\") }
+
+    /// `\` before each of `+*?:{}()\`.
+    package static func escapePatternString(_ input: String) -> String { escape(input, "+*?:{}()\\") }
+
+    private static func escape(_ input: String, _ special: String) -> String {
+        var output = ""
+        for scalar in input.unicodeScalars {
+            if special.unicodeScalars.contains(scalar) { output += "\\" }
+            output.unicodeScalars.append(scalar)
+        }
+        return output
+    }
+
+    /// The ECMAScript regular expression of `parts` and the names of its groups in order.
+    package static func regexp(_ parts: [Part], options: PatternOptions, linear: Bool = true) -> (source: String, names: [String]) {
+        let names = parts.filter { $0.kind != .fixedText }.map(\.name)
+        let source = parts.indices.map { fragment(of: parts, at: $0, options: options, linear: linear) }.joined()
+        return ("^" + source + "$", names)
+    }
+
+    /// The ECMAScript regexp of `parts[index]` (https://urlpattern.spec.whatwg.org/#generate-a-regular-expression-and-name-list,
+    /// the body of the loop), wildcards in their linear form (``linearized(_:at:options:)``)
+    /// unless `linear` is false.
+    package static func fragment(of parts: [Part], at index: Int, options: PatternOptions, linear: Bool = true) -> String {
+        let part = linear ? linearized(parts, at: index, options: options) : parts[index]
+        if part.kind == .fixedText {
+            if part.modifier == .none { return escapeRegexpString(part.value) }
+            return "(?:" + escapeRegexpString(part.value) + ")" + part.modifier.text
+        }
+        var value = part.value
+        if part.kind == .segmentWildcard {
+            value = segmentWildcardSource(options)
+        } else if part.kind == .fullWildcard {
+            value = fullWildcardSource
+        }
+        let prefix = escapeRegexpString(part.prefix)
+        let suffix = escapeRegexpString(part.suffix)
+        if part.prefix.isEmpty, part.suffix.isEmpty {
+            if part.modifier == .none || part.modifier == .optional {
+                return "(" + value + ")" + part.modifier.text
+            }
+            return "((?:" + value + ")" + part.modifier.text + ")"
+        }
+        if part.modifier == .none || part.modifier == .optional {
+            return "(?:" + prefix + "(" + value + ")" + suffix + ")" + part.modifier.text
+        }
+        return "(?:" + prefix + "((?:" + value + ")(?:" + suffix + prefix + "(?:" + value + "))*)" + suffix + ")"
+            + (part.modifier == .zeroOrMore ? "?" : "")
+    }
+
+    /// `parts[index]` rewritten, where it is a wildcard, into a form whose expression gives
+    /// the same matches and groups as the standard's but without its runaway backtracking.
+    ///
+    /// The standard's expression nests quantifiers for repeated wildcards (`**` is
+    /// `((?:.*)*)`, `:a+` after text is `((?:[^\/]+?)+)`) and, for wildcards written next to
+    /// each other (`***`, `:a:b`, `*:a`), tries every way of splitting the text between them
+    /// before it fails: a route `/*****legal` spent PCRE2's whole match limit on a 30-byte
+    /// path. Each of these always settles on one answer, so it is written as that answer:
+    ///
+    /// - a repeated full wildcard is one `.*` (its repetitions can only split what one `.*`
+    ///   takes): `*` repeats become optional, `+` repeats plain;
+    /// - a repeated segment wildcard with nothing around it is one greedy run, `[^/]*` or
+    ///   `[^/]+` (the lazy repetitions end where the greedy run ends);
+    /// - a wildcard right after a full wildcard that always takes part (`.*` is greedy and
+    ///   takes everything the next one could) captures the empty string if it is a full
+    ///   wildcard, and one code point if it is a segment wildcard;
+    /// - a segment wildcard right before another wildcard captures one code point (it is
+    ///   lazy, and the next one absorbs the rest).
+    ///
+    /// `LinearWildcardTests` compares both forms on random patterns and inputs.
+    package static func linearized(_ parts: [Part], at index: Int, options: PatternOptions) -> Part {
+        var part = parts[index]
+        let bare = part.prefix.isEmpty && part.suffix.isEmpty
+        let oneCodePoint = "[^" + escapeRegexpString(options.delimiter.map { String($0) } ?? "") + "]"
+        switch (part.kind, part.modifier) {
+        case (.fullWildcard, .zeroOrMore), (.fullWildcard, .oneOrMore):
+            part.modifier = bare || part.modifier == .oneOrMore ? .none : .optional
+        case (.segmentWildcard, .zeroOrMore) where bare, (.segmentWildcard, .oneOrMore) where bare:
+            part = regexp(part, oneCodePoint + part.modifier.text)
+        default:
+            break
+        }
+        // A full wildcard that always takes part and ends the text it covers with `.*`.
+        func absorbs(_ other: Part) -> Bool {
+            other.kind == .fullWildcard && other.suffix.isEmpty && (other.prefix.isEmpty || other.modifier == .none || other.modifier == .oneOrMore)
+        }
+        let afterAbsorbing = index > 0 && part.prefix.isEmpty && absorbs(parts[index - 1])
+        if part.kind == .fullWildcard, bare, afterAbsorbing {
+            return regexp(part, "")
+        }
+        if part.kind == .segmentWildcard, part.modifier == .none {
+            let next = part.suffix.isEmpty && index + 1 < parts.count ? parts[index + 1] : nil
+            let beforeWildcard = next.map { ($0.kind == .segmentWildcard || $0.kind == .fullWildcard) && $0.prefix.isEmpty } ?? false
+            if afterAbsorbing || beforeWildcard { return regexp(part, oneCodePoint) }
+        }
+        return part
+    }
+
+    /// `part` as a custom-regexp part matching `value` once, same name, text around it and position.
+    private static func regexp(_ part: Part, _ value: String) -> Part {
+        Part(kind: .regexp, value: value, modifier: .none, name: part.name, prefix: part.prefix, suffix: part.suffix, position: part.position)
+    }
+
+    /// The canonical pattern string of `parts`: what the user wrote, normalised
+    /// (`/foo/(.*)` prints as `/foo/*`, `/:id([^\/]+?)` as `/:id`).
+    package static func patternString(_ parts: [Part], options: PatternOptions) -> String {
+        var result = ""
+        for (index, part) in parts.enumerated() {
+            let previous: Part? = index > 0 ? parts[index - 1] : nil
+            let next: Part? = index < parts.count - 1 ? parts[index + 1] : nil
+            if part.kind == .fixedText {
+                if part.modifier == .none {
+                    result += escapePatternString(part.value)
+                } else {
+                    result += "{" + escapePatternString(part.value) + "}" + part.modifier.text
+                }
+                continue
+            }
+            let customName = part.hasCustomName
+            var needsGrouping = !part.suffix.isEmpty || (!part.prefix.isEmpty && part.prefix != options.prefixString)
+            if !needsGrouping, customName, part.kind == .segmentWildcard, part.modifier == .none, let next,
+                next.prefix.isEmpty, next.suffix.isEmpty
+            {
+                if next.kind == .fixedText {
+                    if let first = next.value.unicodeScalars.first {
+                        needsGrouping = isValidNameCodePoint(first, first: false)
+                    }
+                } else {
+                    needsGrouping = next.name.unicodeScalars.first?.isASCIIDigit == true
+                }
+            }
+            if !needsGrouping, part.prefix.isEmpty, let previous, previous.kind == .fixedText,
+                let last = previous.value.unicodeScalars.last, last == options.prefix
+            {
+                needsGrouping = true
+            }
+            if needsGrouping { result += "{" }
+            result += escapePatternString(part.prefix)
+            if customName { result += ":" + part.name }
+            switch part.kind {
+            case .regexp:
+                result += "(" + part.value + ")"
+            case .segmentWildcard:
+                if !customName { result += "(" + segmentWildcardSource(options) + ")" }
+            case .fullWildcard:
+                if !customName,
+                    previous == nil || previous?.kind == .fixedText || previous?.modifier != Part.Modifier.none
+                        || needsGrouping || !part.prefix.isEmpty
+                {
+                    result += "*"
+                } else {
+                    result += "(" + fullWildcardSource + ")"
+                }
+            case .fixedText:
+                break
+            }
+            if part.kind == .segmentWildcard, customName, let first = part.suffix.unicodeScalars.first,
+                isValidNameCodePoint(first, first: false)
+            {
+                result += "\\"
+            }
+            result += escapePatternString(part.suffix)
+            if needsGrouping { result += "}" }
+            result += part.modifier.text
+        }
+        return result
+    }
+}

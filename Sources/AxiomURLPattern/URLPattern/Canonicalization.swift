@@ -1,0 +1,93 @@
+/// The per-component canonicalisers of https://urlpattern.spec.whatwg.org/#canon, used as
+/// encoding callbacks for a pattern's fixed text and to process per-component input.
+package enum Canonicalizer {
+    package typealias Problem = PatternSyntaxError.Problem
+
+    package static func `protocol`(_ value: String) throws(Problem) -> String {
+        guard !value.isEmpty else { return value }
+        let scalars = Array(value.unicodeScalars)
+        guard scalars[0].isASCIIAlpha,
+            scalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "+" || $0 == "-" || $0 == "." })
+        else {
+            throw .invalidFixedText("'\(value)' is not a valid scheme (a letter, then letters, digits, '+', '-' or '.')")
+        }
+        return value.asciiLowercased
+    }
+
+    package static func username(_ value: String) -> String { percentEncode(value.unicodeScalars, .userinfo) }
+
+    package static func password(_ value: String) -> String { percentEncode(value.unicodeScalars, .userinfo) }
+
+    /// Hostnames are lowercased (ASCII; other letters by Unicode rules, without IDNA) and
+    /// may not contain forbidden host code points.
+    package static func hostname(_ value: String) throws(Problem) -> String {
+        guard !value.isEmpty else { return value }
+        let stripped = value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        if let bad = stripped.first(where: Host.isForbiddenHostCodePoint) {
+            throw .invalidFixedText("a hostname cannot contain \(describe(bad)) (escape pattern syntax, or use a regexp group)")
+        }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: stripped)
+        return text.unicodeScalars.allSatisfy(\.isASCII) ? text.asciiLowercased : text.lowercased()
+    }
+
+    package static func ipv6Hostname(_ value: String) throws(Problem) -> String {
+        var result = ""
+        for scalar in value.unicodeScalars {
+            guard scalar.isASCIIHexDigit || scalar == "[" || scalar == "]" || scalar == ":" else {
+                throw .invalidFixedText("an IPv6 hostname may contain only hex digits, ':', '[' and ']', not \(describe(scalar))")
+            }
+            result.unicodeScalars.append(scalar.asciiLowercased)
+        }
+        return result
+    }
+
+    package static func port(_ value: String, protocol scheme: String? = nil) throws(Problem) -> String {
+        guard !value.isEmpty else { return value }
+        guard value.unicodeScalars.allSatisfy(\.isASCIIDigit) else {
+            throw .invalidFixedText("a port must be digits only, not '\(value)'")
+        }
+        let digits = value.drop { $0 == "0" }
+        guard digits.count <= 5, let port = Int(digits.isEmpty ? "0" : String(digits)), port <= 65535 else {
+            throw .invalidFixedText("port \(value) is out of range (0 to 65535)")
+        }
+        if let scheme, URLRecord.defaultPort(forSpecialScheme: scheme) == .some(port) { return "" }
+        return String(port)
+    }
+
+    /// A hierarchical path: dot segments resolved, percent-encoded with the path set.
+    package static func pathname(_ value: String) -> String {
+        guard !value.isEmpty else { return value }
+        let leadingSlash = value.utf8.first == UInt8(ascii: "/")
+        let input = Array(((leadingSlash ? "" : "/-") + value).utf8)
+        var segments: [String] = []
+        // Path start state has consumed the leading "/"; each further "/" ends a segment.
+        for (index, segment) in input.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            let bytes = Array(segment)
+            let isLast = index == input.dropFirst().count { $0 == UInt8(ascii: "/") }
+            if URLParser.isDoubleDotSegment(bytes) {
+                if !segments.isEmpty { segments.removeLast() }
+                if isLast { segments.append("") }
+            } else if URLParser.isSingleDotSegment(bytes) {
+                if isLast { segments.append("") }
+            } else {
+                segments.append(percentEncode(bytes: bytes, .path))
+            }
+        }
+        let result = segments.map { "/" + $0 }.joined()
+        return leadingSlash ? result : String(result.unicodeScalars.dropFirst(2))
+    }
+
+    package static func opaquePathname(_ value: String) -> String { percentEncode(value.unicodeScalars, .c0Control) }
+
+    package static func search(_ value: String) -> String { percentEncode(value.unicodeScalars, .query) }
+
+    package static func hash(_ value: String) -> String { percentEncode(value.unicodeScalars, .fragment) }
+
+    package static func describe(_ scalar: Unicode.Scalar) -> String {
+        scalar.value < 0x21 || scalar.value == 0x7F
+            ? "U+" + String(scalar.value, radix: 16, uppercase: true) : "'\(scalar)'"
+    }
+}

@@ -1,0 +1,135 @@
+/// One component of a ``URLPattern`` compiled: its canonical pattern string, group names
+/// and matcher.
+package final class CompiledComponent: Sendable {
+    /// How the component is matched. Patterns that need no regex skip PCRE2 entirely.
+    package enum Matcher: Sendable {
+        /// A lone `*`: anything without an ECMAScript line terminator, captured whole.
+        case anything
+        /// Only fixed text, case-sensitive: string equality.
+        case literal(String)
+        /// Everything else.
+        case regex(CompiledRegex)
+    }
+
+    package let component: URLPattern.Component
+    package let patternString: String
+    /// The PCRE2 source (after translation from the standard's ECMAScript form).
+    package let regexSource: String
+    package let names: [String]
+    package let hasRegExpGroups: Bool
+    package let matcher: Matcher
+
+    package var captureCount: Int {
+        if case .regex(let regex) = matcher { return regex.captureCount }
+        return names.count
+    }
+
+    /// https://urlpattern.spec.whatwg.org/#compile-a-component
+    package init(
+        _ component: URLPattern.Component, pattern: String, options: PatternOptions,
+        encode: @escaping PatternParser.Encoder
+    ) throws(URLPatternError) {
+        let parts: [Part]
+        do {
+            parts = try PatternParser.parse(pattern, options: options, encode: encode)
+        } catch {
+            throw URLPatternError(error, component: component, pattern: pattern)
+        }
+        let (source, names) = PatternRegexGenerator.regexp(parts, options: options)
+        let translated: String
+        do {
+            translated = try JavaScriptRegexTranslator.translate(source)
+        } catch {
+            // User regexps were validated while parsing; the generated pieces are valid.
+            throw URLPatternError(
+                .invalidRegexp, component: component, pattern: pattern, position: nil,
+                message: "invalid regexp: \(error.message)")
+        }
+        self.component = component
+        self.patternString = PatternRegexGenerator.patternString(parts, options: options)
+        self.regexSource = translated
+        self.names = names
+        self.hasRegExpGroups = parts.contains { $0.kind == .regexp }
+
+        if parts.count == 1, parts[0].kind == .fullWildcard, parts[0].modifier == .none, parts[0].prefix.isEmpty,
+            parts[0].suffix.isEmpty
+        {
+            self.matcher = .anything
+        } else if !options.ignoreCase, parts.allSatisfy({ $0.kind == .fixedText && $0.modifier == .none }) {
+            self.matcher = .literal(parts.map(\.value).joined())
+        } else {
+            do {
+                self.matcher = .regex(try CompiledRegex(translated, caseless: options.ignoreCase))
+            } catch {
+                throw Self.locate(error, in: parts, component: component, pattern: pattern)
+            }
+        }
+    }
+
+    /// Finds the regexp group PCRE2 refused (it compiles each alone) for the error position.
+    private static func locate(
+        _ error: RegexCompileError, in parts: [Part], component: URLPattern.Component, pattern: String
+    ) -> URLPatternError {
+        for part in parts where part.kind == .regexp {
+            guard let alone = try? JavaScriptRegexTranslator.translate("(" + part.value + ")") else { continue }
+            do {
+                _ = try CompiledRegex(alone, caseless: false)
+            } catch let partError {
+                return URLPatternError(
+                    .invalidRegexp, component: component, pattern: pattern, position: part.position,
+                    message: "invalid regexp '(\(part.value))': \(partError.message)")
+            }
+        }
+        return URLPatternError(
+            .invalidRegexp, component: component, pattern: pattern, position: nil,
+            message: "invalid regexp: \(error.message)")
+    }
+
+    /// The groups' values in order (nil for a group that did not participate), or nil when
+    /// `input` does not match.
+    package func match(_ input: String, scratch: MatchScratch) throws(RegexMatchFailure) -> [String?]? {
+        switch matcher {
+        case .anything:
+            return Self.hasLineTerminator(input) ? nil : [input]
+        case .literal(let value):
+            return input == value ? [] : nil
+        case .regex(let regex):
+            var subject = input
+            var outcome: Result<[String?]?, RegexMatchFailure> = .success(nil)
+            subject.withUTF8 { bytes in
+                do throws(RegexMatchFailure) {
+                    guard try regex.match(bytes, scratch: scratch) else { return }
+                    outcome = .success(
+                        (0..<names.count).map { index in
+                            scratch.range(ofGroup: index + 1).map { String(decoding: bytes[$0], as: UTF8.self) }
+                        })
+                } catch {
+                    outcome = .failure(error)
+                }
+            }
+            return try outcome.get()
+        }
+    }
+
+    /// Whether `input` has an ECMAScript line terminator (LF, CR, U+2028, U+2029), which
+    /// `.` does not match.
+    package static func hasLineTerminator(_ input: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in input.utf8 {
+            if byte == 0x0A || byte == 0x0D { return true }
+            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+            if previous == (0xE2, 0x80), byte == 0xA8 || byte == 0xA9 { return true }
+            previous = (previous.1, byte)
+        }
+        return false
+    }
+
+    /// Whether the component matches any special scheme (`http`, `https`, `ws`, `wss`,
+    /// `ftp`, `file`): then the pathname is hierarchical.
+    package var matchesSpecialScheme: Bool {
+        let scratch = MatchScratch(captures: captureCount, limits: MatchLimits())
+        return ["ftp", "file", "http", "https", "ws", "wss"].contains { scheme in
+            ((try? match(scheme, scratch: scratch)) ?? nil) != nil
+        }
+    }
+}

@@ -1,0 +1,248 @@
+/// A URL pattern as the WHATWG URLPattern standard defines it, compiled to PCRE2.
+///
+/// Build one from a constructor string (`"https://example.com/books/:id"`, optionally
+/// relative to a base URL) or from per-component patterns, then ``test(_:baseURL:)`` or
+/// ``exec(_:baseURL:)`` URLs against it. Each component (protocol, username, password,
+/// hostname, port, pathname, search, hash) is matched on its own; a component the pattern
+/// leaves out matches anything.
+///
+/// ```swift
+/// let pattern = try URLPattern("app://profile/:userId")
+/// let result = try pattern.exec("app://profile/42")
+/// result?.pathname["userId"]   // "42"
+/// pattern.pathname              // "/:userId" — "app:" is not special, so "profile" is the host
+/// ```
+///
+/// Compiled patterns are immutable and `Sendable`: compile once, match from any thread.
+public struct URLPattern: Sendable {
+    /// The eight components of a URL, in the standard's order.
+    public enum Component: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        case `protocol`, username, password, hostname, port, pathname, search, hash
+
+        public var description: String { rawValue }
+
+        var index: Int {
+            switch self {
+            case .protocol: return 0
+            case .username: return 1
+            case .password: return 2
+            case .hostname: return 3
+            case .port: return 4
+            case .pathname: return 5
+            case .search: return 6
+            case .hash: return 7
+            }
+        }
+    }
+
+    /// How a pattern compiles and matches.
+    public struct Options: Sendable, Hashable {
+        /// Match pathname, search and hash case-insensitively (the standard's `ignoreCase`).
+        public var ignoreCase: Bool
+        /// Bounds on input length and backtracking.
+        public var limits: MatchLimits
+
+        public init(ignoreCase: Bool = false, limits: MatchLimits = MatchLimits()) {
+            self.ignoreCase = ignoreCase
+            self.limits = limits
+        }
+    }
+
+    let components: [CompiledComponent]
+    /// The options the pattern was compiled with.
+    public let options: Options
+    private let maxCaptureCount: Int
+
+    /// Compiles a constructor string, e.g. `"https://example.com/books/:id?*#*"`, resolved
+    /// against `baseURL` when it has no scheme of its own.
+    public init(_ pattern: String, baseURL: String? = nil, options: Options = Options()) throws(URLPatternError) {
+        var initValue = try ConstructorStringParser.parse(pattern)
+        if baseURL == nil, initValue.protocol == nil {
+            throw URLPatternError(
+                .missingProtocol, component: nil, pattern: pattern, position: 0,
+                message: "a pattern without a scheme needs a base URL (write e.g. 'https://example.com/…', or pass baseURL:)")
+        }
+        initValue.baseURL = baseURL
+        try self.init(initValue, options: options, source: pattern)
+    }
+
+    /// Compiles per-component patterns; absent components match anything unless
+    /// `baseURL` supplies them.
+    public init(_ input: URLPatternInit, options: Options = Options()) throws(URLPatternError) {
+        try self.init(input, options: options, source: nil)
+    }
+
+    private init(_ input: URLPatternInit, options: Options, source: String?) throws(URLPatternError) {
+        var processed: URLPatternInit
+        do {
+            processed = try input.processed(as: .pattern)
+        } catch {
+            if let baseError = error.baseURLError {
+                throw URLPatternError(
+                    .invalidBaseURL, component: nil, pattern: input.baseURL ?? "", position: baseError.position,
+                    message: "the base URL is not a URL: \(baseError.reason)")
+            }
+            throw URLPatternError(
+                PatternSyntaxError(error.problem ?? .invalidFixedText("invalid component"), at: 0),
+                component: error.component, pattern: error.component.flatMap { input[$0] } ?? source ?? "")
+        }
+        for component in Component.allCases where processed[component] == nil { processed[component] = "*" }
+        if let scheme = processed.protocol, let port = processed.port,
+            case .some(.some(let defaultPort)) = URLRecord.defaultPort(forSpecialScheme: scheme),
+            port == String(defaultPort)
+        {
+            processed.port = ""
+        }
+        func text(_ component: Component) -> String { processed[component] ?? "*" }
+        let scheme = try CompiledComponent(
+            .protocol, pattern: text(.protocol), options: .default, encode: Canonicalizer.protocol)
+        let hostnamePattern = text(.hostname)
+        let hostname = Self.isIPv6Pattern(hostnamePattern)
+            ? try CompiledComponent(.hostname, pattern: hostnamePattern, options: .hostname, encode: Canonicalizer.ipv6Hostname)
+            : try CompiledComponent(.hostname, pattern: hostnamePattern, options: .hostname, encode: Canonicalizer.hostname)
+        var componentOptions = PatternOptions.default
+        componentOptions.ignoreCase = options.ignoreCase
+        var pathOptions = PatternOptions.pathname
+        pathOptions.ignoreCase = options.ignoreCase
+        let pathname = scheme.matchesSpecialScheme
+            ? try CompiledComponent(.pathname, pattern: text(.pathname), options: pathOptions, encode: Canonicalizer.pathname)
+            : try CompiledComponent(
+                .pathname, pattern: text(.pathname), options: componentOptions, encode: Canonicalizer.opaquePathname)
+        self.components = [
+            scheme,
+            try CompiledComponent(.username, pattern: text(.username), options: .default, encode: Canonicalizer.username),
+            try CompiledComponent(.password, pattern: text(.password), options: .default, encode: Canonicalizer.password),
+            hostname,
+            try CompiledComponent(.port, pattern: text(.port), options: .default) { (value) throws(PatternSyntaxError.Problem) in
+                try Canonicalizer.port(value)
+            },
+            pathname,
+            try CompiledComponent(.search, pattern: text(.search), options: componentOptions, encode: Canonicalizer.search),
+            try CompiledComponent(.hash, pattern: text(.hash), options: componentOptions, encode: Canonicalizer.hash),
+        ]
+        self.options = options
+        self.maxCaptureCount = components.map(\.captureCount).max() ?? 0
+    }
+
+    /// https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address
+    static func isIPv6Pattern(_ pattern: String) -> Bool {
+        let scalars = Array(pattern.unicodeScalars.prefix(2))
+        guard scalars.count == 2 else { return false }
+        return scalars[0] == "[" || ((scalars[0] == "{" || scalars[0] == "\\") && scalars[1] == "[")
+    }
+
+    // MARK: Component patterns
+
+    /// The canonical pattern string of `component` (e.g. `/foo/*` for `/foo/(.*)`).
+    public subscript(component: Component) -> String { components[component.index].patternString }
+
+    public var `protocol`: String { self[.protocol] }
+    public var username: String { self[.username] }
+    public var password: String { self[.password] }
+    public var hostname: String { self[.hostname] }
+    public var port: String { self[.port] }
+    public var pathname: String { self[.pathname] }
+    public var search: String { self[.search] }
+    public var hash: String { self[.hash] }
+
+    /// Whether this platform's PCRE2 has a JIT (patterns then compile to machine code).
+    public static var jitAvailable: Bool { CompiledRegex.jitAvailable }
+
+    /// Whether any component uses a custom regexp group `(…)`.
+    public var hasRegExpGroups: Bool { components.contains(where: \.hasRegExpGroups) }
+
+    /// The PCRE2 regular expression `component` compiles to (shown by `explain`).
+    public func regularExpression(for component: Component) -> String { components[component.index].regexSource }
+
+    /// The names of `component`'s groups, in order.
+    public func groupNames(for component: Component) -> [String] { components[component.index].names }
+
+    // MARK: Matching
+
+    /// Whether `input` (resolved against `baseURL`) matches.
+    public func test(_ input: String, baseURL: String? = nil) throws(URLPatternMatchError) -> Bool {
+        try exec(input, baseURL: baseURL) != nil
+    }
+
+    /// Whether the per-component `input` matches.
+    public func test(_ input: URLPatternInit) throws(URLPatternMatchError) -> Bool {
+        try exec(input) != nil
+    }
+
+    /// Matches `input` (resolved against `baseURL`): nil when it does not match, the
+    /// per-component inputs and groups when it does. Throws when the input cannot be
+    /// judged (not a URL, too long, runaway regexp).
+    public func exec(_ input: String, baseURL: String? = nil) throws(URLPatternMatchError) -> URLPatternResult? {
+        let length = input.utf8.count + (baseURL?.utf8.count ?? 0)
+        guard length <= options.limits.maxInputLength else {
+            throw .inputTooLong(length: length, limit: options.limits.maxInputLength)
+        }
+        var inputs = [URLPatternInput.string(input)]
+        var base: URLRecord? = nil
+        if let baseURL {
+            do {
+                base = try URLRecord(baseURL)
+            } catch {
+                throw .invalidBaseURL(error)
+            }
+            inputs.append(.string(baseURL))
+        }
+        let url: URLRecord
+        do {
+            url = try URLRecord(input, base: base)
+        } catch {
+            throw .invalidURL(error)
+        }
+        let values = [
+            url.scheme, url.username, url.password, Self.hostnameForMatching(url.host), url.port.map { String($0) } ?? "",
+            url.pathname, url.query ?? "", url.fragment ?? "",
+        ]
+        return try match(values, inputs: inputs)
+    }
+
+    /// Matches per-component input; absent components are the empty string.
+    public func exec(_ input: URLPatternInit) throws(URLPatternMatchError) -> URLPatternResult? {
+        let length = Component.allCases.reduce(input.baseURL?.utf8.count ?? 0) { $0 + (input[$1]?.utf8.count ?? 0) }
+        guard length <= options.limits.maxInputLength else {
+            throw .inputTooLong(length: length, limit: options.limits.maxInputLength)
+        }
+        let empty = URLPatternInit(
+            protocol: "", username: "", password: "", hostname: "", port: "", pathname: "", search: "", hash: "")
+        let processed: URLPatternInit
+        do {
+            processed = try input.processed(as: .url, defaults: empty)
+        } catch {
+            if let baseError = error.baseURLError { throw .invalidBaseURL(baseError) }
+            let detail = error.problem.map { URLPatternError(PatternSyntaxError($0, at: 0), component: nil, pattern: "").message }
+            throw .invalidURL(URLParseError("invalid \(error.component?.description ?? "component"): \(detail ?? "")"))
+        }
+        return try match(Component.allCases.map { processed[$0] ?? "" }, inputs: [.components(input)])
+    }
+
+    /// Hostnames compare case-insensitively for every scheme (the standard keeps the case of
+    /// opaque hosts; see the divergences in `Docs/Patterns.md`).
+    package static func hostnameForMatching(_ host: Host?) -> String {
+        guard let host else { return "" }
+        if case .opaque(let value) = host { return value.asciiLowercased }
+        return host.serialized
+    }
+
+    private func match(_ values: [String], inputs: [URLPatternInput]) throws(URLPatternMatchError) -> URLPatternResult? {
+        let scratch = MatchScratch(captures: maxCaptureCount, limits: options.limits)
+        var results: [URLPatternComponentResult] = []
+        results.reserveCapacity(8)
+        for index in 0..<8 {
+            let component = components[index]
+            let groups: [String?]?
+            do {
+                groups = try component.match(values[index], scratch: scratch)
+            } catch {
+                throw .matchLimitExceeded(component: component.component)
+            }
+            guard let groups else { return nil }
+            results.append(
+                URLPatternComponentResult(input: values[index], groups: .init(names: component.names, values: groups)))
+        }
+        return URLPatternResult(inputs: inputs, components: results)
+    }
+}

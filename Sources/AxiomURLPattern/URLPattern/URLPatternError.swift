@@ -1,0 +1,156 @@
+/// A pattern that cannot be compiled: what is wrong, in which component, and where.
+///
+/// Errors carry a stable ``code`` for programs and a ``message`` for people that says how
+/// to fix the pattern. ``position`` is an offset in Unicode scalars into ``pattern`` (the
+/// component's pattern string, or the constructor string for whole-pattern errors);
+/// ``annotatedPattern`` shows it with a caret.
+///
+/// ```swift
+/// do { _ = try URLPattern("https://example.com/:id/:id") }
+/// catch { print(error) }
+/// // invalid pathname pattern '/:id/:id' at offset 5: duplicate group name 'id' (…)
+/// ```
+public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable identifier of the kind of error.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A `\` at the very end of a pattern.
+        public static let trailingBackslash = Code(rawValue: "trailing-backslash")
+        /// A `:` without a valid name after it.
+        public static let missingGroupName = Code(rawValue: "missing-group-name")
+        /// A malformed `(…)` regexp group (unclosed, empty, non-ASCII, capturing inside).
+        public static let invalidRegexpGroup = Code(rawValue: "invalid-regexp-group")
+        /// Syntax out of place, such as an unclosed `{`.
+        public static let unexpectedToken = Code(rawValue: "unexpected-token")
+        /// Two groups with one name in one component.
+        public static let duplicateGroupName = Code(rawValue: "duplicate-group-name")
+        /// A regexp the engine cannot compile (ECMAScript syntax error or unsupported feature).
+        public static let invalidRegexp = Code(rawValue: "invalid-regexp")
+        /// Fixed text that cannot be part of its component (a space in a hostname, a
+        /// non-numeric port, an invalid scheme).
+        public static let invalidComponent = Code(rawValue: "invalid-component")
+        /// A constructor string without a scheme and without a base URL.
+        public static let missingProtocol = Code(rawValue: "missing-protocol")
+        /// A base URL that does not parse.
+        public static let invalidBaseURL = Code(rawValue: "invalid-base-url")
+        /// A base URL passed separately together with per-component patterns.
+        public static let baseURLWithInit = Code(rawValue: "base-url-with-init")
+    }
+
+    public let code: Code
+    /// The component whose pattern is wrong, or nil for errors of the whole input.
+    public let component: URLPattern.Component?
+    /// The text ``position`` points into.
+    public let pattern: String
+    /// Offset in Unicode scalars into ``pattern``, when the error has a place.
+    public let position: Int?
+    /// What happened and how to fix it.
+    public let message: String
+
+    init(_ code: Code, component: URLPattern.Component?, pattern: String, position: Int?, message: String) {
+        self.code = code
+        self.component = component
+        self.pattern = pattern
+        self.position = position
+        self.message = message
+    }
+
+    public var description: String {
+        var text = "invalid "
+        if let component { text += "\(component) " }
+        text += "pattern '\(pattern)'"
+        if let position { text += " at offset \(position)" }
+        return text + ": " + message
+    }
+
+    /// The pattern on one line and a caret under ``position`` on the next.
+    public var annotatedPattern: String {
+        guard let position else { return pattern }
+        let before = pattern.unicodeScalars.prefix(position)
+        let padding = String(repeating: " ", count: String(String.UnicodeScalarView(before)).count)
+        return pattern + "\n" + padding + "^"
+    }
+}
+
+extension URLPatternError {
+    /// Wraps a syntax error of one component's pattern string.
+    package init(_ error: PatternSyntaxError, component: URLPattern.Component?, pattern: String) {
+        let code: Code
+        let message: String
+        var position = error.position
+        switch error.problem {
+        case .trailingBackslash:
+            code = .trailingBackslash
+            message = "the pattern ends with a lone '\\' (write '\\\\' for a literal backslash)"
+        case .missingGroupName:
+            code = .missingGroupName
+            message = "':' is not followed by a group name (a name starts with a letter, '_' or '$'; write '\\:' for a literal colon)"
+        case .regexpNonASCII(let at):
+            code = .invalidRegexpGroup
+            position = at
+            message = "a regexp group may contain only ASCII characters (write others as '\\u{…}')"
+        case .regexpStartsWithQuestionMark:
+            code = .invalidRegexpGroup
+            message = "a regexp group cannot start with '?' (put '(?:…)' inside a group, e.g. '((?:a|b))', or make the group optional with a '?' after it)"
+        case .regexpTrailingBackslash:
+            code = .invalidRegexpGroup
+            message = "the regexp group ends with a lone '\\' and is never closed"
+        case .regexpCapturingGroup(let at):
+            code = .invalidRegexpGroup
+            position = at
+            message = "capturing groups are not allowed inside a regexp group (write '(?:…)')"
+        case .regexpUnbalanced:
+            code = .invalidRegexpGroup
+            message = "the regexp group is never closed (add ')')"
+        case .regexpEmpty:
+            code = .invalidRegexpGroup
+            message = "empty regexp group '()' (remove it, or write a regexp such as '(.*)')"
+        case .unexpectedToken(let expected, let found):
+            code = .unexpectedToken
+            let what = found.kind == .end ? "the end of the pattern" : "'\(found.value)'"
+            message = "expected \(expected), found \(what)"
+        case .duplicateGroupName(let name):
+            code = .duplicateGroupName
+            message = "duplicate group name '\(name)' (each group of a component needs its own name)"
+        case .invalidRegexp(let detail):
+            code = .invalidRegexp
+            message = "invalid regexp: \(detail)"
+        case .invalidFixedText(let detail):
+            code = .invalidComponent
+            message = detail
+        }
+        self.init(code, component: component, pattern: pattern, position: position, message: message)
+    }
+}
+
+/// Why a URL could not be matched at all (as opposed to not matching).
+///
+/// A URL that simply does not match gives `nil` from ``URLPattern/exec(_:baseURL:)``; these
+/// are the inputs that cannot be judged.
+public enum URLPatternMatchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The input is not a URL (or a component is not valid for its component).
+    case invalidURL(URLParseError)
+    /// The base URL is not a URL.
+    case invalidBaseURL(URLParseError)
+    /// A base URL was passed with per-component input, which has its own `baseURL`.
+    case baseURLWithInit
+    /// The input is longer than ``MatchLimits/maxInputLength``.
+    case inputTooLong(length: Int, limit: Int)
+    /// A regexp group backtracked past ``MatchLimits/matchLimit`` on this input.
+    case matchLimitExceeded(component: URLPattern.Component)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let error): return error.description
+        case .invalidBaseURL(let error): return "invalid base URL: \(error.reason)"
+        case .baseURLWithInit: return "a base URL cannot be passed with per-component input (set its baseURL instead)"
+        case .inputTooLong(let length, let limit):
+            return "input too long: \(length) bytes, the limit is \(limit) (MatchLimits.maxInputLength)"
+        case .matchLimitExceeded(let component):
+            return "match limit exceeded in the \(component) component: a regexp group backtracks too much on this input"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import AxiomRouting
+@testable import AxiomURLPattern
+
+/// The router under PCRE2's match limit: adjacent wildcards in their linear form, and `explain`
+/// agreeing with `resolve` when a route's own expression stops at the limit.
+@Suite struct RouterMatchLimitTests {
+    /// In the standard's form, `/p/:a:b/end` on a 3,000-byte segment tries every split of the
+    /// segment (4.5 million steps) before it fails; the linear form tries each end once. The
+    /// fuzzer's `/*****legal` route spent the default limit (a million steps) on short paths.
+    @Test func routesWithAdjacentWildcardsResolveWithinALowLimit() throws {
+        func router(_ table: String) throws -> Router {
+            try #require(Router.compile([RouteSource(name: "t.routes", text: table)], limits: MatchLimits(matchLimit: 20_000)).router)
+        }
+        let legal = try router("route legal /*****legal/:document\n")
+        let pair = try router("route pair /p/:a:b/end\n")
+        for (router, path) in [(legal, "/route login /login and some more text"), (pair, "/p/" + String(repeating: "q", count: 3000) + "/nope")] {
+            guard case .failure(let failure) = router.resolve(path: path) else { Issue.record("\(path) resolved"); continue }
+            #expect(failure.code == "no-route")
+        }
+        guard case .success(let match) = pair.resolve(path: "/p/xyz/end") else { Issue.record("no match"); return }
+        #expect(match.route.name == "pair" && match.parameters["a"] == .string("x") && match.parameters["b"] == .string("yz"))
+    }
+
+    /// Found by the table fuzzer: `explain` matches each route with its own expression, run
+    /// without the JIT, which counts the match limit differently from the combined expression
+    /// `resolve` uses. A route `resolve` took must not be "pattern does not match" in `explain`.
+    @Test func explainAgreesWithResolveWhenARoutesOwnExpressionHitsTheLimit() throws {
+        let pattern = "/*********" + String(repeating: "\u{0}", count: 100) + "*gs/account/passwo*********rd"
+        let table = "route notifications \(pattern)\nroute other /other\n"
+        let limits = MatchLimits(matchLimit: 100_000)
+        let router = try #require(Router.compile([RouteSource(name: "t.routes", text: table)], limits: limits).router)
+        let url = "myapp:/route notifications \(pattern)"
+        // The scenario: the route's own expression stops at the limit on this path.
+        guard case .success(let (routed, _)) = router.routed(url) else { Issue.record("not routed"); return }
+        var path = router.normalized(routed)
+        let scratch = MatchScratch(captures: 64, limits: limits)
+        let own = try #require(router.rank(ofRouteNamed: "notifications").flatMap { router.regex(of: $0) })
+        #expect(throws: RegexMatchFailure.limitExceeded) { try path.withUTF8 { try own.match($0, scratch: scratch) } }
+
+        guard case .success(let match) = router.resolve(url) else { Issue.record("resolve failed"); return }
+        #expect(match.route.name == "notifications")
+        let outcomes = router.explain(url).candidates.map { "\($0.route.name): \($0.outcome)" }
+        #expect(outcomes.contains("notifications: taken"))
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+@testable import AxiomURLPattern
+
+@Suite struct CompiledRegexTests {
+    private func groups(_ regex: CompiledRegex, _ subject: String) throws -> [String?]? {
+        let scratch = MatchScratch(captures: regex.captureCount, limits: MatchLimits())
+        var text = subject
+        return try text.withUTF8 { bytes in
+            guard try regex.match(bytes, scratch: scratch) else { return nil }
+            return (0...regex.captureCount).map { index in
+                scratch.range(ofGroup: index).map { String(decoding: bytes[$0], as: UTF8.self) }
+            }
+        }
+    }
+
+    @Test func compilesWithTheJITWhereAvailable() throws {
+        let regex = try CompiledRegex("^/users/(\\d+)(?:/(edit))?$", caseless: false)
+        #expect(regex.captureCount == 2)
+        #expect(regex.isJITCompiled == CompiledRegex.jitAvailable)
+    }
+
+    @Test func reportsGroupsAndUnsetGroups() throws {
+        let regex = try CompiledRegex("^/users/(\\d+)(?:/(edit))?$", caseless: false)
+        #expect(try groups(regex, "/users/42/edit") == ["/users/42/edit", "42", "edit"])
+        #expect(try groups(regex, "/users/42") == ["/users/42", "42", nil])
+        #expect(try groups(regex, "/users/x") == nil)
+    }
+
+    @Test func dollarMatchesOnlyAtTheVeryEnd() throws {
+        let regex = try CompiledRegex("^a$", caseless: false)
+        #expect(try groups(regex, "a\n") == nil)
+    }
+
+    @Test func emptyClassesMeanNothingAndAnything() throws {
+        #expect(try groups(CompiledRegex("^[^]$", caseless: false), "\n") == ["\n"])
+        #expect(try groups(CompiledRegex("^[]$", caseless: false), "a") == nil)
+    }
+
+    @Test func caselessMatchingFoldsUnicode() throws {
+        #expect(try groups(CompiledRegex("^straße$", caseless: true), "STRAßE") != nil)
+    }
+
+    @Test func compileErrorsCarryPCRE2sMessageAndOffset() {
+        #expect {
+            try CompiledRegex("a(b", caseless: false)
+        } throws: { error in
+            let error = error as? RegexCompileError
+            return error?.message.contains("missing closing parenthesis") == true && error?.offset == 3
+        }
+    }
+
+    @Test func runawayMatchesEndWithLimitExceeded() throws {
+        let regex = try CompiledRegex("^(?:a+)+$", caseless: false)
+        let scratch = MatchScratch(captures: 0, limits: MatchLimits(matchLimit: 10_000))
+        var subject = String(repeating: "a", count: 64) + "!"
+        #expect(throws: RegexMatchFailure.limitExceeded) {
+            try subject.withUTF8 { try regex.match($0, scratch: scratch) }
+        }
+    }
+
+    @Test func matchesTheEmptySubject() throws {
+        #expect(try groups(CompiledRegex("^$", caseless: false), "") == [""])
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+@testable import AxiomURLPattern
+
+@Suite struct JavaScriptRegexTranslatorTests {
+    private let dot = JavaScriptRegexTranslator.dot
+
+    @Test(arguments: [
+        ("\\d+", "\\d+"),
+        ("[a-z]{2,3}?", "[a-z]{2,3}?"),
+        ("(?:a|b)(?=c)(?!d)(?<=e)(?<!f)", "(?:a|b)(?=c)(?!d)(?<=e)(?<!f)"),
+        ("\\v", "\\x{0B}"),
+        ("[\\b]", "[\\x{08}]"),
+        ("\\0", "\\x{0}"),
+        ("\\x41", "\\x{41}"),
+        ("\\u0041", "\\x{41}"),
+        ("\\u{1F600}", "\\x{1f600}"),
+        ("\\uD83D\\uDE00", "\\x{1f600}"),
+        ("\\1", "\\g{1}"),
+        ("\\p{Script=Greek}", "\\p{sc:Greek}"),
+        ("\\P{gc=Lu}", "\\P{Lu}"),
+        ("[[:a]", "[\\[:a]"),
+        ("[^]", "[^]"),
+        ("\\/\\.", "\\/\\."),
+        ("\\ca", "\\cA"),
+    ])
+    func translatesToPCRE2WithTheSameMeaning(source: String, pcre2: String) throws {
+        #expect(try JavaScriptRegexTranslator.translate(source) == pcre2)
+    }
+
+    @Test func dotExcludesOnlyECMAScriptLineTerminators() throws {
+        #expect(try JavaScriptRegexTranslator.translate("a.b") == "a\(dot)b")
+        #expect(try JavaScriptRegexTranslator.translate("[.]") == "[.]")
+        let regex = try CompiledRegex("^" + (try JavaScriptRegexTranslator.translate(".")) + "$", caseless: false)
+        let scratch = MatchScratch(captures: 0, limits: MatchLimits())
+        for (text, matches) in [("\u{0B}", true), ("\u{85}", true), ("\n", false), ("\r", false), ("\u{2028}", false)] {
+            var subject = text
+            let matched = try subject.withUTF8 { try regex.match($0, scratch: scratch) }
+            #expect(matched == matches, "\(text.unicodeScalars.first!.value)")
+        }
+    }
+
+    @Test(arguments: [
+        ("\\m", 0), ("a\\Q", 1), ("\\K", 0), ("a++", 2), ("*a", 0), ("(?<n>a)", 0), ("(?>a)", 0), ("(?i)a", 0),
+        ("a{", 1), ("a}", 1), ("]", 0), ("a{3,1}", 1), ("\\k<n>", 0), ("\\uD83D", 0), ("\\01", 0), ("(a", 0),
+        ("a)", 1), ("[a", 0), ("[[:alpha:]]", 10), ("\\x4", 0), ("\\u{110000}", 0), ("\\c1", 0), ("\\-", 0), ("\\p{Foo=Bar}", 0),
+    ])
+    func rejectsWhatECMAScriptRejectsOrPCRE2ReadsDifferently(source: String, offset: Int) {
+        #expect {
+            try JavaScriptRegexTranslator.translate(source)
+        } throws: { error in
+            (error as? JavaScriptRegexTranslator.Failure)?.offset == offset
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+@testable import AxiomURLPattern
+
+@Suite struct PercentEncodingTests {
+    /// The URL standard's sets, written out as the standard lists them.
+    static func standard(_ set: PercentEncodeSet) -> Set<UInt8> {
+        let c0: Set<UInt8> = Set(0...0x1F).union([0x7F])
+        let query = c0.union(Array(" \"#<>".utf8))
+        let path = query.union(Array("?^`{}".utf8))
+        switch set {
+        case .c0Control: return c0
+        case .fragment: return c0.union(Array(" \"<>`".utf8))
+        case .query: return query
+        case .specialQuery: return query.union(Array("'".utf8))
+        case .path: return path
+        case .userinfo: return path.union(Array("/:;=@[\\]^|".utf8))
+        case .pathSegment: return path.union(Array("/%\\".utf8))
+        case .queryValue: return query.union(Array("&=+%'".utf8))
+        }
+    }
+
+    @Test(arguments: [
+        PercentEncodeSet.c0Control, .fragment, .query, .specialQuery, .path, .userinfo, .pathSegment, .queryValue,
+    ])
+    func hardCodedMasksMatchTheStandardsSets(set: PercentEncodeSet) {
+        let expected = Self.standard(set)
+        for byte in UInt8(0)...UInt8(0x7F) {
+            #expect(set.contains(byte) == expected.contains(byte), "byte 0x\(String(byte, radix: 16))")
+        }
+        // Every non-ASCII byte is encoded by every set.
+        #expect((UInt8(0x80)...UInt8(0xFF)).allSatisfy(set.contains))
+    }
+
+    @Test func encodesUTF8BytesInUpperCaseHex() {
+        #expect(percentEncode("a b/é".unicodeScalars, .pathSegment) == "a%20b%2F%C3%A9")
+    }
+}

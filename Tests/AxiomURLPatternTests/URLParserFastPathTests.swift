@@ -1,0 +1,52 @@
+import TestSupport
+import Testing
+@testable import AxiomURLPattern
+
+@Suite struct URLParserFastPathTests {
+    static let schemes = ["https", "HTTP", "app", "myapp", "ws", "file", "ftp", "a+b.c-d", "1x"]
+    static let separators = ["://", ":/", ":", ":///", "://\\"]
+    static let hosts = [
+        "example.com", "EXAMPLE.com", "127.0.0.1", "0x7f.1", "a.b.c", "", "xn--e", "[::1]", "h_st", "ex%41mple.com",
+        "1.2.3", "host.", "user@host", "u:p@host", "a b", "exa\u{E4}mple", "a\tb",
+    ]
+    static let ports = ["", ":", ":80", ":443", ":8080", ":99999", ":08", ":x"]
+    static let paths = [
+        "", "/", "/a/b", "/a/./b", "/a/../b", "/%2e/x", "/a b", "/\u{E4}", "/a\\b", "/.hidden", "/x/..", "/a%2Fb", "/{x}",
+        "/a/", "//", "/%2E%2e",
+    ]
+    static let queries = ["", "?", "?q=1", "?a'b", "?a b", "?x=\u{E4}", "?a=1&b=2"]
+    static let fragments = ["", "#", "#f", "#a b", "#`", "#x#y"]
+
+    @Test func fastPathAgreesWithTheFullParser() {
+        var generator = SplitMix64(state: 0xA710_11)
+        var fastHits = 0
+        for _ in 0..<60_000 {
+            let url = [Self.schemes, Self.separators, Self.hosts, Self.ports, Self.paths, Self.queries, Self.fragments]
+                .map { $0.randomElement(using: &generator) ?? "" }.joined()
+            let fast = url.utf8.withContiguousStorageIfAvailable(URLParser.fastParse) ?? nil
+            guard let fast else { continue }
+            fastHits += 1
+            let full = try? URLParser.parseFully(url, base: nil)
+            #expect(full == fast, "\(url)")
+        }
+        // The fast path must actually be taken for a good share of ordinary URLs.
+        #expect(fastHits > 1_000)
+    }
+
+    @Test(arguments: [
+        "https://example.com/a/b?q=1#f", "myapp://profile/42", "app://host", "https://example.com", "ws://h:8080/x",
+        "https://example.com:443/", "app://Host/Path?Q",
+    ])
+    func ordinaryURLsTakeTheFastPath(url: String) throws {
+        let fast = try #require(url.utf8.withContiguousStorageIfAvailable(URLParser.fastParse) ?? nil)
+        #expect(fast == (try URLParser.parseFully(url, base: nil)))
+    }
+
+    @Test(arguments: [
+        "https://user@example.com/", "myapp://:80/a", "http://[::1]/", "http://127.0.0.1/", "file:///x", "mailto:a@b", "https://e.com/./a",
+        "https://e.com/a b", "https://e.com\\a", "HTTPS://e.com/%2e",
+    ])
+    func unusualURLsFallBackToTheFullParser(url: String) {
+        #expect((url.utf8.withContiguousStorageIfAvailable(URLParser.fastParse) ?? nil) == nil)
+    }
+}
