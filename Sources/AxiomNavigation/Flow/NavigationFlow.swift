@@ -39,16 +39,17 @@ public final class NavigationFlow {
 
     @ObservationIgnored public let router: Router
     @ObservationIgnored public let configuration: Configuration
-    @ObservationIgnored private var middleware: [(token: MiddlewareToken, middleware: any NavigationMiddleware)] = []
+    @ObservationIgnored private var middleware: [(token: MiddlewareToken, middleware: any NavigationMiddleware)] = [] {
+        didSet { sessions = middleware.compactMap(\.middleware.session) }
+    }
+    /// The session middleware, in pipeline order.
+    @ObservationIgnored private var sessions: [any SessionMiddleware] = []
     @ObservationIgnored private var nextToken = 0
     @ObservationIgnored private var nextRequest = 0
     @ObservationIgnored private var latest: RequestID? = nil
-    /// Delivers a commit's lifecycle events (set by the ``Orchestrator``); returns the time
-    /// spent creating contexts.
-    @ObservationIgnored var lifecycle: (@MainActor ([LifecycleEvent]) async -> Duration)? = nil
-    /// The contexts to ask before a commit that covers or removes them (set by the
-    /// ``Orchestrator``): old state, new state → the leave-guarding contexts affected.
-    @ObservationIgnored var leaveQuestions: (@MainActor (NavigationState, NavigationState) -> [LeaveQuestion])? = nil
+    /// What shows the screens (the ``Orchestrator``'s contexts), if anything: told each
+    /// commit's lifecycle events and asked which contexts must agree to be left.
+    @ObservationIgnored public let host: (any NavigationHost)?
     /// Committed events not delivered yet, in commit order, and whether a request is
     /// delivering them now (then later commits' events wait their turn in the queue).
     @ObservationIgnored private var pendingEvents: Deque<[LifecycleEvent]> = []
@@ -56,10 +57,14 @@ public final class NavigationFlow {
     /// Commits so far: a plan made after `commits` commits is still a plan for the state.
     @ObservationIgnored private var commits = 0
 
-    public init(router: Router, state: NavigationState, configuration: Configuration = Configuration()) {
+    /// A flow on `router` starting at `state`. With a `host`, each commit's lifecycle
+    /// events are delivered to it and its leave-guarding contexts are asked before a commit
+    /// covers or removes them; without one, the flow only keeps the state (tests, tools).
+    public init(router: Router, state: NavigationState, configuration: Configuration = Configuration(), host: (any NavigationHost)? = nil) {
         self.router = router
         self.state = state
         self.configuration = configuration
+        self.host = host
     }
 
     // MARK: Middleware
@@ -162,7 +167,7 @@ public final class NavigationFlow {
         while true {
             // Every destination is checked against its route before anything runs: a
             // `Destination` built by hand, and every redirect target.
-            if let error = invalidDestination(in: request.action) {
+            if let error = invalidDestination(in: request.action, route: request.route) {
                 result = .failed(error)
                 break
             }
@@ -205,10 +210,15 @@ public final class NavigationFlow {
     }
 
     /// The first destination of `action` that does not fit its route.
-    private func invalidDestination(in action: NavigationRequest.Action) -> NavigationError? {
+    private func invalidDestination(in action: NavigationRequest.Action, route: Route?) -> NavigationError? {
         for destination in action.destinations {
             do {
-                try router.validate(destination.route, parameters: destination.parameters, query: destination.query)
+                // The request's own route is already looked up (navigate, a resolved link, a redirect).
+                if let route, route.name == destination.route {
+                    try Router.validate(route, parameters: destination.parameters, query: destination.query)
+                } else {
+                    try router.validate(destination.route, parameters: destination.parameters, query: destination.query)
+                }
             } catch .unknownRoute(let name, _) {
                 return .unknownRoute(name)
             } catch {
@@ -274,15 +284,15 @@ public final class NavigationFlow {
     /// Delivers queued events in commit order, unless another request is already doing so
     /// (it will deliver these too, after its own). Returns the time spent creating contexts.
     private func deliverPendingEvents() async -> Duration {
-        guard let lifecycle else {
-            pendingEvents.removeAll()   // no orchestrator: nobody to tell
+        guard let host else {
+            pendingEvents.removeAll()   // no host: nobody to tell
             return .zero
         }
         guard !delivering else { return .zero }
         delivering = true
         defer { delivering = false }
         var created: Duration = .zero
-        while let events = pendingEvents.popFirst() { created += await lifecycle(events) }
+        while let events = pendingEvents.popFirst() { created += await host.flow(self, deliver: events) }
         return created
     }
 
@@ -307,8 +317,8 @@ public final class NavigationFlow {
             }
         }
         if let refusal = policyRefusal(plan, for: request) { return refusal }
-        if let leaveQuestions, plan.events.contains(where: { $0.isLeaving }) {
-            let questions = leaveQuestions(state, plan.state)
+        if let host, plan.events.contains(where: { $0.isLeaving }) {
+            let questions = host.flow(self, leaveQuestionsFrom: state, to: plan.state)
             if !questions.isEmpty {
                 // A context may refuse to be left (unsaved changes). While it decides, only a
                 // newer request can change the state, and that one supersedes this.
@@ -367,7 +377,10 @@ public final class NavigationFlow {
             }
             planned = NavigationPlanner.navigate(to: destination, route: route, in: base, source: source)
         case .deepLink(let destination):
-            planned = NavigationPlanner.deepLink(to: destination, router: router, in: base, source: source)
+            guard let route = request.route ?? router.route(named: destination.route) else {
+                return .failure(Ended(result: .failed(.unknownRoute(destination.route))))
+            }
+            planned = NavigationPlanner.deepLink(to: destination, route: route, parents: router.parents(of: route), in: base, source: source)
         case .command(let command):
             planned = NavigationPlanner.plan(command, in: base, source: source)
         case .start:
@@ -406,7 +419,8 @@ public final class NavigationFlow {
     /// entry in the state, and a route that requires authentication needs a signed-in session —
     /// otherwise `request` is parked (when given) and the user is sent to the login route.
     private func refusal(toShow entry: NavigationEntry, for request: NavigationRequest?) -> NavigationResult? {
-        guard let route = router.route(named: entry.route) else { return .failed(.unknownRoute(entry.route)) }
+        let known = request?.route.flatMap { $0.name == entry.route ? $0 : nil }
+        guard let route = known ?? router.route(named: entry.route) else { return .failed(.unknownRoute(entry.route)) }
         guard route.metadata.allows(source: entry.source.rawValue) else { return .cancelled(.untrustedSource) }
         guard route.metadata.requiresAuthentication, route.name != router.loginRoute else { return nil }
         let sessions = self.sessions
@@ -423,9 +437,6 @@ public final class NavigationFlow {
         guard let login, state.visible?.route != login else { return .cancelled(.guardRejected) }
         return .redirected(chain: [], final: Destination(login))
     }
-
-    /// The session middleware, in pipeline order.
-    private var sessions: [any SessionMiddleware] { middleware.compactMap { $0.middleware as? any SessionMiddleware } }
 
     /// Where signed-out users are sent: the first session's login route, else the table's.
     private var loginRoute: String? { sessions.lazy.compactMap(\.loginRoute).first ?? router.loginRoute }

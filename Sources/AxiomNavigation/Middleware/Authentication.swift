@@ -24,6 +24,11 @@ public protocol SessionMiddleware: NavigationMiddleware {
     func signOut()
 }
 
+extension SessionMiddleware {
+    /// A session middleware is its own session.
+    public var session: (any SessionMiddleware)? { self }
+}
+
 /// How far each navigation source is trusted, most trusted first. A request parked while
 /// signed out is replaced only by one from a source at least as trusted (or once it expired),
 /// so a link from outside cannot choose where a user who was on the way somewhere lands after

@@ -22,10 +22,16 @@ public protocol NavigationMiddleware: Sendable {
     /// and its metrics (seed 000: metrics available to middleware — e.g. to report how long
     /// navigations take). Runs on the flow's main actor; the default does nothing.
     func didFinish(_ request: NavigationRequest, result: NavigationResult, metrics: NavigationMetrics)
+
+    /// This middleware as the flow's session (sign-in state and the request parked until
+    /// sign-in), when it is one: every ``SessionMiddleware`` is, through its default; others
+    /// are not (nil). The flow reads it once, when the middleware is added.
+    var session: (any SessionMiddleware)? { get }
 }
 
 extension NavigationMiddleware {
     public func didFinish(_ request: NavigationRequest, result: NavigationResult, metrics: NavigationMetrics) {}
+    public var session: (any SessionMiddleware)? { nil }
 }
 
 /// The rest of the pipeline, from a middleware's point of view.

@@ -18,10 +18,17 @@ public protocol LeaveGuardingContext: Context {
     func shouldLeave(_ departure: Departure) async -> Bool
 }
 
-/// One context a commit must ask before it goes ahead.
-struct LeaveQuestion {
-    let context: any LeaveGuardingContext
-    let departure: Departure
+/// One context a commit must ask before it goes ahead, and how the commit would take its
+/// entry off the screen.
+@MainActor
+public struct LeaveQuestion {
+    public let context: any LeaveGuardingContext
+    public let departure: Departure
+
+    public init(context: any LeaveGuardingContext, departure: Departure) {
+        self.context = context
+        self.departure = departure
+    }
 }
 
 /// How a navigation would take an entry off the screen.

@@ -16,44 +16,21 @@ public import AxiomRouting
 public final class Orchestrator {
     /// The navigation service.
     public let navigation: NavigationFlow
-    private let factories: [String: ContextFactory]
+    /// The contexts, the flow's host.
+    private let screens: Screens
+
     /// The live contexts, by entry.
-    public private(set) var contexts: [EntryID: any Context] = [:]
-    /// The live contexts that may refuse to be left (a subset of ``contexts``).
-    private var leaveGuards: [EntryID: any LeaveGuardingContext] = [:]
+    public var contexts: [EntryID: any Context] { screens.contexts }
     /// Every lifecycle event delivered, in order (for tests and diagnostics), capped like
     /// the history.
-    public private(set) var deliveredEvents: [LifecycleEvent] = []
+    public var deliveredEvents: [LifecycleEvent] { screens.deliveredEvents }
 
     public init(
         router: Router, state: NavigationState, factories: [String: ContextFactory],
         configuration: NavigationFlow.Configuration = NavigationFlow.Configuration()
     ) {
-        self.navigation = NavigationFlow(router: router, state: state, configuration: configuration)
-        self.factories = factories
-        navigation.lifecycle = { [weak self] events in
-            await self?.deliver(events) ?? .zero
-        }
-        navigation.leaveQuestions = { [weak self] old, new in
-            self?.leaveQuestions(from: old, to: new) ?? []
-        }
-    }
-
-    /// The live leave-guarding contexts a transition would cover or remove, top (newest)
-    /// first. Only live leave-guarding contexts are looked at: without any, nothing is done.
-    private func leaveQuestions(from old: NavigationState, to new: NavigationState) -> [LeaveQuestion] {
-        guard !leaveGuards.isEmpty else { return [] }
-        let covered = old.visible?.id != new.visible?.id ? old.visible?.id : nil
-        let newEntries = new.entries
-        var questions: [(EntryID, LeaveQuestion)] = []
-        for (id, guarding) in leaveGuards {
-            if !newEntries.contains(where: { $0.id == id }) {
-                questions.append((id, LeaveQuestion(context: guarding, departure: .removed)))
-            } else if id == covered {
-                questions.append((id, LeaveQuestion(context: guarding, departure: .covered)))
-            }
-        }
-        return questions.sorted { $0.0 > $1.0 }.map(\.1)
+        screens = Screens(factories: factories, eventLimit: max(configuration.historyLimit * 4, 16))
+        navigation = NavigationFlow(router: router, state: state, configuration: configuration, host: screens)
     }
 
     private var started = false
@@ -72,7 +49,7 @@ public final class Orchestrator {
             _ = await navigation.start()
             return
         }
-        if let visible = navigation.state.visible { _ = await deliver([.appear(visible)]) }
+        if let visible = navigation.state.visible { _ = await screens.flow(navigation, deliver: [.appear(visible)]) }
     }
 
     /// A handle for navigating without holding the flow.
@@ -83,9 +60,43 @@ public final class Orchestrator {
     public func open(url: String, source: NavigationSource = .deepLink) async -> NavigationResult {
         await navigation.open(url: url, source: source)
     }
+}
+
+/// The orchestrator's contexts: created by the factories (one per route) when an entry first
+/// becomes visible, told of its lifecycle, released when it leaves the state. The flow's host.
+@MainActor
+private final class Screens: NavigationHost {
+    let factories: [String: ContextFactory]
+    let eventLimit: Int
+    var contexts: [EntryID: any Context] = [:]
+    /// The live contexts that may refuse to be left (a subset of ``contexts``).
+    var leaveGuards: [EntryID: any LeaveGuardingContext] = [:]
+    var deliveredEvents: [LifecycleEvent] = []
+
+    init(factories: [String: ContextFactory], eventLimit: Int) {
+        self.factories = factories
+        self.eventLimit = eventLimit
+    }
+
+    /// The live leave-guarding contexts a transition would cover or remove, top (newest)
+    /// first. Only live leave-guarding contexts are looked at: without any, nothing is done.
+    func flow(_ flow: NavigationFlow, leaveQuestionsFrom old: NavigationState, to new: NavigationState) -> [LeaveQuestion] {
+        guard !leaveGuards.isEmpty else { return [] }
+        let covered = old.visible?.id != new.visible?.id ? old.visible?.id : nil
+        let newEntries = new.entries
+        var questions: [(EntryID, LeaveQuestion)] = []
+        for (id, guarding) in leaveGuards {
+            if !newEntries.contains(where: { $0.id == id }) {
+                questions.append((id, LeaveQuestion(context: guarding, departure: .removed)))
+            } else if id == covered {
+                questions.append((id, LeaveQuestion(context: guarding, departure: .covered)))
+            }
+        }
+        return questions.sorted { $0.0 > $1.0 }.map(\.1)
+    }
 
     /// Delivers one commit's events in order; returns the time spent creating contexts.
-    private func deliver(_ events: [LifecycleEvent]) async -> Duration {
+    func flow(_ flow: NavigationFlow, deliver events: [LifecycleEvent]) async -> Duration {
         let clock = ContinuousClock()
         var creation: Duration = .zero
         for event in events {
@@ -94,7 +105,7 @@ public final class Orchestrator {
             case .appear(let entry):
                 if contexts[entry.id] == nil, let factory = factories[entry.route] {
                     let started = clock.now
-                    let context = factory(ContextEnvironment(entry: entry, navigation: handle))
+                    let context = factory(ContextEnvironment(entry: entry, navigation: NavigationHandle(flow: flow)))
                     contexts[entry.id] = context
                     if let guarding = context as? any LeaveGuardingContext { leaveGuards[entry.id] = guarding }
                     creation += clock.now - started
@@ -112,7 +123,6 @@ public final class Orchestrator {
 
     private func record(_ event: LifecycleEvent) {
         deliveredEvents.append(event)
-        let limit = max(navigation.configuration.historyLimit * 4, 16)
-        if deliveredEvents.count > limit { deliveredEvents.removeFirst(deliveredEvents.count - limit) }
+        if deliveredEvents.count > eventLimit { deliveredEvents.removeFirst(deliveredEvents.count - eventLimit) }
     }
 }

@@ -84,10 +84,18 @@ public enum NavigationPlanner {
         to destination: Destination, router: Router, in state: NavigationState, source: NavigationSource = .deepLink
     ) -> Result<NavigationPlan, PlanError> {
         guard let route = router.route(named: destination.route) else { return .failure(.unknownRoute(destination.route)) }
+        return deepLink(to: destination, route: route, parents: router.parents(of: route), in: state, source: source)
+    }
+
+    /// The same with the destination's route and its parents (``Router/parents(of:)``) already
+    /// looked up — a resolved URL's route, as the flow has it.
+    public static func deepLink(
+        to destination: Destination, route: Route, parents: [Route], in state: NavigationState, source: NavigationSource = .deepLink
+    ) -> Result<NavigationPlan, PlanError> {
         var next = state
         next.modals = []
         var stack: [NavigationEntry] = []
-        for parent in parentChain(of: route, router: router) where parent.metadata.allows(source: source.rawValue) {
+        for parent in parents where parent.metadata.allows(source: source.rawValue) {
             if let values = values(for: parent, from: destination.parameters) {
                 stack.append(next.makeEntry(Destination(parent.name, parameters: values), source: source))
             }
@@ -112,19 +120,6 @@ public enum NavigationPlanner {
         }
         if let modal { next.modals = [modal] }
         return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
-    }
-
-    /// The route's parents, root first (a cycle, which the compiler rejects, stops the walk).
-    static func parentChain(of route: Route, router: Router) -> [Route] {
-        var chain: [Route] = []
-        var seen: Set<String> = [route.name]
-        var current = route.metadata.parent.flatMap(router.route(named:))
-        while let parent = current, !seen.contains(parent.name) {
-            chain.insert(parent, at: 0)
-            seen.insert(parent.name)
-            current = parent.metadata.parent.flatMap(router.route(named:))
-        }
-        return chain
     }
 
     /// The values `route` needs, taken from `available` by name; nil when a required one is

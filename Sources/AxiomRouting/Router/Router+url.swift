@@ -98,7 +98,8 @@ extension Router {
         try Self.validate(route, parameters: parameters, query: query)
     }
 
-    static func validate(_ route: Route, parameters: RouteParameters, query: RouteParameters) throws(RouteURLError) {
+    /// Checks values against `route` (already looked up): as ``validate(_:parameters:query:)``.
+    public static func validate(_ route: Route, parameters: RouteParameters = [:], query: RouteParameters = [:]) throws(RouteURLError) {
         let name = route.name
         for (parameterName, value) in parameters {
             guard let declared = route.parameters.first(where: { $0.name == parameterName }) else {

@@ -131,6 +131,20 @@ public final class Router: Sendable {
         return regex
     }
 
+    /// `route`'s parents (``RouteMetadata/parent``, then its parent, …), root first: the stack
+    /// a deep link to `route` builds under it. A cycle, which the compiler rejects, stops the walk.
+    public func parents(of route: Route) -> [Route] {
+        var chain: [Route] = []
+        var seen: Set<String> = [route.name]
+        var current = route.metadata.parent.flatMap(self.route(named:))
+        while let parent = current, !seen.contains(parent.name) {
+            chain.insert(parent, at: 0)
+            seen.insert(parent.name)
+            current = parent.metadata.parent.flatMap(self.route(named:))
+        }
+        return chain
+    }
+
     /// The route named `name`.
     public func route(named name: String) -> Route? {
         rank(ofRouteNamed: name).map { routes[$0] }
