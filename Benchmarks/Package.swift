@@ -27,7 +27,9 @@ let package = Package(
                 .product(name: "AxiomRouteCommands", package: root),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+            swiftSettings: [
+                .swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+            ]
         )
     ]
 )

@@ -209,7 +209,8 @@ public final class TestNavigator {
         let delivered = orchestrator.deliveredEvents
         let fresh = delivered.suffix(max(0, delivered.count - checkedEvents)).map(\.description)
         checkedEvents = delivered.count
-        compare("lifecycle", expected: events.joined(separator: "\n"), actual: fresh.joined(separator: "\n"), Location(fileID, filePath, line, column))
+        compare(
+            "lifecycle", expected: events.joined(separator: "\n"), actual: fresh.joined(separator: "\n"), Location(fileID, filePath, line, column))
     }
 
     /// Checks the analytics recorded so far as `outcome screen` lines (`completed Post`,
@@ -218,7 +219,8 @@ public final class TestNavigator {
         _ events: [String], fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         let actual = analytics.events.map { "\($0.outcome) \($0.screen ?? $0.command ?? "-")" }
-        compare("analytics", expected: events.joined(separator: "\n"), actual: actual.joined(separator: "\n"), Location(fileID, filePath, line, column))
+        compare(
+            "analytics", expected: events.joined(separator: "\n"), actual: actual.joined(separator: "\n"), Location(fileID, filePath, line, column))
     }
 
     // MARK: Running a step
@@ -267,7 +269,8 @@ public final class TestNavigator {
     }
 
     private func compare(_ what: String, expected: String, actual: String, _ location: Location) {
-        let expected = expected.trimmingTrailingNewlines, actual = actual.trimmingTrailingNewlines
+        let expected = expected.trimmingTrailingNewlines
+        let actual = actual.trimmingTrailingNewlines
         guard expected != actual else { return }
         let difference = diff(expected, actual, format: .proportional) ?? "expected:\n\(expected)\nactual:\n\(actual)"
         report("\(what) does not match (− expected, + actual):\n\(difference)", location)
@@ -295,7 +298,10 @@ extension Optional: OptionalNavigationResult where Wrapped == NavigationResult {
 /// `"cancelled.rate-limited"`), a code prefix ending in `.` or `*` (`"cancelled.*"`), or an
 /// exact ``AxiomNavigation/NavigationResult``.
 public struct ExpectedResult: ExpressibleByStringLiteral, Sendable, CustomStringConvertible {
-    enum Kind: Sendable { case code(String), exactly(NavigationResult) }
+    enum Kind: Sendable {
+        case code(String)
+        case exactly(NavigationResult)
+    }
     let kind: Kind
 
     public init(stringLiteral code: String) { kind = .code(code) }

@@ -41,7 +41,8 @@ struct Explain: ParsableCommand {
             for candidate in explanation.candidates {
                 let rank = String(candidate.route.rank)
                 lines.append(
-                    "  \(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(pad(candidate.route.name, nameWidth))  \(pad(candidate.route.pattern, patternWidth))  \(candidate.outcome)")
+                    "  \(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(pad(candidate.route.name, nameWidth))  \(pad(candidate.route.pattern, patternWidth))  \(candidate.outcome)"
+                )
             }
             lines.append("")
             if let literal = explanation.literalRoute {
@@ -82,7 +83,8 @@ struct ExplainReport: Encodable {
         path = explanation.path
         result = ResolveReport.Entry(input: explanation.input, result: explanation.result)
         candidates = explanation.candidates.map {
-            Candidate(route: $0.route.name, pattern: $0.route.pattern, rank: $0.route.rank, outcome: $0.outcome.description, expression: $0.expression)
+            Candidate(
+                route: $0.route.name, pattern: $0.route.pattern, rank: $0.route.rank, outcome: $0.outcome.description, expression: $0.expression)
         }
         literalRoute = explanation.literalRoute?.name
         expressions = explanation.expressions

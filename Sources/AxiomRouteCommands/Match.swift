@@ -56,7 +56,9 @@ struct Match: ParsableCommand {
             Console.err("error: \(error)")
             if error.position != nil { Console.err(indent(error.annotatedPattern)) }
         case .json:
-            Console.out(ErrorReport(code: error.code.rawValue, message: error.description, component: error.component?.rawValue, position: error.position).json)
+            Console.out(
+                ErrorReport(code: error.code.rawValue, message: error.description, component: error.component?.rawValue, position: error.position)
+                    .json)
         }
     }
 

@@ -101,10 +101,14 @@ struct ResolveReport: Encodable {
                 route = RouteInfo(match.route)
                 path = match.path
                 parameters = match.parameters.map { name, value in
-                    Value(name: name, type: match.route.parameters.first { $0.name == name }?.type.description ?? "string", value: JSONRouteValue(value: value))
+                    Value(
+                        name: name, type: match.route.parameters.first { $0.name == name }?.type.description ?? "string",
+                        value: JSONRouteValue(value: value))
                 }
                 query = match.query.map { name, value in
-                    Value(name: name, type: match.route.query.first { $0.name == name }?.type.description ?? "string", value: JSONRouteValue(value: value))
+                    Value(
+                        name: name, type: match.route.query.first { $0.name == name }?.type.description ?? "string",
+                        value: JSONRouteValue(value: value))
                 }
             case .failure(let error):
                 matched = false
@@ -169,7 +173,10 @@ struct RouteInfo: Encodable {
         var required: Bool
         var defaultValue: JSONRouteValue?
 
-        enum CodingKeys: String, CodingKey { case name, type, required, defaultValue = "default" }
+        enum CodingKeys: String, CodingKey {
+            case name, type, required
+            case defaultValue = "default"
+        }
     }
 
     init(_ route: Route) {

@@ -68,11 +68,11 @@ enum Simulation {
         await navigator.start()
         var report = printer
         report.begin(navigator.state)
-        var last: String? = nil   // the last navigation step's result code
+        var last: String? = nil  // the last navigation step's result code
         var elapsed: Duration = .zero
         for line in script.steps {
             var step = SimulationReport.Step(line: line.number, text: line.text)
-            var result: NavigationResult?? = .none   // .none: not a navigation step
+            var result: NavigationResult?? = .none  // .none: not a navigation step
             switch line.step {
             case .open(let url, let source):
                 result = await navigator.open(url, source: source)
@@ -250,7 +250,9 @@ struct SimulationReport {
                     : "FAILED: \(failedExpectations) of \(expectations) expectations did not hold")
         case .json:
             Console.out(
-                (steps == 0 ? "" : "\n  ") + "],\n  \"expectations\" : \(expectations),\n  \"failedExpectations\" : \(failedExpectations),\n  \"passed\" : \(failedExpectations == 0)\n}")
+                (steps == 0 ? "" : "\n  ")
+                    + "],\n  \"expectations\" : \(expectations),\n  \"failedExpectations\" : \(failedExpectations),\n  \"passed\" : \(failedExpectations == 0)\n}"
+            )
         }
     }
 

@@ -24,7 +24,8 @@ struct SimulationScript: Sendable {
         /// A destination built by hand, as app code does: a route name and `name=value` pairs.
         case navigateTo(String, [(String, RouteValue)])
         case back, dismiss
-        case tab(String), resetTab(String)
+        case tab(String)
+        case resetTab(String)
         case signIn, signOut
         case advance(Duration)
         case expect(Expectation)
@@ -168,7 +169,9 @@ extension SimulationScript.Step {
         }
         switch keyword {
         case "open":
-            guard (1...2).contains(arguments.count) else { throw ScriptError("'open' needs a URL and optionally a source, e.g. 'open myapp://posts/7 pushNotification'") }
+            guard (1...2).contains(arguments.count) else {
+                throw ScriptError("'open' needs a URL and optionally a source, e.g. 'open myapp://posts/7 pushNotification'")
+            }
             self = .open(arguments[0], arguments.count == 2 ? try parseSource(arguments[1]) : .deepLink)
         case "navigate": self = .navigate(try one("a URL naming the destination, e.g. 'navigate myapp://posts/7'"))
         case "navigate-to":
@@ -181,12 +184,20 @@ extension SimulationScript.Step {
                 values.append((String(pair[..<equals]), Self.literal(String(pair[pair.index(after: equals)...]))))
             }
             self = .navigateTo(route, values)
-        case "back": try none(); self = .back
-        case "dismiss": try none(); self = .dismiss
+        case "back":
+            try none()
+            self = .back
+        case "dismiss":
+            try none()
+            self = .dismiss
         case "tab": self = .tab(try one("a tab name"))
         case "reset-tab": self = .resetTab(try one("a tab name"))
-        case "sign-in": try none(); self = .signIn
-        case "sign-out": try none(); self = .signOut
+        case "sign-in":
+            try none()
+            self = .signIn
+        case "sign-out":
+            try none()
+            self = .signOut
         case "advance": self = .advance(try parseDuration(try one("a duration, e.g. 'advance 1s'")))
         case "expect": self = .expect(try SimulationScript.Expectation(arguments))
         default:
@@ -197,7 +208,9 @@ extension SimulationScript.Step {
 
 extension SimulationScript.Expectation {
     init(_ words: [String]) throws(ScriptError) {
-        guard let what = words.first else { throw ScriptError("'expect' needs what to check: \(SimulationScript.expectationNames.joined(separator: ", "))") }
+        guard let what = words.first else {
+            throw ScriptError("'expect' needs what to check: \(SimulationScript.expectationNames.joined(separator: ", "))")
+        }
         let rest = Array(words.dropFirst())
         func one() throws(ScriptError) -> String {
             guard rest.count == 1 else { throw ScriptError("'expect \(what)' needs one value") }
@@ -217,15 +230,21 @@ extension SimulationScript.Expectation {
         }
         switch what {
         case "result": self = .result(try one())
-        case "visible": let route = try one(); self = .visible(route == "none" ? nil : route)
+        case "visible":
+            let route = try one()
+            self = .visible(route == "none" ? nil : route)
         case "stack":
             let routes = rest.joined(separator: " ").split(separator: ">").map { $0.trimmingSpaces }
-            guard !routes.isEmpty, !routes.contains("") else { throw ScriptError("'expect stack' needs routes bottom first, e.g. 'expect stack home > post'") }
+            guard !routes.isEmpty, !routes.contains("") else {
+                throw ScriptError("'expect stack' needs routes bottom first, e.g. 'expect stack home > post'")
+            }
             self = .stack(routes)
         case "tab": self = .tab(try one())
         case "modals": self = .modals(try count())
         case "signed-in": self = .signedIn(try flag())
-        case "parked": let route = try one(); self = .parked(route == "none" ? nil : route)
+        case "parked":
+            let route = try one()
+            self = .parked(route == "none" ? nil : route)
         case "contexts": self = .contexts(try count())
         case "can-go-back": self = .canGoBack(try flag())
         default:

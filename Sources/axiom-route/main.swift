@@ -1,11 +1,11 @@
 import AxiomRouteCommands
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 exit(await AxiomRoute.execute(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The guide example below is shown in Docs/Testing.md exactly as written here.)
 import AxiomNavigation
 import AxiomNavigationTesting
 import Foundation

@@ -29,43 +29,51 @@ private let routes = """
 @MainActor
 @Suite struct TestNavigatorTests {
     @Test func theGuideExamplePasses() async throws {
-        let navigator = try TestNavigator(routes: """
-            tabs home
-            route home /
-              transition tab(home)
-            route post /posts/:id
-              param id int
-              parent home
-            """)
-        await navigator.open("myapp://posts/7", expect: "completed", state: """
-            tabs: home*
-              home: #1 home > #2 post(id: 7)
-            """)
-        await navigator.back(expect: "completed", state: """
-            tabs: home*
-              home: #1 home
-            """)
+        let navigator = try TestNavigator(
+            routes: """
+                tabs home
+                route home /
+                  transition tab(home)
+                route post /posts/:id
+                  param id int
+                  parent home
+                """)
+        await navigator.open(
+            "myapp://posts/7", expect: "completed",
+            state: """
+                tabs: home*
+                  home: #1 home > #2 post(id: 7)
+                """)
+        await navigator.back(
+            expect: "completed",
+            state: """
+                tabs: home*
+                  home: #1 home
+                """)
     }
 
     @Test func startsAtTheTablesTabRootsWithDeterministicIds() throws {
         let navigator = try TestNavigator(routes: routes)
         // inbox's root needs no values but is still its root: the tab starts there.
-        #expect(navigator.state.outline == """
-            tabs: home*, inbox
-              home: #0 home
-              inbox: #1 inbox
-            """)
+        #expect(
+            navigator.state.outline == """
+                tabs: home*, inbox
+                  home: #0 home
+                  inbox: #1 inbox
+                """)
     }
 
     @Test func aWrongStateFailsAtTheCallersLineWithADiff() async throws {
         let navigator = try TestNavigator(routes: routes)
         let line = #line + 2
         await withKnownIssue {
-            await navigator.open("myapp://posts/7", state: """
-                tabs: home*, inbox
-                  home: #2 home > #3 post(id: 8)
-                  inbox: #1 inbox
-                """)
+            await navigator.open(
+                "myapp://posts/7",
+                state: """
+                    tabs: home*, inbox
+                      home: #2 home > #3 post(id: 8)
+                      inbox: #1 inbox
+                    """)
         } matching: { issue in
             let text = String(describing: issue)
             return issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "TestNavigatorTests.swift"
@@ -101,21 +109,25 @@ private let routes = """
 
     @Test func contextsLifecycleAndAnalyticsCanBeInspected() async throws {
         let navigator = try TestNavigator(routes: routes)
-        await navigator.open("myapp://posts/7", expect: "completed", state: """
-            tabs: home*, inbox
-              home: #2 home > #3 post(id: 7)
-              inbox: #1 inbox
-            """)
+        await navigator.open(
+            "myapp://posts/7", expect: "completed",
+            state: """
+                tabs: home*, inbox
+                  home: #2 home > #3 post(id: 7)
+                  inbox: #1 inbox
+                """)
         navigator.expectLifecycle(["appear #0 home", "disappear #0 home", "release #0 home", "appear #3 post [id: 7]"])
         // Only the visible entry has a context; home #2 gets one when it first shows.
         #expect(navigator.contexts.keys.sorted() == [EntryID(3)])
         let post = try #require(navigator.contexts[EntryID(3)] as? RecordedContext)
         #expect(post.appearances == 1)
-        await navigator.back(expect: "completed", state: """
-            tabs: home*, inbox
-              home: #2 home
-              inbox: #1 inbox
-            """)
+        await navigator.back(
+            expect: "completed",
+            state: """
+                tabs: home*, inbox
+                  home: #2 home
+                  inbox: #1 inbox
+                """)
         navigator.expectLifecycle(["disappear #3 post [id: 7]", "release #3 post [id: 7]", "appear #2 home"])
         #expect(post.disappearances == 1)
         navigator.expectAnalytics(["completed Post", "completed back"])
@@ -129,17 +141,21 @@ private let routes = """
 
     @Test func signInResumesTheParkedDeepLinkOnce() async throws {
         let navigator = try TestNavigator(routes: routes)
-        await navigator.open("myapp://inbox/4", expect: "redirected", state: """
-            tabs: home*, inbox
-              home: #0 home
-              inbox: #1 inbox
-            modal fullScreen: #2 login
-            """)
-        await navigator.signIn(expect: "completed", state: """
-            tabs: home, inbox*
-              home: #0 home
-              inbox: #3 inbox > #4 conversation(id: 4)
-            """)
+        await navigator.open(
+            "myapp://inbox/4", expect: "redirected",
+            state: """
+                tabs: home*, inbox
+                  home: #0 home
+                  inbox: #1 inbox
+                modal fullScreen: #2 login
+                """)
+        await navigator.signIn(
+            expect: "completed",
+            state: """
+                tabs: home, inbox*
+                  home: #0 home
+                  inbox: #3 inbox > #4 conversation(id: 4)
+                """)
         #expect(await navigator.signIn() == nil)
         await withKnownIssue {
             await navigator.signIn(expect: "completed")

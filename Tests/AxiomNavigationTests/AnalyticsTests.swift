@@ -1,10 +1,11 @@
+import AxiomNavigationTesting
 import AxiomRouting
 import Clocks
 import Logging
 import MetricsTestKit
 import Synchronization
-import AxiomNavigationTesting
 import Testing
+
 @testable import AxiomNavigation
 
 /// A swift-log handler that keeps what it is given.
@@ -39,14 +40,17 @@ struct CapturingLogHandler: LogHandler {
     let router: Router
 
     init() throws {
-        router = try Router(source: RouteSource(name: "t.routes", text: """
-            route home /
-            route profile /profile/:id
-              param id int
-              analytics "Profile"
-            route inbox /inbox
-            route login /login
-            """))
+        router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    route home /
+                    route profile /profile/:id
+                      param id int
+                      analytics "Profile"
+                    route inbox /inbox
+                    route login /login
+                    """))
     }
 
     private func flow(_ middleware: any NavigationMiddleware...) -> NavigationFlow {
@@ -63,10 +67,10 @@ struct CapturingLogHandler: LogHandler {
         }
         let flow = flow(AnalyticsMiddleware(sink: sink), redirectInbox)
         _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(7)]))
-        _ = await flow.navigate(to: Destination("inbox"))                 // redirected to login
-        _ = await flow.open(url: "myapp://profile/8")   // no parent: the stack becomes [profile]
-        _ = await flow.back()                           // fails: at the root
-        _ = await flow.dismiss()                                           // fails: no modal
+        _ = await flow.navigate(to: Destination("inbox"))  // redirected to login
+        _ = await flow.open(url: "myapp://profile/8")  // no parent: the stack becomes [profile]
+        _ = await flow.back()  // fails: at the root
+        _ = await flow.dismiss()  // fails: no modal
         let events = sink.events
         #expect(events.map(\.request.rawValue) == [0, 1, 2, 3, 4])
         #expect(events.map(\.outcome) == ["completed", "redirected", "completed", "failed.at-root", "failed.no-modal"])
@@ -88,7 +92,7 @@ struct CapturingLogHandler: LogHandler {
         let flow = flow(RateLimitMiddleware(limit: 2, clock: clock), AnalyticsMiddleware(sink: sink), guardInbox)
         _ = await flow.navigate(to: Destination("inbox"))
         _ = await flow.navigate(to: Destination("login"))
-        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(1)]))   // rate-limited outside
+        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(1)]))  // rate-limited outside
         // The analytics middleware never ran for the third, but it is in the pipeline, so it is
         // told how the navigation ended.
         #expect(sink.events.map(\.outcome) == ["cancelled.guard-rejected", "completed", "cancelled.rate-limited"])
@@ -116,7 +120,7 @@ struct CapturingLogHandler: LogHandler {
         let metrics = TestMetrics()
         let flow = flow(AnalyticsMiddleware(sink: MetricsAnalyticsSink(factory: metrics)))
         _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(7)]))
-        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(7)]))   // duplicated
+        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(7)]))  // duplicated
         _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(8)]))
         _ = await flow.back()
         let completed = try metrics.expectCounter("axiom_navigation_total", [("screen", "Profile"), ("outcome", "completed")])

@@ -1,7 +1,8 @@
+import AxiomNavigationTesting
 import AxiomRouting
 import Clocks
-import AxiomNavigationTesting
 import Testing
+
 @testable import AxiomNavigation
 
 /// The seeds' scenario and its edges: a deep link into a signed-in screen survives the login.
@@ -11,30 +12,33 @@ import Testing
     let clock = TestClock()
 
     init() throws {
-        router = try Router(source: RouteSource(name: "t.routes", text: """
-            origins myapp:
-            tabs home, inbox
-            login login
-            route home /
-              transition tab(home)
-            route profile /profile/:userId
-              param userId int
-              auth
-              parent home
-            route inbox /inbox
-              transition tab(inbox)
-              auth
-            route conversation /inbox/:id
-              param id int
-              auth
-              parent inbox
-            route login /login
-              query returnTo string optional
-              query next string optional
-              query redirect string optional
-              transition modal(fullScreen)
-            route about /about
-            """))
+        router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    origins myapp:
+                    tabs home, inbox
+                    login login
+                    route home /
+                      transition tab(home)
+                    route profile /profile/:userId
+                      param userId int
+                      auth
+                      parent home
+                    route inbox /inbox
+                      transition tab(inbox)
+                      auth
+                    route conversation /inbox/:id
+                      param id int
+                      auth
+                      parent inbox
+                    route login /login
+                      query returnTo string optional
+                      query next string optional
+                      query redirect string optional
+                      transition modal(fullScreen)
+                    route about /about
+                    """))
     }
 
     private func makeFlow(timeToLive: Duration = .seconds(300)) -> (NavigationFlow, AuthenticationMiddleware<TestClock<Duration>>) {
@@ -108,12 +112,12 @@ import Testing
         let (flow, _) = makeFlow()
         _ = await flow.open(url: "myapp://profile/42")
         await clock.advance(by: .seconds(300))
-        #expect(flow.parkedRequest != nil)   // exactly 5 minutes: still alive
+        #expect(flow.parkedRequest != nil)  // exactly 5 minutes: still alive
         await clock.advance(by: .milliseconds(1))
         #expect(flow.parkedRequest == nil)
         let before = flow.state
         #expect(await flow.signIn() == nil)
-        #expect(flow.state == before)   // still on the login screen; the user carries on from there
+        #expect(flow.state == before)  // still on the login screen; the user carries on from there
         #expect(flow.isSignedIn == true)
     }
 
@@ -186,15 +190,18 @@ import Testing
     let router: Router
 
     init() throws {
-        router = try Router(source: RouteSource(name: "t.routes", text: """
-            origins myapp:
-            route home /
-            route password /password
-              sources inApp
-            route billing /billing
-              sources inApp, universalLink
-            route promo /promo
-            """))
+        router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    origins myapp:
+                    route home /
+                    route password /password
+                      sources inApp
+                    route billing /billing
+                      sources inApp, universalLink
+                    route promo /promo
+                    """))
     }
 
     @Test func aRouteOpensOnlyFromTheSourcesItsTableAllows() async {
@@ -212,10 +219,11 @@ import Testing
 
     @Test func aRedirectToAnUntrustedRouteIsRefusedToo() async {
         let flow = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]))
-        flow.add(MiddlewareClosure { request, next in
-            if request.destination?.route == "promo" { return .redirected(chain: [], final: Destination("password")) }
-            return try await next(request)
-        })
+        flow.add(
+            MiddlewareClosure { request, next in
+                if request.destination?.route == "promo" { return .redirected(chain: [], final: Destination("password")) }
+                return try await next(request)
+            })
         #expect(await flow.open(url: "myapp://promo", source: .deepLink) == .cancelled(.untrustedSource))
         #expect(await flow.open(url: "myapp://promo", source: .inApp).code == "redirected")
     }

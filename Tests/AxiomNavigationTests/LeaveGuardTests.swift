@@ -1,5 +1,6 @@
 import AxiomRouting
 import Testing
+
 @testable import AxiomNavigation
 
 /// A context with unsaved changes: it refuses to be removed, and records every question.
@@ -17,7 +18,7 @@ final class EditorContext: LeaveGuardingContext {
 
     func shouldLeave(_ departure: Departure) async -> Bool {
         asked.append(departure)
-        if holdsAnswers { await withCheckedContinuation { pending.append($0) } }   // a real one would ask the user
+        if holdsAnswers { await withCheckedContinuation { pending.append($0) } }  // a real one would ask the user
         switch departure {
         case .removed: return !hasUnsavedChanges
         case .covered: return !refusesCovering
@@ -36,13 +37,16 @@ final class EditorContext: LeaveGuardingContext {
     }
 
     init() throws {
-        let router = try Router(source: RouteSource(name: "t.routes", text: """
-            route home /
-            route edit /edit
-            route help /help
-            route sheet /sheet
-              transition modal(sheet)
-            """))
+        let router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    route home /
+                    route edit /edit
+                    route help /help
+                    route sheet /sheet
+                      transition modal(sheet)
+                    """))
         let editors = EditorLog()
         self.editors = editors
         orchestrator = Orchestrator(
@@ -75,7 +79,7 @@ final class EditorContext: LeaveGuardingContext {
         #expect(orchestrator.deliveredEvents == events)
         #expect(orchestrator.contexts[EntryID(1)] === editor)
 
-        editor.hasUnsavedChanges = false   // saved
+        editor.hasUnsavedChanges = false  // saved
         #expect(await flow.back() == .completed)
         #expect(flow.state.activeStack.map(\.route) == ["home"])
         #expect(orchestrator.contexts[EntryID(1)] == nil)
@@ -85,8 +89,8 @@ final class EditorContext: LeaveGuardingContext {
         await orchestrator.start()
         _ = await flow.navigate(to: Destination("edit"))
         let editor = try #require(editors.made[EntryID(1)])
-        #expect(await flow.navigate(to: Destination("help")) == .completed)   // covered: allowed by default
-        #expect(await flow.back() == .completed)                            // help leaves; the editor is not asked
+        #expect(await flow.navigate(to: Destination("help")) == .completed)  // covered: allowed by default
+        #expect(await flow.back() == .completed)  // help leaves; the editor is not asked
         editor.refusesCovering = true
         #expect(await flow.navigate(to: Destination("sheet")) == .cancelled(.guardRejected))
         #expect(editor.asked == [.covered, .covered])

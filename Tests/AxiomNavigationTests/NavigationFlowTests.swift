@@ -2,6 +2,7 @@ import AxiomRouting
 import Observation
 import Synchronization
 import Testing
+
 @testable import AxiomNavigation
 
 /// A context that records its lifecycle into a shared log.
@@ -51,26 +52,29 @@ final class EventLog {
 
 @MainActor
 private func makeOrchestrator(state: NavigationState? = nil, log: EventLog = EventLog()) throws -> Orchestrator {
-    let router = try Router(source: RouteSource(name: "t.routes", text: """
-        origins myapp:
-        tabs home, profile
-        route home /
-          transition tab(home)
-        route post /posts/:postId
-          param postId int
-          parent home
-        route comments /posts/:postId/comments
-          param postId int
-          parent post
-        route me /me
-          transition tab(profile)
-        route compose /compose
-          transition modal(sheet)
-        route login /login
-        route a /a
-        route b /b
-        route c /c
-        """))
+    let router = try Router(
+        source: RouteSource(
+            name: "t.routes",
+            text: """
+                origins myapp:
+                tabs home, profile
+                route home /
+                  transition tab(home)
+                route post /posts/:postId
+                  param postId int
+                  parent home
+                route comments /posts/:postId/comments
+                  param postId int
+                  parent post
+                route me /me
+                  transition tab(profile)
+                route compose /compose
+                  transition modal(sheet)
+                route login /login
+                route a /a
+                route b /b
+                route c /c
+                """))
     let factory: ContextFactory = { RecordingContext(entry: $0.entry, log: log) }
     let factories = Dictionary(uniqueKeysWithValues: ["home", "post", "comments", "me", "compose", "login", "a", "b", "c"].map { ($0, factory) })
     return Orchestrator(
@@ -100,7 +104,8 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         let comments = entry(5, "comments", ["postId": .int(7)], source: .deepLink)
         var expected = NavigationState(tabs: ["home": Destination("home"), "profile": Destination("me")], selected: "profile")
         expected = try NavigationPlanner.plan(.present(Destination("compose"), style: .sheet), in: expected).get().state
-        expected = try NavigationPlanner.deepLink(to: Destination("comments", parameters: ["postId": .int(7)]), router: flow.router, in: expected).get().state
+        expected = try NavigationPlanner.deepLink(to: Destination("comments", parameters: ["postId": .int(7)]), router: flow.router, in: expected)
+            .get().state
         #expect(flow.state == expected)
         #expect(flow.state.selectedTab == "home")
         #expect(flow.state.modals.isEmpty)
@@ -139,11 +144,12 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         let flow = orchestrator.navigation
         // Record which request carried which destination, and let requests interleave.
         let seen = Mutex<[Int: Destination]>([:])
-        flow.add(MiddlewareClosure { request, next in
-            if let destination = request.destination { seen.withLock { $0[request.id.rawValue] = destination } }
-            await Task.yield()
-            return try await next(request)
-        })
+        flow.add(
+            MiddlewareClosure { request, next in
+                if let destination = request.destination { seen.withLock { $0[request.id.rawValue] = destination } }
+                await Task.yield()
+                return try await next(request)
+            })
         let results = await raceNavigations(flow, count: 1_000)
         let last = try #require(flow.history.last)
         #expect(last.request == RequestID(999))
@@ -160,11 +166,14 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
     @Test func theHistoryIsInCommitOrderWithTrueBeforeAndAfterWhenContextsSuspend() async throws {
         // Contexts whose lifecycle suspends: while one request delivers its events, others
         // commit. Each record must still be written with its own commit.
-        let router = try Router(source: RouteSource(name: "t.routes", text: """
-            route home /
-            route post /posts/:postId
-              param postId int
-            """))
+        let router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    route home /
+                    route post /posts/:postId
+                      param postId int
+                    """))
         let factory: ContextFactory = { _ in SuspendingContext() }
         let orchestrator = Orchestrator(
             router: router, state: NavigationState(stack: [Destination("home")]), factories: ["home": factory, "post": factory],
@@ -179,7 +188,9 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         #expect(Set(ids).count == ids.count)
         // Each record starts where the one before it ended, and the last ends on screen.
         for (earlier, later) in zip(history, history.dropFirst()) where earlier.to != later.from {
-            Issue.record("\(later.request) starts at \(later.from.map(\.description) ?? "nothing"), but \(earlier.request) ended at \(earlier.to.map(\.description) ?? "nothing")")
+            Issue.record(
+                "\(later.request) starts at \(later.from.map(\.description) ?? "nothing"), but \(earlier.request) ended at \(earlier.to.map(\.description) ?? "nothing")"
+            )
             break
         }
         #expect(history.first?.from?.route == "home")
@@ -190,10 +201,11 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
     @Test func aTaskCancelledInsideASlowMiddlewareChangesNothing() async throws {
         let orchestrator = try makeOrchestrator()
         let flow = orchestrator.navigation
-        flow.add(MiddlewareClosure { request, next in
-            try await Task.sleep(for: .seconds(30))
-            return try await next(request)
-        })
+        flow.add(
+            MiddlewareClosure { request, next in
+                try await Task.sleep(for: .seconds(30))
+                return try await next(request)
+            })
         let before = flow.state
         let contexts = Set(orchestrator.contexts.keys)
         let task = Task { await flow.navigate(to: Destination("post", parameters: ["postId": .int(1)])) }
@@ -207,10 +219,11 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
 
     @Test func aNewerRequestSupersedesOneInFlight() async throws {
         let flow = try makeOrchestrator().navigation
-        flow.add(MiddlewareClosure { request, next in
-            if request.destination?.route == "a" { try await Task.sleep(for: .milliseconds(50)) }
-            return try await next(request)
-        })
+        flow.add(
+            MiddlewareClosure { request, next in
+                if request.destination?.route == "a" { try await Task.sleep(for: .milliseconds(50)) }
+                return try await next(request)
+            })
         async let slow = flow.navigate(to: Destination("a"))
         try await Task.sleep(for: .milliseconds(10))
         #expect(await flow.navigate(to: Destination("b")) == .completed)
@@ -221,21 +234,23 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
 
     @Test func redirectsRestartThePipelineAndLoopsFailWithTheWholeChain() async throws {
         let flow = try makeOrchestrator().navigation
-        flow.add(MiddlewareClosure { request, next in
-            switch request.destination?.route {
-            case "a": return .redirected(chain: [], final: Destination("b"))
-            case "b": return .redirected(chain: [], final: Destination("c"))
-            default: return try await next(request)
-            }
-        })
+        flow.add(
+            MiddlewareClosure { request, next in
+                switch request.destination?.route {
+                case "a": return .redirected(chain: [], final: Destination("b"))
+                case "b": return .redirected(chain: [], final: Destination("c"))
+                default: return try await next(request)
+                }
+            })
         #expect(await flow.navigate(to: Destination("a")) == .redirected(chain: [Destination("a"), Destination("b")], final: Destination("c")))
         #expect(flow.state.visible?.route == "c")
 
         let looping = try makeOrchestrator().navigation
-        looping.add(MiddlewareClosure { request, next in
-            request.destination?.route == "a"
-                ? .redirected(chain: [], final: Destination("b")) : .redirected(chain: [], final: Destination("a"))
-        })
+        looping.add(
+            MiddlewareClosure { request, next in
+                request.destination?.route == "a"
+                    ? .redirected(chain: [], final: Destination("b")) : .redirected(chain: [], final: Destination("a"))
+            })
         #expect(await looping.navigate(to: Destination("a")) == .failed(.redirectLoop([Destination("a"), Destination("b"), Destination("a")])))
         #expect(looping.history.isEmpty)
     }
@@ -243,13 +258,14 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
     @Test func moreRedirectsThanTheLimitFail() async throws {
         let flow = try makeOrchestrator().navigation
         let counter = Mutex(0)
-        flow.add(MiddlewareClosure { request, next in
-            let hop = counter.withLock { value -> Int in
-                value += 1
-                return value
-            }
-            return .redirected(chain: [], final: Destination("post", parameters: ["postId": .int(hop)]))
-        })
+        flow.add(
+            MiddlewareClosure { request, next in
+                let hop = counter.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
+                return .redirected(chain: [], final: Destination("post", parameters: ["postId": .int(hop)]))
+            })
         guard case .failed(.redirectLoop(let chain)) = await flow.navigate(to: Destination("a")) else {
             Issue.record("expected a redirect loop")
             return
@@ -270,12 +286,13 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         let flow = try makeOrchestrator().navigation
         let order = Mutex<[String]>([])
         for name in ["outer", "inner"] {
-            flow.add(MiddlewareClosure { request, next in
-                order.withLock { $0.append("\(name) in") }
-                let result = try await next(request)
-                order.withLock { $0.append("\(name) out") }
-                return result
-            })
+            flow.add(
+                MiddlewareClosure { request, next in
+                    order.withLock { $0.append("\(name) in") }
+                    let result = try await next(request)
+                    order.withLock { $0.append("\(name) out") }
+                    return result
+                })
         }
         _ = await flow.navigate(to: Destination("a"))
         #expect(order.withLock { $0 } == ["outer in", "inner in", "inner out", "outer out"])

@@ -1,6 +1,7 @@
 import AxiomRouting
 import TestSupport
 import Testing
+
 @testable import AxiomNavigation
 
 /// The examples of `Docs/Navigation.md` and the documentation comments, run as written.
@@ -28,18 +29,21 @@ import Testing
     }
 
     @MainActor @Test func workedExample() async throws {
-        let router = try Router(source: RouteSource(name: "app.routes", text: """
-            origins myapp:
-            tabs home, profile
-            route home /
-              transition tab(home)
-            route post /posts/:postId
-              param postId int
-              parent home
-            route me /me
-              transition tab(profile)
-            route admin /admin
-            """))
+        let router = try Router(
+            source: RouteSource(
+                name: "app.routes",
+                text: """
+                    origins myapp:
+                    tabs home, profile
+                    route home /
+                      transition tab(home)
+                    route post /posts/:postId
+                      param postId int
+                      parent home
+                    route me /me
+                      transition tab(profile)
+                    route admin /admin
+                    """))
         let journal = Journal()
         let screen: ContextFactory = { Screen(route: $0.entry.route, journal: journal) }
         let orchestrator = Orchestrator(
@@ -48,21 +52,22 @@ import Testing
             factories: ["home": screen, "post": screen, "me": screen, "admin": screen])
 
         // A guard: no deep link reaches admin.
-        orchestrator.navigation.add(MiddlewareClosure { request, next in
-            if request.source == .deepLink, request.destination?.route == "admin" { return .cancelled(.guardRejected) }
-            return try await next(request)
-        })
+        orchestrator.navigation.add(
+            MiddlewareClosure { request, next in
+                if request.source == .deepLink, request.destination?.route == "admin" { return .cancelled(.guardRejected) }
+                return try await next(request)
+            })
 
-        await orchestrator.start()                                                    // home appears
+        await orchestrator.start()  // home appears
         #expect(await orchestrator.open(url: "myapp://posts/7") == .completed)
         #expect(orchestrator.navigation.state.activeStack.map(\.route) == ["home", "post"])
         #expect(await orchestrator.open(url: "myapp://admin") == .cancelled(.guardRejected))
         #expect(await orchestrator.open(url: "myapp://nowhere").code == "not-found")
-        #expect(await orchestrator.navigation.back() == .completed)                   // home again
+        #expect(await orchestrator.navigation.back() == .completed)  // home again
         #expect(await orchestrator.navigation.selectTab("profile") == .completed)
         #expect(journal.lines == ["appear home", "disappear home", "appear post", "disappear post", "appear home", "disappear home", "appear me"])
         #expect(orchestrator.navigation.history.map(\.result) == ["completed", "completed", "completed"])
-        #expect(orchestrator.contexts.count == 2)                                     // home and me; post was released
+        #expect(orchestrator.contexts.count == 2)  // home and me; post was released
     }
 }
 
@@ -128,7 +133,10 @@ extension NavigationGuideTests {
 @MainActor final class Screen: Context {
     let route: String
     let journal: Journal
-    init(route: String, journal: Journal) { self.route = route; self.journal = journal }
+    init(route: String, journal: Journal) {
+        self.route = route
+        self.journal = journal
+    }
     func onAppear() async { journal.lines.append("appear \(route)") }
     func onDisappear() async { journal.lines.append("disappear \(route)") }
 }
@@ -136,4 +144,3 @@ extension NavigationGuideTests {
 @MainActor final class Journal {
     var lines: [String] = []
 }
-

@@ -1,5 +1,6 @@
 import AxiomRouting
 import Testing
+
 @testable import AxiomNavigation
 
 /// An app's own host, given to the flow at `init` (the seam the `Orchestrator` also uses).

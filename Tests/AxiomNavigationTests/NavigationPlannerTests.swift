@@ -1,5 +1,6 @@
 import AxiomRouting
 import Testing
+
 @testable import AxiomNavigation
 
 private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [:], source: NavigationSource = .inApp) -> NavigationEntry {
@@ -161,25 +162,28 @@ private func apply(_ commands: [NavigationCommand], to state: NavigationState) t
     let router: Router
 
     init() throws {
-        router = try Router(source: RouteSource(name: "t.routes", text: """
-            origins myapp:
-            tabs home, profile
-            route home /
-              transition tab(home)
-            route post /posts/:postId
-              param postId int
-              parent home
-            route comments /posts/:postId/comments
-              param postId int
-              parent post
-            route me /me
-              transition tab(profile)
-            route compose /compose
-              transition modal(sheet)
-              parent home
-            route login /login
-              transition replace
-            """))
+        router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    origins myapp:
+                    tabs home, profile
+                    route home /
+                      transition tab(home)
+                    route post /posts/:postId
+                      param postId int
+                      parent home
+                    route comments /posts/:postId/comments
+                      param postId int
+                      parent post
+                    route me /me
+                      transition tab(profile)
+                    route compose /compose
+                      transition modal(sheet)
+                      parent home
+                    route login /login
+                      transition replace
+                    """))
     }
 
     private func route(_ name: String) throws -> Route { try #require(router.route(named: name)) }
@@ -235,12 +239,17 @@ private func apply(_ commands: [NavigationCommand], to state: NavigationState) t
     }
 
     @Test func parentsThatNeedValuesTheLinkLacksAreLeftOut() throws {
-        let table = try Router(source: RouteSource(name: "t.routes", text: """
-            route album /albums/:albumId
-            route photo /photos/:photoId
-              parent album
-            """))
-        let plan = try NavigationPlanner.deepLink(to: Destination("photo", parameters: ["photoId": .string("p")]), router: table, in: NavigationState()).get()
+        let table = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    route album /albums/:albumId
+                    route photo /photos/:photoId
+                      parent album
+                    """))
+        let plan = try NavigationPlanner.deepLink(
+            to: Destination("photo", parameters: ["photoId": .string("p")]), router: table, in: NavigationState()
+        ).get()
         #expect(plan.state.activeStack.map(\.route) == ["photo"])
     }
 
@@ -254,19 +263,22 @@ private func apply(_ commands: [NavigationCommand], to state: NavigationState) t
 /// not in the new one, top first — whatever the commands.
 @Suite struct ReleasedEntriesTests {
     @Test func releasesAgreeWithThePlainDefinitionOverRandomCommands() throws {
-        let router = try Router(source: RouteSource(name: "t.routes", text: """
-            tabs home, profile
-            route home /
-              transition tab(home)
-            route post /posts/:postId
-              param postId int
-              parent home
-            route me /me
-              transition tab(profile)
-            route sheet /sheet
-              transition modal(sheet)
-              parent post
-            """))
+        let router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    tabs home, profile
+                    route home /
+                      transition tab(home)
+                    route post /posts/:postId
+                      param postId int
+                      parent home
+                    route me /me
+                      transition tab(profile)
+                    route sheet /sheet
+                      transition modal(sheet)
+                      parent post
+                    """))
         var state = NavigationState(tabs: ["home": Destination("home"), "profile": Destination("me")])
         var seed: UInt64 = 42
         func next(_ bound: Int) -> Int {

@@ -3,6 +3,7 @@ import AxiomRouting
 import Clocks
 import Synchronization
 import Testing
+
 @testable import AxiomNavigation
 
 /// "Policy on every path": authentication and source trust hold for whatever a commit makes
@@ -84,7 +85,7 @@ import Testing
         let before = flow.state
         await navigator.perform(.resetTab("inbox"), expect: "redirected")
         #expect(flow.state.visible?.route == "login")
-        #expect(Array(flow.state.entries.dropLast()) == before.entries)   // the login is a modal over it all
+        #expect(Array(flow.state.entries.dropLast()) == before.entries)  // the login is a modal over it all
         await navigator.signIn(expect: "completed")
         #expect(flow.state.activeStack.map(\.route) == ["inbox"])
     }
@@ -191,7 +192,7 @@ import Testing
             NavigationRequest(id: RequestID(id), action: .command(.back), source: source, route: nil, url: nil, redirects: [])
         }
         #expect(auth.park(request(0, .deepLink)))
-        #expect(!auth.park(request(1, .pushNotification)))   // not listed: below every listed source
+        #expect(!auth.park(request(1, .pushNotification)))  // not listed: below every listed source
         #expect(auth.park(request(2, .inApp)))
         #expect(!auth.park(request(3, .deepLink)))
         #expect(auth.parked?.id == RequestID(2))
@@ -230,16 +231,17 @@ import Testing
     @Test func noMiddlewareSeesARequestThePolicyRefuses() async throws {
         // A loader-like plugin: it would fetch the destination's data.
         let seen = Mutex<[String]>([])
-        flow.add(MiddlewareClosure { request, next in
-            seen.withLock { $0.append(request.destination?.route ?? request.action.summary) }
-            return try await next(request)
-        })
-        await navigator.open("myapp://profile/42", expect: "redirected")       // auth, signed out: to the login
+        flow.add(
+            MiddlewareClosure { request, next in
+                seen.withLock { $0.append(request.destination?.route ?? request.action.summary) }
+                return try await next(request)
+            })
+        await navigator.open("myapp://profile/42", expect: "redirected")  // auth, signed out: to the login
         // With the login on screen, an auth-only tab is parked in the profile's place (in-app
         // taps are trusted more than links) and nothing changes.
         await navigator.selectTab("inbox", expect: "cancelled.guard-rejected")
         #expect(flow.parkedRequest?.action == .command(.selectTab("inbox")))
-        await navigator.open("myapp://settings/account/password", expect: "cancelled.untrusted-source")   // inApp only
+        await navigator.open("myapp://settings/account/password", expect: "cancelled.untrusted-source")  // inApp only
         #expect(seen.withLock { $0 } == ["login"])
         #expect(await flow.perform(.push(Destination("changePassword")), source: .deepLink) == .cancelled(.untrustedSource))
         #expect(seen.withLock { $0 } == ["login"])
@@ -249,19 +251,22 @@ import Testing
 
     @Test func aMiddlewarePassingOnAnotherRequestGetsThatOneCommittedAndChecked() async throws {
         let router = navigator.router
-        flow.add(MiddlewareClosure { request, next in
-            guard request.destination?.route == "about" else { return try await next(request) }
-            // Hands the rest of the pipeline another destination than the one planned first.
-            let swapped = request.redirected(to: Destination("account"), route: try #require(router.route(named: "account")))
-            return try await next(swapped)
-        })
+        flow.add(
+            MiddlewareClosure { request, next in
+                guard request.destination?.route == "about" else { return try await next(request) }
+                // Hands the rest of the pipeline another destination than the one planned first.
+                let swapped = request.redirected(to: Destination("account"), route: try #require(router.route(named: "account")))
+                return try await next(swapped)
+            })
         #expect(await flow.navigate(to: Destination("about")) == .completed)
         #expect(flow.state.visible?.route == "account")
         // And the policy holds for what it passes on.
-        flow.add(MiddlewareClosure { request, next in
-            guard request.destination?.route == "followers" else { return try await next(request) }
-            return try await next(request.redirected(to: Destination("changePassword"), route: try #require(router.route(named: "changePassword"))))
-        })
+        flow.add(
+            MiddlewareClosure { request, next in
+                guard request.destination?.route == "followers" else { return try await next(request) }
+                return try await next(
+                    request.redirected(to: Destination("changePassword"), route: try #require(router.route(named: "changePassword"))))
+            })
         let before = flow.state
         let result = await flow.open(url: "myapp://profile/1/followers")
         #expect(result == .cancelled(.untrustedSource))
@@ -295,10 +300,11 @@ import Testing
     }
 
     @Test func aMiddlewareRedirectingToABadDestinationFails() async {
-        flow.add(MiddlewareClosure { request, next in
-            if request.destination?.route == "about" { return .redirected(chain: [], final: Destination("post")) }
-            return try await next(request)
-        })
+        flow.add(
+            MiddlewareClosure { request, next in
+                if request.destination?.route == "about" { return .redirected(chain: [], final: Destination("post")) }
+                return try await next(request)
+            })
         #expect(await flow.navigate(to: Destination("about")).code == "failed.missing-parameter")
         #expect(flow.history.isEmpty)
     }

@@ -1,6 +1,7 @@
 import AxiomRouting
 import Clocks
 import Testing
+
 @testable import AxiomNavigation
 
 @MainActor
@@ -40,12 +41,12 @@ import Testing
     @Test func theWindowSlides() async throws {
         let clock = TestClock()
         let flow = flow(RateLimitMiddleware(limit: 2, per: .seconds(1), clock: clock))
-        #expect(await flow.navigate(to: post(0)) == .completed)       // t = 0
+        #expect(await flow.navigate(to: post(0)) == .completed)  // t = 0
         await clock.advance(by: .milliseconds(600))
-        #expect(await flow.navigate(to: post(1)) == .completed)       // t = 600
+        #expect(await flow.navigate(to: post(1)) == .completed)  // t = 600
         await clock.advance(by: .milliseconds(300))
         #expect(await flow.navigate(to: post(2)) == .cancelled(.rateLimited(retryAfter: .milliseconds(100))))
-        await clock.advance(by: .milliseconds(100))                    // t = 1000: the first left
+        await clock.advance(by: .milliseconds(100))  // t = 1000: the first left
         #expect(await flow.navigate(to: post(3)) == .completed)
         #expect(await flow.navigate(to: post(4)) == .cancelled(.rateLimited(retryAfter: .milliseconds(600))))
     }
@@ -55,7 +56,7 @@ import Testing
         let flow = flow(RateLimitMiddleware(limit: 1, key: .source, appliesTo: [.pushNotification, .deepLink], clock: clock))
         #expect(await flow.navigate(to: post(0), source: .pushNotification) == .completed)
         #expect(await flow.navigate(to: post(1), source: .pushNotification).code == "cancelled.rate-limited")
-        #expect(await flow.navigate(to: post(2), source: .deepLink) == .completed)   // its own budget
+        #expect(await flow.navigate(to: post(2), source: .deepLink) == .completed)  // its own budget
         for n in 3..<20 { #expect(await flow.navigate(to: post(n)) == .completed) }  // in-app: not limited
     }
 
@@ -65,7 +66,7 @@ import Testing
         #expect(await flow.navigate(to: Destination("a")) == .completed)
         #expect(await flow.navigate(to: Destination("b")) == .completed)
         #expect(await flow.navigate(to: Destination("a")).code == "cancelled.rate-limited")
-        #expect(await flow.back() == .completed)                       // commands share a budget
+        #expect(await flow.back() == .completed)  // commands share a budget
         #expect(await flow.back().code == "cancelled.rate-limited")
     }
 
@@ -77,8 +78,10 @@ import Testing
 
     /// The examples of `Docs/Middleware.md`, "Rate limiting".
     @Test func guideExamples() async throws {
-        let pushLimited = flow(RateLimitMiddleware(limit: 3, per: .seconds(1), key: .source, appliesTo: [.pushNotification],
-                                                   clock: ContinuousClock()))
+        let pushLimited = flow(
+            RateLimitMiddleware(
+                limit: 3, per: .seconds(1), key: .source, appliesTo: [.pushNotification],
+                clock: ContinuousClock()))
         var pushes: [NavigationResult] = []
         for n in 0..<4 { pushes.append(await pushLimited.navigate(to: post(n), source: .pushNotification)) }
         #expect(pushes.map(\.code) == ["completed", "completed", "completed", "cancelled.rate-limited"])

@@ -94,7 +94,8 @@ private func json(_ text: String) throws -> [String: Any] {
     }
 
     @Test func routeTableGuideExampleResolvesAsDocumented() throws {
-        try withTable("""
+        try withTable(
+            """
             # app.routes
             origins myapp:, https://example.com
             tabs home, profile
@@ -115,7 +116,8 @@ private func json(_ text: String) throws -> [String: Any] {
 
             route login /login
               transition modal(fullScreen)
-            """) { path in
+            """
+        ) { path in
             let run = runCommand("resolve", "--routes", path, "myapp://profile/42?tab=likes")
             #expect(run.status == 0)
             #expect(
@@ -157,13 +159,15 @@ private func json(_ text: String) throws -> [String: Any] {
     }
 
     @Test func tableWithSeveralMistakesListsEachWithItsPlaceAndExitsOne() throws {
-        try withTable("""
+        try withTable(
+            """
             rout home /
             route profile /profile/:id
               param id integer
               parent hom
             route profile /other
-            """) { path in
+            """
+        ) { path in
             let run = runCommand("check", path)
             #expect(run.status == 1)
             #expect(run.out.contains("app.routes:1:1: error: unknown directive 'rout' [E101]\n    1 | rout home /\n      | ^~~~"))
@@ -202,7 +206,10 @@ private func json(_ text: String) throws -> [String: Any] {
         let run = runCommand("explain", "myapp://profile/abc")
         #expect(run.status == 1)
         #expect(run.out.contains("path    /profile/abc"))
-        #expect(run.out.contains("profile               /profile/:userId                    rejected: route 'profile' matched, but parameter 'userId' = 'abc' is not a valid 'int'"))
+        #expect(
+            run.out.contains(
+                "profile               /profile/:userId                    rejected: route 'profile' matched, but parameter 'userId' = 'abc' is not a valid 'int'"
+            ))
         #expect(run.out.contains("compiled expressions tried, in order:\n  ^(?|"))
     }
 

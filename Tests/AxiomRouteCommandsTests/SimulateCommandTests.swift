@@ -1,7 +1,8 @@
-@testable import AxiomRouteCommands
-import Synchronization
 import Foundation
+import Synchronization
 import Testing
+
+@testable import AxiomRouteCommands
 
 /// Runs any command (`simulate` included) in process.
 func executeCommand(_ arguments: String..., input: [String] = []) async -> (status: Int32, out: String, err: String) {
@@ -53,11 +54,13 @@ private let simulations: String = {
     }
 
     @Test func aFailedExpectationExitsOneAndSaysWhatWasFound() async {
-        let run = await executeCommand("simulate", "-", input: [
-            "open myapp://posts/7",
-            "expect stack home > post > comments",
-            "expect visible post",
-        ])
+        let run = await executeCommand(
+            "simulate", "-",
+            input: [
+                "open myapp://posts/7",
+                "expect stack home > post > comments",
+                "expect visible post",
+            ])
         #expect(run.status == 1)
         #expect(run.out.contains("2: expect stack home > post > comments\n  FAILED: found home > post, expected home > post > comments\n"))
         #expect(run.out.contains("3: expect visible post\n  ok\n"))
@@ -65,24 +68,27 @@ private let simulations: String = {
     }
 
     @Test func aBadScriptExitsTwoAndReportsEveryProblemWithItsLine() async {
-        let run = await executeCommand("simulate", "-", input: [
-            "opne myapp://posts/7",
-            "open myapp://posts/7 fax",
-            "advance soon",
-            "expect colour blue",
-            "back",
-            "set signed-in",
-        ])
+        let run = await executeCommand(
+            "simulate", "-",
+            input: [
+                "opne myapp://posts/7",
+                "open myapp://posts/7 fax",
+                "advance soon",
+                "expect colour blue",
+                "back",
+                "set signed-in",
+            ])
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
         let lines = run.err.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, back, dismiss, tab, reset-tab, sign-in, sign-out, advance, expect)",
-            "<stdin>:2: error: unknown source 'fax' (inApp, deepLink, universalLink, pushNotification)",
-            "<stdin>:3: error: 'soon' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)",
-            "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back)",
-            "<stdin>:6: error: settings come before the first step",
-        ])
+        #expect(
+            lines == [
+                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, back, dismiss, tab, reset-tab, sign-in, sign-out, advance, expect)",
+                "<stdin>:2: error: unknown source 'fax' (inApp, deepLink, universalLink, pushNotification)",
+                "<stdin>:3: error: 'soon' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)",
+                "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back)",
+                "<stdin>:6: error: settings come before the first step",
+            ])
     }
 
     @Test func aMissingScriptOrTableIsBadInput() async {
@@ -91,20 +97,22 @@ private let simulations: String = {
     }
 
     @Test func theLoginTimeToLiveAndRateLimitCanBeSet() async {
-        let run = await executeCommand("simulate", "-", input: [
-            "set login-ttl 10s",
-            "set rate-limit 1 per 1m by route for deepLink",
-            "open myapp://profile/1",
-            "dismiss",
-            "advance 11s",
-            "sign-in",
-            "expect result nothing-resumed",
-            "open myapp://posts/1",
-            "open myapp://posts/2",
-            "expect result cancelled.rate-limited",
-            "open myapp://about",
-            "expect result completed",
-        ])
+        let run = await executeCommand(
+            "simulate", "-",
+            input: [
+                "set login-ttl 10s",
+                "set rate-limit 1 per 1m by route for deepLink",
+                "open myapp://profile/1",
+                "dismiss",
+                "advance 11s",
+                "sign-in",
+                "expect result nothing-resumed",
+                "open myapp://posts/1",
+                "open myapp://posts/2",
+                "expect result cancelled.rate-limited",
+                "open myapp://about",
+                "expect result completed",
+            ])
         #expect(run.status == 0, "\(run.out)")
         #expect(run.out.contains("→ cancelled.rate-limited: retry after 1m\n"))
     }
@@ -164,37 +172,40 @@ private let simulations: String = {
     }
 
     @Test func simulateCanPrintOnlyWhatChanged() async {
-        let run = await executeCommand("simulate", "--state", "changes", "-", input: [
-            "open myapp://posts/7/comments", "back", "navigate myapp://share?url=x", "dismiss", "tab discover", "back",
-        ])
+        let run = await executeCommand(
+            "simulate", "--state", "changes", "-",
+            input: [
+                "open myapp://posts/7/comments", "back", "navigate myapp://share?url=x", "dismiss", "tab discover", "back",
+            ])
         #expect(run.status == 0)
-        #expect(run.out == """
-            start
-              tabs: home*, discover, inbox, profile
-                home: #0 home
-                discover: #1 discover
-                inbox: #2 inbox
-                profile: #3 me
-            1: open myapp://posts/7/comments
-              → completed
-                home: #4 home > #5 post(postId: 7) > #6 comments(postId: 7)?sort=top
-            2: back
-              → completed
-                home: … > #5 post(postId: 7)
-            3: navigate myapp://share?url=x
-              → completed
-              modal sheet: #7 share?url=x
-            4: dismiss
-              → completed
-              modal sheet: dismissed
-            5: tab discover
-              → completed
-              tabs: home, discover*, inbox, profile
-            6: back
-              → failed.at-root: already at the root: nothing to go back to
-              (no change)
-            passed: 6 steps, 0 expectations held
+        #expect(
+            run.out == """
+                start
+                  tabs: home*, discover, inbox, profile
+                    home: #0 home
+                    discover: #1 discover
+                    inbox: #2 inbox
+                    profile: #3 me
+                1: open myapp://posts/7/comments
+                  → completed
+                    home: #4 home > #5 post(postId: 7) > #6 comments(postId: 7)?sort=top
+                2: back
+                  → completed
+                    home: … > #5 post(postId: 7)
+                3: navigate myapp://share?url=x
+                  → completed
+                  modal sheet: #7 share?url=x
+                4: dismiss
+                  → completed
+                  modal sheet: dismissed
+                5: tab discover
+                  → completed
+                  tabs: home, discover*, inbox, profile
+                6: back
+                  → failed.at-root: already at the root: nothing to go back to
+                  (no change)
+                passed: 6 steps, 0 expectations held
 
-            """)
+                """)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 
@@ -33,7 +34,9 @@ import Testing
             let full = Suggestions.distance(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
             for limit in [0, 1, 2, 3, 5, 12] {
                 let bounded = Suggestions.distance(a, b, atMost: limit)
-                #expect(bounded == (full <= limit ? full : nil), "\(String(decoding: a, as: UTF8.self)) / \(String(decoding: b, as: UTF8.self)) limit \(limit)")
+                #expect(
+                    bounded == (full <= limit ? full : nil),
+                    "\(String(decoding: a, as: UTF8.self)) / \(String(decoding: b, as: UTF8.self)) limit \(limit)")
             }
         }
     }
@@ -49,11 +52,14 @@ import Testing
     }
 
     @Test func failuresOfLongPathsStillSuggestNearRoutes() throws {
-        let router = try Router(source: RouteSource(name: "t.routes", text: """
-            route user /users/:id
-            route post /posts/:id
-            route about /about
-            """))
+        let router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    route user /users/:id
+                    route post /posts/:id
+                    route about /about
+                    """))
         let long = String(repeating: "%FF", count: 2_000)
         #expect(router.suggestions(for: "/user/" + long).map(\.route) == ["user", "post"])
         #expect(router.suggestions(for: "/abot").map(\.route) == ["about"])

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 
@@ -84,7 +85,9 @@ import Testing
     @Test func readingATableSaysWhyAFileCannotBeRead() throws {
         let folder = try Folder()
         try folder.link("loop.routes", to: "loop.routes")
-        #expect(throws: RouteSourceError(path: folder.path + "/loop.routes", kind: .unreadable, reason: "a symbolic link that loops or leads nowhere")) {
+        #expect(
+            throws: RouteSourceError(path: folder.path + "/loop.routes", kind: .unreadable, reason: "a symbolic link that loops or leads nowhere")
+        ) {
             try RouteSource.load(from: folder.path + "/loop.routes")
         }
         #expect(throws: RouteSourceError(path: folder.path + "/none.routes", kind: .notFound, reason: "no such file or folder")) {
@@ -105,7 +108,7 @@ import Testing
         let chain = (0..<20).map { RouteSource(name: "f\($0).routes", text: "include f\($0 + 1).routes\nroute r\($0) /r\($0)\n") }
         let deep = Router.compile([chain[0]], resolver: RouteSource.resolver(among: chain))
         #expect(codes(deep) == ["E316"])
-        #expect(deep.diagnostics.first?.location.file == "f15.routes")   // f0 … f15: sixteen files deep
+        #expect(deep.diagnostics.first?.location.file == "f15.routes")  // f0 … f15: sixteen files deep
 
         let many = (0..<600).map { RouteSource(name: "m\($0).routes", text: "route r\($0) /r\($0)\n") }
         let main = RouteSource(name: "main.routes", text: many.map { "include \($0.name)" }.joined(separator: "\n"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 
@@ -220,7 +221,7 @@ import Testing
     @Test func wordAtATimeHelpersAgreeWithByteLoops() {
         var state: UInt64 = 0x5EED
         func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: state >> 33)
         }
         for _ in 0..<2_000 {
@@ -291,10 +292,13 @@ import Testing
     ])
     func onlyTheCanonicalFormOfAUUIDConverts(text: String) throws {
         #expect(ParameterType.uuid.convert(text) == nil)
-        let router = try Router(source: RouteSource(name: "t.routes", text: """
-            route story /stories/:storyId
-              param storyId uuid
-            """))
+        let router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    route story /stories/:storyId
+                      param storyId uuid
+                    """))
         let url = "myapp:/stories/" + (text.hasPrefix(" ") ? "%20" + text.dropFirst() : text)
         #expect(router.explain(url).candidates.first { $0.outcome == .taken } == nil)
         #expect(throws: RouteFailure.self) { try router.resolve(url).get() }

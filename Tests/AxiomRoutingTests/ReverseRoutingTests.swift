@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 
@@ -82,12 +83,15 @@ import Testing
 
 @Suite struct ExplainTests {
     @Test func explainsEveryCandidateInRankOrder() throws {
-        let router = try Router(source: RouteSource(name: "t.routes", text: """
-            route byId /users/:id
-              param id int
-            route byName /users/:name
-            route about /about
-            """))
+        let router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    route byId /users/:id
+                      param id int
+                    route byName /users/:name
+                    route about /about
+                    """))
         let explanation = router.explain("https://example.com/users/99999999999999999999")
         #expect(explanation.path == "/users/99999999999999999999")
         #expect(explanation.candidates.map(\.route.name) == ["about", "byId", "byName"])

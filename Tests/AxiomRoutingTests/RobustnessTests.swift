@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 

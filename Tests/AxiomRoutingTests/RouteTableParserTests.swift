@@ -1,10 +1,12 @@
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 
 @Suite struct RouteTableParserTests {
     @Test func readsEveryDirectiveAndProperty() throws {
-        let compilation = compile("""
+        let compilation = compile(
+            """
             # a comment
             origins myapp:, https://example.com   # trailing comment
             tabs home, profile
@@ -44,7 +46,8 @@ import Testing
     }
 
     @Test func reportsEveryProblemOfAFileInOneRun() {
-        let marked = MarkedText("""
+        let marked = MarkedText(
+            """
             1️⃣rout home /
             route profile /profile/:id
               param id 2️⃣integer

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 
@@ -15,10 +16,16 @@ import Testing
         let legal = try router("route legal /*****legal/:document\n")
         let pair = try router("route pair /p/:a:b/end\n")
         for (router, path) in [(legal, "/route login /login and some more text"), (pair, "/p/" + String(repeating: "q", count: 3000) + "/nope")] {
-            guard case .failure(let failure) = router.resolve(path: path) else { Issue.record("\(path) resolved"); continue }
+            guard case .failure(let failure) = router.resolve(path: path) else {
+                Issue.record("\(path) resolved")
+                continue
+            }
             #expect(failure.code == "no-route")
         }
-        guard case .success(let match) = pair.resolve(path: "/p/xyz/end") else { Issue.record("no match"); return }
+        guard case .success(let match) = pair.resolve(path: "/p/xyz/end") else {
+            Issue.record("no match")
+            return
+        }
         #expect(match.route.name == "pair" && match.parameters["a"] == .string("x") && match.parameters["b"] == .string("yz"))
     }
 
@@ -32,13 +39,19 @@ import Testing
         let router = try #require(Router.compile([RouteSource(name: "t.routes", text: table)], limits: limits).router)
         let url = "myapp:/route notifications \(pattern)"
         // The scenario: the route's own expression stops at the limit on this path.
-        guard case .success(let (routed, _)) = router.routed(url) else { Issue.record("not routed"); return }
+        guard case .success(let (routed, _)) = router.routed(url) else {
+            Issue.record("not routed")
+            return
+        }
         var path = router.normalized(routed)
         let scratch = MatchScratch(captures: 64, limits: limits)
         let own = try #require(router.rank(ofRouteNamed: "notifications").flatMap { router.regex(of: $0) })
         #expect(throws: RegexMatchFailure.limitExceeded) { try path.withUTF8 { try own.match($0, scratch: scratch) } }
 
-        guard case .success(let match) = router.resolve(url) else { Issue.record("resolve failed"); return }
+        guard case .success(let match) = router.resolve(url) else {
+            Issue.record("resolve failed")
+            return
+        }
         #expect(match.route.name == "notifications")
         let outcomes = router.explain(url).candidates.map { "\($0.route.name): \($0.outcome)" }
         #expect(outcomes.contains("notifications: taken"))

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 
@@ -9,7 +10,6 @@ func defaultRouter() throws -> Router {
     let sources = try RouteSource.load(from: packageRoot() + "/Routes")
     return try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
 }
-
 
 private func router(_ text: String) throws -> Router {
     try Router(source: RouteSource(name: "t.routes", text: text))
@@ -126,7 +126,8 @@ private func code(_ result: Result<RouteMatch, RouteFailure>) -> String? {
     }
 
     @Test func everyTypeConverts() throws {
-        let table = try router("""
+        let table = try router(
+            """
             route all /t/:i/:d/:b/:u/:e
               param i int
               param d double
@@ -140,9 +141,11 @@ private func code(_ result: Result<RouteMatch, RouteFailure>) -> String? {
         #expect(match.parameters["b"] == .bool(true))
         #expect(match.parameters["u"] == .uuid(try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))))
         #expect(match.parameters["e"] == .string("green"))
-        for bad in ["/t/x/1/true/e621e1f8-c36c-495a-93fc-0c247a3e6e5f/red", "/t/1/nan/true/e621e1f8-c36c-495a-93fc-0c247a3e6e5f/red",
-            "/t/1/1/yes/e621e1f8-c36c-495a-93fc-0c247a3e6e5f/red", "/t/1/1/true/not-a-uuid/red", "/t/1/1/true/e621e1f8-c36c-495a-93fc-0c247a3e6e5f/blue"]
-        {
+        for bad in [
+            "/t/x/1/true/e621e1f8-c36c-495a-93fc-0c247a3e6e5f/red", "/t/1/nan/true/e621e1f8-c36c-495a-93fc-0c247a3e6e5f/red",
+            "/t/1/1/yes/e621e1f8-c36c-495a-93fc-0c247a3e6e5f/red", "/t/1/1/true/not-a-uuid/red",
+            "/t/1/1/true/e621e1f8-c36c-495a-93fc-0c247a3e6e5f/blue",
+        ] {
             #expect(code(table.resolve(path: bad)) == "conversion-failed", "\(bad)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AxiomRouting
 @testable import AxiomURLPattern
 
@@ -7,13 +8,16 @@ import Testing
     let router: Router
 
     init() throws {
-        router = try Router(source: RouteSource(name: "app.routes", text: """
-            origins myapp:, https://example.com
-            route profile /profile/:userId
-              param userId int
-              query tab enum(posts, likes) = posts
-            route user /users/:name
-            """))
+        router = try Router(
+            source: RouteSource(
+                name: "app.routes",
+                text: """
+                    origins myapp:, https://example.com
+                    route profile /profile/:userId
+                      param userId int
+                      query tab enum(posts, likes) = posts
+                    route user /users/:name
+                    """))
     }
 
     enum ProfileTab: String { case posts, likes }
@@ -57,11 +61,14 @@ import Testing
     }
 
     @Test func routerDocCommentExample() throws {
-        let router = try Router(source: RouteSource(name: "app.routes", text: """
-            origins myapp:, https://example.com
-            route profile /profile/:userId
-              param userId int
-            """))
+        let router = try Router(
+            source: RouteSource(
+                name: "app.routes",
+                text: """
+                    origins myapp:, https://example.com
+                    route profile /profile/:userId
+                      param userId int
+                    """))
         let match = try router.resolve("myapp://profile/42").get()
         #expect("\(match.route.name) \(match.parameters["userId"].map { "\($0)" } ?? "")" == "profile 42")
     }

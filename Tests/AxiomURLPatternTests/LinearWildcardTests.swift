@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import AxiomURLPattern
 
 /// Wildcards written next to each other (`**`, `:a:b`, `*:a`) compile to a linear form of the
@@ -45,7 +46,10 @@ import Testing
     @Test(arguments: [PatternOptions.pathname, .hostname, .default])
     func linearFormAgreesWithTheStandardsForm(options: PatternOptions) throws {
         var random = SplitMix64(state: 0x5EED_0000 + UInt64(options.delimiter?.value ?? 0))
-        let pieces = ["*", ":a", ":b", ":c", "/", ".", "x", "/*", "/:d", "{x}?", ":e?", "*?", "(.*)", "/:f+", "**", ":g+", ":h*", "{x:i}+", "{:j}*", "*+", "{x*}*", "{/:k}?", "(x)"]
+        let pieces = [
+            "*", ":a", ":b", ":c", "/", ".", "x", "/*", "/:d", "{x}?", ":e?", "*?", "(.*)", "/:f+", "**", ":g+", ":h*", "{x:i}+", "{:j}*", "*+",
+            "{x*}*", "{/:k}?", "(x)",
+        ]
         let alphabet: [Character] = ["/", ".", "x", "y", "x", "/"]
         var compared = 0
         for _ in 0..<400 {
@@ -56,7 +60,8 @@ import Testing
             let linear = PatternRegexGenerator.regexp(parsed, options: options).source
             let standard = PatternRegexGenerator.regexp(parsed, options: options, linear: false).source
             for _ in 0..<12 {
-                let input = String((0..<Int.random(in: 0..<9, using: &random)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] })
+                let input = String(
+                    (0..<Int.random(in: 0..<9, using: &random)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] })
                 let expected = try groups(standard, input)
                 let actual = try groups(linear, input)
                 #expect(actual == expected, "pattern \(pattern) on \(input.debugDescription): \(linear) vs \(standard)")
@@ -81,4 +86,3 @@ import Testing
         #expect(match[1] == String(repeating: "a", count: 4000) && match[2] == "" && match[3] == "" && match[4] == "terms")
     }
 }
-

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import AxiomURLPattern
 
 /// Generated patterns and URLs: every failure must be a typed error whose position lies

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AxiomURLPattern
 
 /// One pathname pattern against one URL path: the groups, or nil for no match.

@@ -1,8 +1,9 @@
 import AxiomRouteCommands
 import AxiomRouting
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The bounded costs of "every path holds": hostile inputs that used to cost seconds (or never
@@ -26,11 +27,11 @@ enum CostBenchmarks {
     /// Peak resident memory of the process so far, in MB.
     static var peakMemory: Double {
         #if canImport(Glibc)
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Double(usage.ru_maxrss) / 1024
         #else
-        return .nan
+            return .nan
         #endif
     }
 
@@ -58,7 +59,9 @@ enum CostBenchmarks {
                 guard case .failure(let failure) = router.resolve(url) else { return 0 }
                 return failure.description.utf8.count
             }
-            print("  \(pad(name, 44)) \(pad(String(url.utf8.count), 6, right: true))  \(pad((lookup / 1000).formatted(1), 11, right: true))  \(pad((time / 1000).formatted(1), 11, right: true))")
+            print(
+                "  \(pad(name, 44)) \(pad(String(url.utf8.count), 6, right: true))  \(pad((lookup / 1000).formatted(1), 11, right: true))  \(pad((time / 1000).formatted(1), 11, right: true))"
+            )
         }
     }
 
@@ -84,7 +87,9 @@ enum CostBenchmarks {
                 samples.append(Double((clock.now - start).components.attoseconds) / 1e15 + Double((clock.now - start).components.seconds) * 1000)
                 diagnostics = compilation.diagnostics.count
             }
-            print("  \(pad(String(count), 7, right: true)) routes: \(pad(Measure.median(samples).formatted(0), 6, right: true)) ms, \(diagnostics) diagnostics, peak memory \(peakMemory.formatted(0)) MB")
+            print(
+                "  \(pad(String(count), 7, right: true)) routes: \(pad(Measure.median(samples).formatted(0), 6, right: true)) ms, \(diagnostics) diagnostics, peak memory \(peakMemory.formatted(0)) MB"
+            )
         }
     }
 
@@ -98,7 +103,8 @@ enum CostBenchmarks {
         try FileManager.default.createSymbolicLink(atPath: folder + "/b", withDestinationPath: ".")
         try Data("include a/main.routes\ninclude b/main.routes\ninclude a/b/more.routes\nroute home /\n".utf8)
             .write(to: URL(fileURLWithPath: folder + "/main.routes"))
-        try Data("include b/a/main.routes\ninclude a/a/more.routes\nroute about /about\n".utf8).write(to: URL(fileURLWithPath: folder + "/more.routes"))
+        try Data("include b/a/main.routes\ninclude a/a/more.routes\nroute about /about\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/more.routes"))
         let sources = try RouteSource.load(from: folder + "/main.routes")
         let resolver = RouteSource.fileResolver(roots: [folder])
         let time = Measure.nanosecondsPerCall(runs: 5, iterations: 5) { Router.compile(sources, resolver: resolver).sources.count }
@@ -118,7 +124,9 @@ enum CostBenchmarks {
             let start = clock.now
             _ = await Console.$current.withValue(console) { await AxiomRoute.execute(arguments: ["resolve", "--format", format]) }
             let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
-            print("resolve --format \(format), \(lines) lines from standard input: \(seconds.formatted(1)) s (\((Double(lines) / seconds).formatted(0)) lines/s), \(written.megabytes.formatted(0)) MB written, peak memory \(before.formatted(0)) → \(peakMemory.formatted(0)) MB")
+            print(
+                "resolve --format \(format), \(lines) lines from standard input: \(seconds.formatted(1)) s (\((Double(lines) / seconds).formatted(0)) lines/s), \(written.megabytes.formatted(0)) MB written, peak memory \(before.formatted(0)) → \(peakMemory.formatted(0)) MB"
+            )
         }
     }
 
@@ -135,7 +143,9 @@ enum CostBenchmarks {
             let start = clock.now
             let status = await Console.$current.withValue(console) { await AxiomRoute.execute(arguments: ["simulate", "-", "--state", detail]) }
             let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
-            print("simulate, \(steps) pushes, --state \(detail): \(seconds.formatted(2)) s, exit \(status), \(written.megabytes.formatted(1)) MB written, peak memory \(before.formatted(0)) → \(peakMemory.formatted(0)) MB")
+            print(
+                "simulate, \(steps) pushes, --state \(detail): \(seconds.formatted(2)) s, exit \(status), \(written.megabytes.formatted(1)) MB written, peak memory \(before.formatted(0)) → \(peakMemory.formatted(0)) MB"
+            )
         }
     }
 }

@@ -50,7 +50,7 @@ struct GeneratedTable {
     func lookups(_ count: Int, seed: UInt64 = 0x5EED) -> [(path: String, route: Int?)] {
         var state = seed
         func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: state >> 33)
         }
         return (0..<count).map { _ in

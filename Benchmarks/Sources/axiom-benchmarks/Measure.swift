@@ -12,8 +12,9 @@ enum Measure {
             let start = clock.now
             for _ in 0..<iterations { sink &+= try body() }
             let elapsed = clock.now - start
-            samples.append(Double(elapsed.components.attoseconds) / 1e9 / Double(iterations)
-                + Double(elapsed.components.seconds) * 1e9 / Double(iterations))
+            samples.append(
+                Double(elapsed.components.attoseconds) / 1e9 / Double(iterations)
+                    + Double(elapsed.components.seconds) * 1e9 / Double(iterations))
         }
         Measure.blackHole(sink)
         return median(samples)

@@ -18,12 +18,16 @@ enum NavigationBenchmarks {
     static func run(navigations: Int = 100_000, variant: String = "") async throws {
         let sources = try RouteSource.load(from: "Routes")
         let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
-        let factories = Dictionary(uniqueKeysWithValues: router.routes.map { route -> (String, ContextFactory) in
-            (route.name, { _ in TrivialContext() })
-        })
+        let factories = Dictionary(
+            uniqueKeysWithValues: router.routes.map { route -> (String, ContextFactory) in
+                (route.name, { _ in TrivialContext() })
+            })
         let orchestrator = Orchestrator(
-            router: router, state: NavigationState(tabs: ["home": Destination("home"), "discover": Destination("discover"),
-                "inbox": Destination("inbox"), "profile": Destination("me")]), factories: factories)
+            router: router,
+            state: NavigationState(tabs: [
+                "home": Destination("home"), "discover": Destination("discover"),
+                "inbox": Destination("inbox"), "profile": Destination("me"),
+            ]), factories: factories)
         let flowOnly = NavigationFlow(router: router, state: orchestrator.navigation.state)
         if variant != "bare" {
             for _ in 0..<3 { orchestrator.navigation.add(MiddlewareClosure { request, next in try await next(request) }) }
@@ -40,7 +44,8 @@ enum NavigationBenchmarks {
             let clock = ContinuousClock()
             for index in 0..<count {
                 let started = clock.now
-                let result = variant == "flow"
+                let result =
+                    variant == "flow"
                     ? await flowOnly.open(url: urls[index % urls.count]) : await orchestrator.open(url: urls[index % urls.count])
                 samples[index] = clock.now - started
                 if result == .completed { completed += 1 }
@@ -57,10 +62,16 @@ enum NavigationBenchmarks {
         let after = RouterBenchmarks.residentBytes()
         let nanoseconds = samples.map { Double($0.components.seconds) * 1e9 + Double($0.components.attoseconds) / 1e9 }.sorted()
         func percentile(_ p: Double) -> Double { nanoseconds[min(nanoseconds.count - 1, Int(Double(nanoseconds.count) * p))] }
-        print("open(url) end to end, \(navigations) navigations on the default table (\(completed) completed), \(variant == "bare" ? "no middleware" : variant == "flow" ? "flow only: no middleware, no contexts" : "3 middleware"):")
-        print("  p50 \((percentile(0.5) / 1000).formatted(2)) µs   p99 \((percentile(0.99) / 1000).formatted(2)) µs   max \(((nanoseconds.last ?? 0) / 1000).formatted(1)) µs")
+        print(
+            "open(url) end to end, \(navigations) navigations on the default table (\(completed) completed), \(variant == "bare" ? "no middleware" : variant == "flow" ? "flow only: no middleware, no contexts" : "3 middleware"):"
+        )
+        print(
+            "  p50 \((percentile(0.5) / 1000).formatted(2)) µs   p99 \((percentile(0.99) / 1000).formatted(2)) µs   max \(((nanoseconds.last ?? 0) / 1000).formatted(1)) µs"
+        )
         if let before, let after {
-            print("  resident memory: \((Double(before) / 1_048_576).formatted(1)) MiB before, \((Double(after) / 1_048_576).formatted(1)) MiB after (\((Double(after - before) / 1_048_576).formatted(2)) MiB growth)")
+            print(
+                "  resident memory: \((Double(before) / 1_048_576).formatted(1)) MiB before, \((Double(after) / 1_048_576).formatted(1)) MiB after (\((Double(after - before) / 1_048_576).formatted(2)) MiB growth)"
+            )
         }
         print("  live contexts \(orchestrator.contexts.count), history \(orchestrator.navigation.history.count)")
     }

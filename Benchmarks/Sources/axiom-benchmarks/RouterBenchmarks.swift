@@ -30,15 +30,20 @@ enum RouterBenchmarks {
                     + (row.bytesPerRoute.map { "  memory \($0.formatted(0)) B/route" } ?? ""))
         }
         print("")
-        print("| routes | Axiom Router | Axiom, full URL | routing-kit TrieRouter | NSRegularExpression scan | vs routing-kit | vs regex scan | compile (ms) | memory (B/route) |")
+        print(
+            "| routes | Axiom Router | Axiom, full URL | routing-kit TrieRouter | NSRegularExpression scan | vs routing-kit | vs regex scan | compile (ms) | memory (B/route) |"
+        )
         print("|---|---|---|---|---|---|---|---|---|")
         for row in rows {
             print(
-                "| \(row.size) | \(row.axiom.formatted(0)) | \(row.axiomURL.formatted(0)) | \(row.routingKit.formatted(0)) | \(row.regexScan.formatted(0))\(row.regexScanLookups < lookups ? " ⁽\(row.regexScanLookups)⁾" : "") | \((row.routingKit / row.axiom).formatted(1))× | \((row.regexScan / row.axiom).formatted(0))× | \(row.compileMilliseconds.formatted(2)) | \(row.bytesPerRoute.map { $0.formatted(0) } ?? "–") |")
+                "| \(row.size) | \(row.axiom.formatted(0)) | \(row.axiomURL.formatted(0)) | \(row.routingKit.formatted(0)) | \(row.regexScan.formatted(0))\(row.regexScanLookups < lookups ? " ⁽\(row.regexScanLookups)⁾" : "") | \((row.routingKit / row.axiom).formatted(1))× | \((row.regexScan / row.axiom).formatted(0))× | \(row.compileMilliseconds.formatted(2)) | \(row.bytesPerRoute.map { $0.formatted(0) } ?? "–") |"
+            )
         }
         if let first = rows.first, let last = rows.last {
             print("")
-            print("growth from \(first.size) to \(last.size) routes: Axiom \((last.axiom / first.axiom).formatted(2))×, routing-kit \((last.routingKit / first.routingKit).formatted(2))×")
+            print(
+                "growth from \(first.size) to \(last.size) routes: Axiom \((last.axiom / first.axiom).formatted(2))×, routing-kit \((last.routingKit / first.routingKit).formatted(2))×"
+            )
         }
     }
 
@@ -71,7 +76,8 @@ enum RouterBenchmarks {
         // A hand-written deep-link handler: one NSRegularExpression per route, tried in order.
         let regexes = try table.routes.map { route in
             try NSRegularExpression(
-                pattern: "^/" + route.segments.map { $0.hasPrefix(":") ? "([^/]+)" : NSRegularExpression.escapedPattern(for: $0) }
+                pattern: "^/"
+                    + route.segments.map { $0.hasPrefix(":") ? "([^/]+)" : NSRegularExpression.escapedPattern(for: $0) }
                     .joined(separator: "/") + "$")
         }
 
@@ -81,7 +87,9 @@ enum RouterBenchmarks {
             var parameters = Parameters()
             let theirs = trie.route(path: path.split(separator: "/").map(String.init), parameters: &parameters)
             guard ours == expected.map({ "r\($0)" }), theirs == expected else {
-                throw BenchmarkError("routers disagree on \(path): axiom \(ours ?? "nil"), routing-kit \(theirs.map(String.init) ?? "nil"), expected \(expected.map(String.init) ?? "miss")")
+                throw BenchmarkError(
+                    "routers disagree on \(path): axiom \(ours ?? "nil"), routing-kit \(theirs.map(String.init) ?? "nil"), expected \(expected.map(String.init) ?? "miss")"
+                )
             }
         }
 
@@ -180,19 +188,19 @@ enum RouterBenchmarks {
 
     static func trimHeap() {
         #if os(Linux)
-        _ = glibcMallocTrim(0)
+            _ = glibcMallocTrim(0)
         #endif
     }
 
     /// Resident set size from /proc (Linux); nil elsewhere.
     static func residentBytes() -> Int? {
         #if os(Linux)
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+            guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+            let fields = text.split(separator: " ")
+            guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
         #else
-        return nil
+            return nil
         #endif
     }
 }
@@ -203,10 +211,10 @@ struct BenchmarkError: Error, CustomStringConvertible {
 }
 
 #if os(Linux)
-/// glibc's `malloc_trim` (declared in <malloc.h>, which Swift's Glibc module does not include):
-/// returns freed heap memory to the system.
-@_silgen_name("malloc_trim")
-func glibcMallocTrim(_ pad: Int) -> Int32
+    /// glibc's `malloc_trim` (declared in <malloc.h>, which Swift's Glibc module does not include):
+    /// returns freed heap memory to the system.
+    @_silgen_name("malloc_trim")
+    func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
 
 extension RouterBenchmarks {

@@ -1,9 +1,10 @@
 import CFuzzer
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The body of the running fuzz target. Set once in `main` before libFuzzer starts and only
@@ -44,7 +45,9 @@ public func runFuzzer(slowLimit: Duration = slowInputLimit, _ body: @escaping (U
         let milliseconds = (threadCPUTime() - start) * 1000
         if milliseconds > slowest.milliseconds { slowest = (milliseconds, size) }
         if milliseconds > slowMilliseconds {
-            report(String(format: "SLOW INPUT: %.1f ms, %d bytes: ", milliseconds, size) + String(decoding: input.prefix(200), as: UTF8.self).debugDescription)
+            report(
+                String(format: "SLOW INPUT: %.1f ms, %d bytes: ", milliseconds, size)
+                    + String(decoding: input.prefix(200), as: UTF8.self).debugDescription)
             // Kept for replay (`fuzz-TARGET FILE`), beside libFuzzer's own findings.
             let file = (ProcessInfo.processInfo.environment["FUZZ_FINDINGS"] ?? ".") + "/slow-\(size)-\(Int(milliseconds))ms"
             FileManager.default.createFile(atPath: file, contents: Data(input))

@@ -12,7 +12,7 @@ import FuzzSupport
             sources = try RouteSource.load(from: repositoryRoot + "/Routes")
             router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
         } catch {
-            fatalError("the default table does not load: \(error)")   // the fuzzer's own set-up, not input
+            fatalError("the default table does not load: \(error)")  // the fuzzer's own set-up, not input
         }
         runFuzzer { bytes in check(String(decoding: bytes, as: UTF8.self), router) }
     }
@@ -23,8 +23,10 @@ func check(_ url: String, _ router: Router) {
     let taken = router.explain(url).candidates.first { $0.outcome == .taken }?.route.name
     switch result {
     case .failure(let failure):
-        _ = failure.description   // the reason, suggestions included
-        if let taken, failure.code != "input-too-long" { oracleFailed("explain took '\(taken)' but resolve failed (\(failure.code)) for \(url.debugDescription)") }
+        _ = failure.description  // the reason, suggestions included
+        if let taken, failure.code != "input-too-long" {
+            oracleFailed("explain took '\(taken)' but resolve failed (\(failure.code)) for \(url.debugDescription)")
+        }
     case .success(let match):
         guard taken == match.route.name else {
             oracleFailed("resolve gave '\(match.route.name)' but explain took '\(taken ?? "nothing")' for \(url.debugDescription)")

@@ -13,7 +13,8 @@ import FuzzSupport
         let fuzzer = Thread {
             runFuzzer { bytes in
                 let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                let first = simulate(lines), second = simulate(lines)
+                let first = simulate(lines)
+                let second = simulate(lines)
                 guard [0, 1, 2].contains(first.status) else { oracleFailed("simulate exited \(first.status)") }
                 guard first == second else { oracleFailed("two runs of one script differ:\n\(first.out)\n---\n\(second.out)") }
             }

@@ -35,7 +35,8 @@ import FuzzSupport
                 if let url = try? router.url(for: route.name, parameters: parameters) {
                     // A table without a printable origin prints a path, which resolves as a path.
                     let query = url.firstIndex(of: "?")
-                    let resolved = url.hasPrefix("/")
+                    let resolved =
+                        url.hasPrefix("/")
                         ? router.resolve(path: String(url[..<(query ?? url.endIndex)]), query: query.map { String(url[url.index(after: $0)...]) })
                         : router.resolve(url)
                     guard case .success(let match) = resolved, match.route.name == route.name else {
@@ -52,7 +53,9 @@ import FuzzSupport
                     oracleFailed("resolve gave '\(match.route.name)', explain took '\(taken ?? "nothing")' for \(url.debugDescription)")
                 case .failure(let failure):
                     _ = failure.description
-                    if let taken, failure.code != "input-too-long" { oracleFailed("explain took '\(taken)', resolve failed for \(url.debugDescription)") }
+                    if let taken, failure.code != "input-too-long" {
+                        oracleFailed("explain took '\(taken)', resolve failed for \(url.debugDescription)")
+                    }
                 default: break
                 }
             }

@@ -285,7 +285,7 @@ public final class NavigationFlow {
     /// (it will deliver these too, after its own). Returns the time spent creating contexts.
     private func deliverPendingEvents() async -> Duration {
         guard let host else {
-            pendingEvents.removeAll()   // no host: nobody to tell
+            pendingEvents.removeAll()  // no host: nobody to tell
             return .zero
         }
         guard !delivering else { return .zero }
@@ -342,7 +342,8 @@ public final class NavigationFlow {
         history.append(
             HistoryRecord(
                 request: request.id, source: request.source, action: request.action, result: request.redirects.isEmpty ? "completed" : "redirected",
-                from: before, to: state.visible, metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: box.commit, total: box.commit)))
+                from: before, to: state.visible,
+                metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: box.commit, total: box.commit)))
         while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
         // Events go out in commit order, after those of earlier commits.
         pendingEvents.append(plan.events)

@@ -19,7 +19,8 @@ public struct AnalyticsEvent: Sendable, Hashable {
     /// From the request's start to its end, redirects included.
     public let duration: Duration
 
-    public init(request: RequestID, screen: String?, route: String?, command: String?, source: NavigationSource, outcome: String, duration: Duration) {
+    public init(request: RequestID, screen: String?, route: String?, command: String?, source: NavigationSource, outcome: String, duration: Duration)
+    {
         self.request = request
         self.screen = screen
         self.route = route
@@ -59,9 +60,10 @@ public struct AnalyticsMiddleware: NavigationMiddleware {
         let screen = request.route?.metadata.analyticsName ?? request.destination?.route
         var command: String?
         if case .command(let value) = request.action { command = value.name }
-        sink.record(AnalyticsEvent(
-            request: request.id, screen: screen, route: request.destination?.route, command: command,
-            source: request.source, outcome: result.code, duration: metrics.total))
+        sink.record(
+            AnalyticsEvent(
+                request: request.id, screen: screen, route: request.destination?.route, command: command,
+                source: request.source, outcome: result.code, duration: metrics.total))
     }
 }
 

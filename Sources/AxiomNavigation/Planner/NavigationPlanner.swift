@@ -109,7 +109,7 @@ public enum NavigationPlanner {
         }
         switch next.root {
         case _ where modal != nil && stack.isEmpty:
-            break   // a modal without parents is presented over the screen as it is
+            break  // a modal without parents is presented over the screen as it is
         case .stack:
             next.root = .stack(stack)
         case .tabs(var tabs):

@@ -97,7 +97,7 @@ enum RegexShaper {
         if source.utf8.count <= sourceBudget || items.count == 1 {
             do {
                 return [try CompiledRegex(source, caseless: caseless)]
-            } catch where error.isTooLarge && items.count > 1 {
+            } catch  where error.isTooLarge && items.count > 1 {
                 // Fall through to splitting.
             }
         }

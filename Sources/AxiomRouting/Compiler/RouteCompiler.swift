@@ -18,7 +18,8 @@ struct RouteCompiler {
         var routes: [CompiledRoute] = []
         if syntax.routes.isEmpty {
             let location = syntax.origins?.location ?? SourceLocation(file: syntax.files.first ?? "", line: 1, column: 1)
-            let read = syntax.files.count == 1 ? "in '\(syntax.files[0])'" : "in \(syntax.files.count) files (\(syntax.files.joined(separator: ", ")))"
+            let read =
+                syntax.files.count == 1 ? "in '\(syntax.files[0])'" : "in \(syntax.files.count) files (\(syntax.files.joined(separator: ", ")))"
             diagnostics.append(
                 Diagnostic(.emptyTable, "the route table declares no routes \(read)", at: location, help: "add 'route NAME /path'"))
         }
@@ -73,8 +74,11 @@ struct RouteCompiler {
             }
             guard index > 0, part.prefix.isEmpty, part.kind == .segmentWildcard || part.kind == .fullWildcard else { continue }
             let previous = parts[index - 1]
-            guard previous.suffix.isEmpty, previous.modifier == .none, previous.kind == .segmentWildcard || previous.kind == .fullWildcard else { continue }
-            let outcome = previous.kind == .segmentWildcard
+            guard previous.suffix.isEmpty, previous.modifier == .none, previous.kind == .segmentWildcard || previous.kind == .fullWildcard else {
+                continue
+            }
+            let outcome =
+                previous.kind == .segmentWildcard
                 ? "'\(spelled(previous))' always captures a single character"
                 : part.kind == .fullWildcard ? "'\(spelled(part))' always captures nothing" : "'\(spelled(part))' always captures a single character"
             diagnostics.append(
@@ -130,8 +134,9 @@ struct RouteCompiler {
                 diagnostics.append(
                     Diagnostic(
                         .unknownParameter, "the pattern '\(pattern.value)' has no group named '\(name)'", at: parameter.name.location,
-                        help: Suggestions.help(for: name, in: names) ?? (names.isEmpty
-                            ? "add ':\(name)' to the pattern" : "its groups are \(names.map { "'\($0)'" }.joined(separator: ", "))")))
+                        help: Suggestions.help(for: name, in: names)
+                            ?? (names.isEmpty
+                                ? "add ':\(name)' to the pattern" : "its groups are \(names.map { "'\($0)'" }.joined(separator: ", "))")))
                 continue
             }
             if let first = typeLocations[name] {
@@ -330,13 +335,15 @@ struct RouteCompiler {
             if CompiledRoute.tie(winner, route), winner.isCovered(by: route) {
                 diagnostics.append(
                     Diagnostic(
-                        .ambiguousRoutes, "routes '\(winner.route.name)' and '\(route.route.name)' match the same URLs; '\(winner.route.name)' is declared first and always wins",
+                        .ambiguousRoutes,
+                        "routes '\(winner.route.name)' and '\(route.route.name)' match the same URLs; '\(winner.route.name)' is declared first and always wins",
                         at: route.route.location, notes: [.init("'\(winner.route.name)' is declared here", at: winner.route.location)],
                         help: "remove one of them, or make the patterns differ"))
             } else {
                 diagnostics.append(
                     Diagnostic(
-                        .shadowedRoute, "route '\(route.route.name)' can never match: '\(winner.route.name)' (\(winner.route.pattern)) takes every URL it would",
+                        .shadowedRoute,
+                        "route '\(route.route.name)' can never match: '\(winner.route.name)' (\(winner.route.pattern)) takes every URL it would",
                         at: route.route.location, notes: [.init("'\(winner.route.name)' is declared here", at: winner.route.location)],
                         help: "make '\(winner.route.name)' more specific (a type or a literal), or remove '\(route.route.name)'"))
             }

@@ -105,7 +105,8 @@ extension SegmentToken {
             }
             let startsSegment = part.prefix.hasPrefix("/")
             if startsSegment { try flush() }
-            let isPure = startsSegment && !started && part.prefix == "/" && part.suffix.isEmpty && part.modifier == .none
+            let isPure =
+                startsSegment && !started && part.prefix == "/" && part.suffix.isEmpty && part.modifier == .none
                 && (part.kind == .segmentWildcard || part.kind == .regexp && typed(part))
             started = true
             tokenParts.append(part)

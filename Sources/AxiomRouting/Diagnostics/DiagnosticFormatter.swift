@@ -50,7 +50,8 @@ public struct DiagnosticFormatter: Sendable {
         let number = String(location.line)
         let gutter = String(repeating: " ", count: max(0, 5 - number.count)) + number
         let blank = String(repeating: " ", count: gutter.count)
-        let marker = String(repeating: " ", count: max(0, location.column - 1)) + "^"
+        let marker =
+            String(repeating: " ", count: max(0, location.column - 1)) + "^"
             + String(repeating: "~", count: max(0, location.length - 1))
         return "\(gutter) | \(text)\n\(blank) | \(marker)\n"
     }

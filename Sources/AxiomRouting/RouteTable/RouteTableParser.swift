@@ -125,7 +125,8 @@ struct RouteTableParser {
         case "option":
             let key = try required(&scanner, "a name and a value, e.g. 'option path-case insensitive'", after: keyword)
             guard let allowed = Self.options[key.value] else {
-                throw fail(.invalidOption, "unknown option '\(key.value)'", at: key.location, help: Suggestions.help(for: key.value, in: Self.options.keys))
+                throw fail(
+                    .invalidOption, "unknown option '\(key.value)'", at: key.location, help: Suggestions.help(for: key.value, in: Self.options.keys))
             }
             let value = try required(&scanner, "a value (\(allowed.joined(separator: " or ")))", after: key)
             guard allowed.contains(value.value) else {
@@ -141,7 +142,8 @@ struct RouteTableParser {
             }
         default:
             let help = Suggestions.help(for: keyword.value, in: Self.directives + Self.properties)
-            let message = Self.properties.contains(keyword.value)
+            let message =
+                Self.properties.contains(keyword.value)
                 ? "'\(keyword.value)' is a route property; indent it under its 'route' line"
                 : "unknown directive '\(keyword.value)'"
             throw fail(.unknownDirective, message, at: keyword.location, help: Self.properties.contains(keyword.value) ? nil : help)
@@ -182,7 +184,8 @@ struct RouteTableParser {
             let type = try parseType(&scanner, after: parameter)
             var declaration = QueryDeclaration(name: parameter, type: type)
             if scanner.consume("=") {
-                declaration.defaultValue = try required(&scanner, "a default value after '='", after: Located(value: "=", location: parameter.location))
+                declaration.defaultValue = try required(
+                    &scanner, "a default value after '='", after: Located(value: "=", location: parameter.location))
             }
             if let flag = try word(&scanner) {
                 guard flag.value == "optional" else {
@@ -210,7 +213,8 @@ struct RouteTableParser {
             try once(route.sources)
             var sources: [String] = []
             repeat {
-                let source = try required(&scanner, "the sources allowed to open the route, e.g. 'sources inApp, deepLink'", after: keyword, stops: [","])
+                let source = try required(
+                    &scanner, "the sources allowed to open the route, e.g. 'sources inApp, deepLink'", after: keyword, stops: [","])
                 guard Route.Metadata.sourceNames.contains(source.value) else {
                     throw fail(
                         .unknownSource, "unknown navigation source '\(source.value)' (one of \(Route.Metadata.sourceNames.joined(separator: ", ")))",

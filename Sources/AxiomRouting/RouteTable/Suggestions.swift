@@ -4,7 +4,8 @@ public enum Suggestions {
     public static func closest(to word: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let lowered = word.lowercased()
         let threshold = max(2, lowered.count / 3)
-        return candidates
+        return
+            candidates
             .map { ($0, distance(lowered, $0.lowercased())) }
             .filter { candidate, distance in
                 // Close by edits, or one is the start of the other ("int" / "integer").
@@ -61,30 +62,32 @@ public enum Suggestions {
     static func distance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, atMost limit: Int, window: Int = 256) -> Int? {
         // The shared ends, compared through buffer pointers (no bounds checks on long inputs).
         let (start, endA, endB) = { () -> (Int, Int, Int) in
-                guard let baseA = a.baseAddress, let baseB = b.baseAddress else { return (0, a.count, b.count) }
-                let (rawA, rawB) = (UnsafeRawPointer(baseA), UnsafeRawPointer(baseB))
-                var start = 0
-                // Eight bytes at a time while they agree, then byte by byte.
-                while start + 8 <= min(a.count, b.count),
-                    rawA.loadUnaligned(fromByteOffset: start, as: UInt64.self) == rawB.loadUnaligned(fromByteOffset: start, as: UInt64.self)
-                {
-                    start += 8
-                }
-                while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
-                var endA = a.count, endB = b.count
-                while endA - 8 >= start, endB - 8 >= start,
-                    rawA.loadUnaligned(fromByteOffset: endA - 8, as: UInt64.self) == rawB.loadUnaligned(fromByteOffset: endB - 8, as: UInt64.self)
-                {
-                    endA -= 8
-                    endB -= 8
-                }
-                while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
-                    endA -= 1
-                    endB -= 1
-                }
-                return (start, endA, endB)
+            guard let baseA = a.baseAddress, let baseB = b.baseAddress else { return (0, a.count, b.count) }
+            let (rawA, rawB) = (UnsafeRawPointer(baseA), UnsafeRawPointer(baseB))
+            var start = 0
+            // Eight bytes at a time while they agree, then byte by byte.
+            while start + 8 <= min(a.count, b.count),
+                rawA.loadUnaligned(fromByteOffset: start, as: UInt64.self) == rawB.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            {
+                start += 8
+            }
+            while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+            var endA = a.count
+            var endB = b.count
+            while endA - 8 >= start, endB - 8 >= start,
+                rawA.loadUnaligned(fromByteOffset: endA - 8, as: UInt64.self) == rawB.loadUnaligned(fromByteOffset: endB - 8, as: UInt64.self)
+            {
+                endA -= 8
+                endB -= 8
+            }
+            while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
+                endA -= 1
+                endB -= 1
+            }
+            return (start, endA, endB)
         }()
-        let left = a[start..<min(endA, start + window)], right = b[start..<min(endB, start + window)]
+        let left = a[start..<min(endA, start + window)]
+        let right = b[start..<min(endB, start + window)]
         guard abs((endA - start) - (endB - start)) <= limit else { return nil }
         if left.isEmpty || right.isEmpty { return max(left.count, right.count) <= limit ? max(left.count, right.count) : nil }
         let outside = limit + 1
@@ -92,7 +95,8 @@ public enum Suggestions {
         var current = previous
         for j in 0...min(right.count, limit) { previous[j] = j }
         for i in 1...left.count {
-            let low = max(1, i - limit), high = min(right.count, i + limit)
+            let low = max(1, i - limit)
+            let high = min(right.count, i + limit)
             guard low <= high else { return nil }
             current[low - 1] = low == 1 && i <= limit ? i : outside
             var best = current[low - 1]

@@ -11,7 +11,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         let location: SourceLocation
         let rank: Int
 
-        init(name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation, rank: Int) {
+        init(name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation, rank: Int)
+        {
             self.name = name
             self.pattern = pattern
             self.parameters = parameters

@@ -18,11 +18,12 @@ struct RouteLayout: Sendable {
         if parameters.count <= Self.packedParameters {
             high = UInt64(parameters.count) << 28
             for (index, parameter) in parameters.enumerated() {
-                let code: UInt64 = switch parameter.type {
-                case .string: Self.stringType
-                case .int: Self.intType
-                default: Self.otherType
-                }
+                let code: UInt64 =
+                    switch parameter.type {
+                    case .string: Self.stringType
+                    case .int: Self.intType
+                    default: Self.otherType
+                    }
                 high |= code << UInt64(4 * index)
             }
         } else {

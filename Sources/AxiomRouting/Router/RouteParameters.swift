@@ -133,7 +133,9 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     init(route: Route, values: [RouteValue], names: [String]?, query: RouteParameters?, path: String) {
         self.route = route
         // No values: no names either, and nothing to count references of (the empty arrays are static).
-        self.parameters = values.isEmpty ? RouteParameters(names: [], values: [])
+        self.parameters =
+            values.isEmpty
+            ? RouteParameters(names: [], values: [])
             : names.map { RouteParameters(names: $0, values: values) } ?? RouteParameters(route: route, values: values)
         self.queryParameters = query
         self.path = path

@@ -32,7 +32,8 @@ extension Router {
         // A hint within a dozen edits needs no more than the path's first bytes: longer paths are
         // compared on their first ``suggestionPrefix`` bytes, so the cost does not grow with them.
         // (Routed paths are ASCII: any prefix is valid text.)
-        let path = fullPath.utf8.count > Self.suggestionPrefix
+        let path =
+            fullPath.utf8.count > Self.suggestionPrefix
             ? String(decoding: fullPath.utf8.prefix(Self.suggestionPrefix), as: UTF8.self) : fullPath
         // Split on the bytes: a routed path is ASCII, and splitting by characters would pay
         // for grapheme breaking over the whole (possibly 24 KiB) path.

@@ -82,7 +82,8 @@ extension Router {
             }
             /// The eight bytes from `index`: their flags OR-ed, and byte by byte only if one is set.
             func group(_ index: Int) -> Bool {
-                let any = flags[Int(base[index])] | flags[Int(base[index + 1])] | flags[Int(base[index + 2])] | flags[Int(base[index + 3])]
+                let any =
+                    flags[Int(base[index])] | flags[Int(base[index + 1])] | flags[Int(base[index + 2])] | flags[Int(base[index + 3])]
                     | flags[Int(base[index + 4])] | flags[Int(base[index + 5])] | flags[Int(base[index + 6])] | flags[Int(base[index + 7])]
                 return any == 0 || check(index..<index + 8)
             }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension Router {
@@ -25,7 +25,9 @@ extension Router {
                         .restrictionBypass,
                         "route '\(route.name)' (\(Self.restrictions(of: route))) can be reached as '\(match.route.name)' (\(weaker)) through '\(variant)'",
                         at: route.location, notes: [.init("'\(match.route.name)' is declared here", at: match.route.location)],
-                        help: "give '\(match.route.name)' the same 'auth' and 'sources', or type its parameter 'path' (a path value never holds an encoded '/')"))
+                        help:
+                            "give '\(match.route.name)' the same 'auth' and 'sources', or type its parameter 'path' (a path value never holds an encoded '/')"
+                    ))
                 break
             }
         }

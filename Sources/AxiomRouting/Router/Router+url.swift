@@ -70,7 +70,8 @@ extension Router {
         switch printed.hasPrefix("/") ? resolve(path: path, query: queryString) : resolve(url) {
         case .success(let match):
             let sameRoute = match.route.name == name
-            let sameParameters = Dictionary(uniqueKeysWithValues: zip(match.parameters.names, match.parameters.values))
+            let sameParameters =
+                Dictionary(uniqueKeysWithValues: zip(match.parameters.names, match.parameters.values))
                 == Dictionary(uniqueKeysWithValues: zip(parameters.names, parameters.values))
             let sameQuery = query.allSatisfy { match.query[$0.name] == $0.value }
             guard sameRoute, sameParameters, sameQuery else {

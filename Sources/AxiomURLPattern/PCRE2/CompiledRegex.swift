@@ -41,19 +41,22 @@ package final class CompiledRegex: @unchecked Sendable {
     /// Compiles `source` in UTF mode with JavaScript-like `$` (end of subject only) and
     /// `[]`/`[^]` classes.
     package init(_ source: String, caseless: Bool, jit: Bool = true) throws(RegexCompileError) {
-        var options = UInt32(PCRE2_UTF) | UInt32(PCRE2_DOLLAR_ENDONLY) | UInt32(PCRE2_ALLOW_EMPTY_CLASS)
+        var options =
+            UInt32(PCRE2_UTF) | UInt32(PCRE2_DOLLAR_ENDONLY) | UInt32(PCRE2_ALLOW_EMPTY_CLASS)
             | UInt32(PCRE2_NEVER_BACKSLASH_C)
         if caseless { options |= UInt32(PCRE2_CASELESS) }
         var errorCode: Int32 = 0
         var errorOffset: Int = 0
-        let compiled: OpaquePointer? = source.utf8.withContiguousStorageIfAvailable { bytes in
-            pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
-        } ?? {
-            let bytes = Array(source.utf8)
-            return bytes.withUnsafeBufferPointer {
-                pcre2_compile_8($0.baseAddress, $0.count, options, &errorCode, &errorOffset, nil)
+        let compiled: OpaquePointer? =
+            source.utf8.withContiguousStorageIfAvailable { bytes in
+                pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
             }
-        }()
+            ?? {
+                let bytes = Array(source.utf8)
+                return bytes.withUnsafeBufferPointer {
+                    pcre2_compile_8($0.baseAddress, $0.count, options, &errorCode, &errorOffset, nil)
+                }
+            }()
         guard let compiled else {
             throw RegexCompileError(message: Self.message(for: errorCode), offset: errorOffset, code: errorCode)
         }

@@ -110,7 +110,8 @@ package struct PatternParser {
                 let suffix = consumeText()
                 if tryConsume(.close) == nil {
                     let found = tokens[index]
-                    let problem: PatternSyntaxError.Problem = found.kind == .end
+                    let problem: PatternSyntaxError.Problem =
+                        found.kind == .end
                         ? .unexpectedToken(expected: "'}' to close the '{' at offset \(open.index)", found: found)
                         : .unexpectedToken(expected: "'}'", found: found)
                     throw PatternSyntaxError(problem, at: found.index)

@@ -31,14 +31,14 @@ package enum PercentEncodeSet: Sendable {
     @inline(__always)
     package var masks: (UInt64, UInt64) {
         switch self {
-        case .c0Control: return (0x00000000FFFFFFFF, 0x8000000000000000)
-        case .fragment: return (0x50000005FFFFFFFF, 0x8000000100000000)
-        case .query: return (0x5000000DFFFFFFFF, 0x8000000000000000)
-        case .specialQuery: return (0x5000008DFFFFFFFF, 0x8000000000000000)
-        case .path: return (0xD000000DFFFFFFFF, 0xA800000140000000)
-        case .userinfo: return (0xFC00800DFFFFFFFF, 0xB800000178000001)
-        case .pathSegment: return (0xD000802DFFFFFFFF, 0xA800000150000000)
-        case .queryValue: return (0x700008EDFFFFFFFF, 0x8000000000000000)
+        case .c0Control: return (0x0000_0000_FFFF_FFFF, 0x8000_0000_0000_0000)
+        case .fragment: return (0x5000_0005_FFFF_FFFF, 0x8000_0001_0000_0000)
+        case .query: return (0x5000_000D_FFFF_FFFF, 0x8000_0000_0000_0000)
+        case .specialQuery: return (0x5000_008D_FFFF_FFFF, 0x8000_0000_0000_0000)
+        case .path: return (0xD000_000D_FFFF_FFFF, 0xA800_0001_4000_0000)
+        case .userinfo: return (0xFC00_800D_FFFF_FFFF, 0xB800_0001_7800_0001)
+        case .pathSegment: return (0xD000_802D_FFFF_FFFF, 0xA800_0001_5000_0000)
+        case .queryValue: return (0x7000_08ED_FFFF_FFFF, 0x8000_0000_0000_0000)
         }
     }
 }

@@ -97,14 +97,16 @@ public struct URLPattern: Sendable {
         let scheme = try CompiledComponent(
             .protocol, pattern: text(.protocol), options: .default, encode: Canonicalizer.protocol)
         let hostnamePattern = text(.hostname)
-        let hostname = Self.isIPv6Pattern(hostnamePattern)
+        let hostname =
+            Self.isIPv6Pattern(hostnamePattern)
             ? try CompiledComponent(.hostname, pattern: hostnamePattern, options: .hostname, encode: Canonicalizer.ipv6Hostname)
             : try CompiledComponent(.hostname, pattern: hostnamePattern, options: .hostname, encode: Canonicalizer.hostname)
         var componentOptions = PatternOptions.default
         componentOptions.ignoreCase = options.ignoreCase
         var pathOptions = PatternOptions.pathname
         pathOptions.ignoreCase = options.ignoreCase
-        let pathname = scheme.matchesSpecialScheme
+        let pathname =
+            scheme.matchesSpecialScheme
             ? try CompiledComponent(.pathname, pattern: text(.pathname), options: pathOptions, encode: Canonicalizer.pathname)
             : try CompiledComponent(
                 .pathname, pattern: text(.pathname), options: componentOptions, encode: Canonicalizer.opaquePathname)

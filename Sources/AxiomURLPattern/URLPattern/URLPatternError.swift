@@ -94,7 +94,8 @@ extension URLPatternError {
             message = "a regexp group may contain only ASCII characters (write others as '\\u{…}')"
         case .regexpStartsWithQuestionMark:
             code = .invalidRegexpGroup
-            message = "a regexp group cannot start with '?' (put '(?:…)' inside a group, e.g. '((?:a|b))', or make the group optional with a '?' after it)"
+            message =
+                "a regexp group cannot start with '?' (put '(?:…)' inside a group, e.g. '((?:a|b))', or make the group optional with a '?' after it)"
         case .regexpTrailingBackslash:
             code = .invalidRegexpGroup
             message = "the regexp group ends with a lone '\\' and is never closed"

@@ -153,7 +153,8 @@ extension URLPatternInit {
             }
             if type == .url {
                 let scheme = result.protocol ?? ""
-                value = scheme.isEmpty || URLRecord.isSpecialScheme(scheme)
+                value =
+                    scheme.isEmpty || URLRecord.isSpecialScheme(scheme)
                     ? Canonicalizer.pathname(value) : Canonicalizer.opaquePathname(value)
             }
             result.pathname = value
