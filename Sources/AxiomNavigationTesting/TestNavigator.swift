@@ -87,8 +87,10 @@ public final class TestNavigator {
 
     /// A navigator over a route table given as text (its diagnostics are the error).
     /// - Parameters:
+    ///   - routes: the route table, in the route-table language.
     ///   - state: where the app starts; by default the table's tabs at their root routes
-    ///     (``AxiomNavigation/NavigationState/init(router:)``).
+    ///     (`NavigationState(router:)`).
+    ///   - options: signed in or not, the login's lifetime, rate limiting, the flow's configuration.
     ///   - factories: contexts for some routes; every other route gets a ``RecordedContext``.
     public convenience init(
         routes: String, state: NavigationState? = nil, options: Options = Options(), factories: [String: ContextFactory] = [:]
@@ -194,7 +196,7 @@ public final class TestNavigator {
 
     // MARK: Assertions
 
-    /// Checks the whole state against its outline (``AxiomNavigation/NavigationState/outline``).
+    /// Checks the whole state against its outline (`NavigationState.outline`).
     public func expectState(
         _ outline: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
@@ -202,7 +204,7 @@ public final class TestNavigator {
     }
 
     /// Checks the lifecycle events delivered since the last check (`appear #1 post [postId: 7]`
-    /// …, as ``AxiomNavigation/LifecycleEvent`` describes them), then marks them checked.
+    /// …, as `LifecycleEvent` describes them), then marks them checked.
     public func expectLifecycle(
         _ events: [String], fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
@@ -296,7 +298,7 @@ extension Optional: OptionalNavigationResult where Wrapped == NavigationResult {
 
 /// What a step's result should be: a code (`"completed"`, `"redirected"`,
 /// `"cancelled.rate-limited"`), a code prefix ending in `.` or `*` (`"cancelled.*"`), or an
-/// exact ``AxiomNavigation/NavigationResult``.
+/// exact `NavigationResult`.
 public struct ExpectedResult: ExpressibleByStringLiteral, Sendable, CustomStringConvertible {
     enum Kind: Sendable {
         case code(String)

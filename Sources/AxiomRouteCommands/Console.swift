@@ -20,7 +20,7 @@ public struct Console: Sendable {
 
     /// The process's standard output and standard error (each write goes out at once, so a
     /// program reading the answers line by line sees each as soon as it is made), and standard
-    /// input read in bounded lines (``LineReader``).
+    /// input read in bounded lines (`LineReader`).
     public static let standard: Console = {
         let input = Mutex(LineReader())
         return Console(

@@ -41,7 +41,7 @@ public final class RateLimitMiddleware<C: Clock>: NavigationMiddleware where C.D
     ///   - limit: navigations allowed per window (a limit of 0 or less refuses every one).
     ///   - window: the sliding window's length.
     ///   - key: what the budget is counted by.
-    ///   - appliesTo: the sources limited; all by default.
+    ///   - sources: the sources limited; all by default.
     ///   - clock: the clock measuring the window (`ContinuousClock()` in an app, a test clock in
     ///     tests).
     public init(

@@ -87,7 +87,7 @@ public enum NavigationPlanner {
         return deepLink(to: destination, route: route, parents: router.parents(of: route), in: state, source: source)
     }
 
-    /// The same with the destination's route and its parents (``Router/parents(of:)``) already
+    /// The same with the destination's route and its parents (`Router.parents(of:)`) already
     /// looked up — a resolved URL's route, as the flow has it.
     public static func deepLink(
         to destination: Destination, route: Route, parents: [Route], in state: NavigationState, source: NavigationSource = .deepLink

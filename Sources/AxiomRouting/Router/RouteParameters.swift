@@ -106,7 +106,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     }
 }
 
-/// Why ``RouteParameters/require(_:as:)`` failed.
+/// Why `require(_:as:)` failed.
 public enum RouteParameterError: Error, Sendable, Hashable, CustomStringConvertible {
     case missing(String)
     case notConvertible(String, value: String, to: String)

@@ -86,7 +86,7 @@ extension Router {
     /// Checks values against a route: every parameter and query item is declared and of its
     /// declared type, and every required one is there (a path parameter that is not optional, a
     /// query parameter declared required without a default). The navigation flow checks every
-    /// ``Destination`` built by hand with this, and ``url(for:parameters:query:)`` every URL it
+    /// `Destination` built by hand with this, and ``url(for:parameters:query:)`` every URL it
     /// prints.
     ///
     /// ```swift

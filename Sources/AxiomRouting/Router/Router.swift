@@ -131,7 +131,7 @@ public final class Router: Sendable {
         return regex
     }
 
-    /// `route`'s parents (``RouteMetadata/parent``, then its parent, …), root first: the stack
+    /// `route`'s parents (``Route/Metadata-swift.struct/parent``, then its parent, …), root first: the stack
     /// a deep link to `route` builds under it. A cycle, which the compiler rejects, stops the walk.
     public func parents(of route: Route) -> [Route] {
         var chain: [Route] = []
