@@ -144,3 +144,25 @@ extension NavigationGuideTests {
 @MainActor final class Journal {
     var lines: [String] = []
 }
+
+/// The host example of `Docs/Navigation.md` ("Your own host"), as written.
+@MainActor private final class ScreenLog: NavigationHost {
+    var lines: [String] = []
+    func flow(_ flow: NavigationFlow, deliver events: [LifecycleEvent]) async -> Duration {
+        lines += events.map(\.description)
+        return .zero  // time spent creating contexts, for the metrics
+    }
+    func flow(_ flow: NavigationFlow, leaveQuestionsFrom old: NavigationState, to new: NavigationState) -> [LeaveQuestion] {
+        []  // no screen refuses to be left
+    }
+}
+
+extension NavigationGuideTests {
+    @MainActor @Test func hostExample() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: "route home /\nroute settings /settings\n"))
+        let host = ScreenLog()
+        let flow = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]), host: host)
+        #expect(await flow.navigate(to: Destination("settings")) == .completed)
+        #expect(host.lines == ["disappear #0 home", "appear #1 settings"])
+    }
+}
