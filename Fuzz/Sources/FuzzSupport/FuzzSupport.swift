@@ -50,7 +50,7 @@ public func runFuzzer(slowLimit: Duration = slowInputLimit, _ body: @escaping (U
                     + String(decoding: input.prefix(200), as: UTF8.self).debugDescription)
             // Kept for replay (`fuzz-TARGET FILE`), beside libFuzzer's own findings.
             let file = (ProcessInfo.processInfo.environment["FUZZ_FINDINGS"] ?? ".") + "/slow-\(size)-\(Int(milliseconds))ms"
-            FileManager.default.createFile(atPath: file, contents: Data(input))
+            _ = FileManager.default.createFile(atPath: file, contents: Data(input))
         }
         return 0
     }
