@@ -28,10 +28,22 @@ import Testing
         ("login 1️⃣logn\nroute login /login", .unknownLoginRoute),
         ("include 1️⃣missing.routes\nroute a /a", .includeNotFound),
         ("route a /a1️⃣/", .trailingSlash),
+        ("route a /legal/1️⃣**", .adjacentWildcards),
+        ("route a /f/:name1️⃣:ext", .adjacentWildcards),
     ])
     func reportsEachProblemAtItsPlace(table: String, code: DiagnosticCode) {
         let marked = MarkedText(table)
         #expect(diagnostic(code, at: "1️⃣", in: marked) != nil, "\(compile(marked.text).diagnostics)")
+    }
+
+    /// A pattern of many wildcards gets one W406 that counts the rest (formatting hundreds of
+    /// diagnostics over one long line took the table fuzzer a quarter of a second).
+    @Test func adjacentWildcardsAreOneWarningPerRoute() throws {
+        let table = "route a /x" + String(repeating: "*", count: 1_000) + "\nroute b /y/:a:b:c\n"
+        let warnings = compile(table).diagnostics.filter { $0.code == .adjacentWildcards }
+        #expect(warnings.count == 2)
+        #expect(warnings.first?.message == "'**' repeats a wildcard that already matches any text (and 499 more places in this pattern)")
+        #expect(warnings.last?.message == "':a' and ':b' have nothing between them: ':a' always captures a single character (and 1 more place in this pattern)")
     }
 
     @Test func unknownNamesGetDidYouMean() {

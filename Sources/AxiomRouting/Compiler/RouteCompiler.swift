@@ -61,32 +61,43 @@ struct RouteCompiler {
     }
 
     /// W406: wildcards with nothing between them, whose split is always the same (see
-    /// ``PatternRegexGenerator/linearized(_:at:options:)``), and repeated full wildcards.
+    /// `PatternRegexGenerator.linearized(_:at:options:)`), and repeated full wildcards. One
+    /// warning per route, at the first place, counting the others (a pattern of a thousand
+    /// `*` gets one warning, not a thousand).
     private mutating func adjacentWildcardWarnings(_ parts: [Part], pattern: Located<String>) {
         func spelled(_ part: Part) -> String { part.hasCustomName ? ":" + part.name : "*" }
+        var first: (message: String, help: String, position: Int)? = nil
+        var places = 0
         for (index, part) in parts.enumerated() {
             if part.kind == .fullWildcard, part.modifier == .zeroOrMore || part.modifier == .oneOrMore {
-                diagnostics.append(
-                    Diagnostic(
-                        .adjacentWildcards, "'\(spelled(part))\(part.modifier.text)' repeats a wildcard that already matches any text",
-                        at: patternLocation(pattern, offset: part.position), help: "write '\(spelled(part))'"))
+                places += 1
+                if first == nil {
+                    first = (
+                        "'\(spelled(part))\(part.modifier.text)' repeats a wildcard that already matches any text", "write '\(spelled(part))'",
+                        part.position
+                    )
+                }
                 continue
             }
             guard index > 0, part.prefix.isEmpty, part.kind == .segmentWildcard || part.kind == .fullWildcard else { continue }
             let previous = parts[index - 1]
-            guard previous.suffix.isEmpty, previous.modifier == .none, previous.kind == .segmentWildcard || previous.kind == .fullWildcard else {
-                continue
-            }
+            guard previous.suffix.isEmpty, previous.modifier == .none, previous.kind == .segmentWildcard || previous.kind == .fullWildcard
+            else { continue }
+            places += 1
+            guard first == nil else { continue }
             let outcome =
                 previous.kind == .segmentWildcard
                 ? "'\(spelled(previous))' always captures a single character"
                 : part.kind == .fullWildcard ? "'\(spelled(part))' always captures nothing" : "'\(spelled(part))' always captures a single character"
-            diagnostics.append(
-                Diagnostic(
-                    .adjacentWildcards, "'\(spelled(previous))' and '\(spelled(part))' have nothing between them: \(outcome)",
-                    at: patternLocation(pattern, offset: part.position),
-                    help: "put text between them ('\(spelled(previous))-\(spelled(part))'), or keep one of them"))
+            first = (
+                "'\(spelled(previous))' and '\(spelled(part))' have nothing between them: \(outcome)",
+                "put text between them ('\(spelled(previous))-\(spelled(part))'), or keep one of them", part.position
+            )
         }
+        guard let first else { return }
+        let more = places > 1 ? " (and \(places - 1) more place\(places > 2 ? "s" : "") in this pattern)" : ""
+        diagnostics.append(
+            Diagnostic(.adjacentWildcards, first.message + more, at: patternLocation(pattern, offset: first.position), help: first.help))
     }
 
     private mutating func compileRoute(_ declaration: RouteDeclaration, index: Int, tabs: Set<String>) -> CompiledRoute? {
