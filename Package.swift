@@ -81,13 +81,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // A deterministic navigation flow with no UI and no test framework: a route table, a
+        // test clock, the built-in middleware, recording contexts. `axiom-route simulate` runs
+        // on it; the testing product adds assertions.
+        .target(
+            name: "AxiomNavigationSimulator",
+            dependencies: ["AxiomNavigation", "AxiomRouting", .product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: swiftSettings
+        ),
         // The testing product: a deterministic navigator (route table from a string, test
         // clock, the built-in middleware, recording contexts, in-memory analytics) and
         // assertions that fail at the caller's line with a diff.
         .target(
             name: "AxiomNavigationTesting",
             dependencies: [
-                "AxiomNavigation", "AxiomRouting",
+                "AxiomNavigation", "AxiomRouting", "AxiomNavigationSimulator",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -106,7 +114,7 @@ let package = Package(
         .target(
             name: "AxiomRouteCommands",
             dependencies: [
-                "AxiomRouting", "AxiomNavigation", "AxiomNavigationTesting",
+                "AxiomRouting", "AxiomNavigation", "AxiomNavigationSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings,
@@ -142,7 +150,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AxiomNavigationTestingTests",
-            dependencies: ["AxiomNavigationTesting", "AxiomNavigationTestingSupport", "AxiomNavigation", "AxiomRouting"],
+            dependencies: ["AxiomNavigationTesting", "AxiomNavigationTestingSupport", "AxiomNavigationSimulator", "AxiomNavigation", "AxiomRouting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

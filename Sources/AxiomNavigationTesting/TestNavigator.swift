@@ -1,4 +1,5 @@
 public import AxiomNavigation
+@_exported public import AxiomNavigationSimulator
 public import AxiomRouting
 public import Clocks
 import CustomDump
@@ -6,7 +7,8 @@ import IssueReporting
 
 /// A navigation flow for tests: built from a route-table string, on a test clock, with the
 /// built-in middleware (analytics into memory, rate limiting, authentication), a recording
-/// context for every route, and deterministic ids (entries #0, #1 …, requests 0, 1 …).
+/// context for every route, and deterministic ids (entries #0, #1 …, requests 0, 1 …): a
+/// `NavigationSimulator` (which `axiom-route simulate` also runs on) with assertions.
 ///
 /// Each step (``open(_:source:expect:state:fileID:filePath:line:column:)``, ``back(expect:state:fileID:filePath:line:column:)`` …)
 /// can check the result and the whole state; a mismatch is reported at the caller's line
@@ -31,53 +33,18 @@ import IssueReporting
 /// ```
 @MainActor
 public final class TestNavigator {
-    /// How the navigator is set up.
-    public struct Options: Sendable {
-        /// Whether the user starts signed in (routes with `auth` need it).
-        public var signedIn: Bool
-        /// How long a request parked while signed out waits for ``TestNavigator/signIn(expect:state:fileID:filePath:line:column:)``.
-        public var loginTimeToLive: Duration
-        /// The rate limit, or nil for none. By default 10 per second, counted globally over
-        /// requests from outside the app (deep links, universal links, push notifications), so
-        /// a test's in-app steps are never limited.
-        public var rateLimit: RateLimit?
-        public var configuration: NavigationFlow.Configuration
+    /// How the navigator is set up (the simulator's options).
+    public typealias Options = NavigationSimulator.Options
 
-        public struct RateLimit: Sendable, Hashable {
-            public var limit: Int
-            public var window: Duration
-            public var key: RateLimitKey
-            public var sources: Set<NavigationSource>
-
-            public init(
-                limit: Int = 10, per window: Duration = .seconds(1), key: RateLimitKey = .global,
-                appliesTo sources: Set<NavigationSource> = [.deepLink, .universalLink, .pushNotification]
-            ) {
-                self.limit = limit
-                self.window = window
-                self.key = key
-                self.sources = sources
-            }
-        }
-
-        public init(
-            signedIn: Bool = false, loginTimeToLive: Duration = .seconds(300), rateLimit: RateLimit? = RateLimit(),
-            configuration: NavigationFlow.Configuration = NavigationFlow.Configuration()
-        ) {
-            self.signedIn = signedIn
-            self.loginTimeToLive = loginTimeToLive
-            self.rateLimit = rateLimit
-            self.configuration = configuration
-        }
-    }
-
-    public let router: Router
+    /// The flow the steps run on, without assertions.
+    public let simulator: NavigationSimulator
+    public var router: Router { simulator.router }
     /// The clock of the rate limit and the login's time to live; moves only with ``advance(by:)``.
-    public let clock = TestClock<Duration>()
-    public let orchestrator: Orchestrator
+    public var clock: TestClock<Duration> { simulator.clock }
+    public var orchestrator: Orchestrator { simulator.orchestrator }
     /// Every navigation's analytics event, in order.
-    public let analytics = InMemoryAnalyticsSink()
-    public let authentication: AuthenticationMiddleware<TestClock<Duration>>
+    public var analytics: InMemoryAnalyticsSink { simulator.analytics }
+    public var authentication: AuthenticationMiddleware<TestClock<Duration>> { simulator.authentication }
     /// Whether every step must state the state it leads to when it changes it.
     public var exhaustive = true
     /// The result of the last step.
@@ -91,7 +58,7 @@ public final class TestNavigator {
     ///   - state: where the app starts; by default the table's tabs at their root routes
     ///     (`NavigationState(router:)`).
     ///   - options: signed in or not, the login's lifetime, rate limiting, the flow's configuration.
-    ///   - factories: contexts for some routes; every other route gets a ``RecordedContext``.
+    ///   - factories: contexts for some routes; every other route gets a `RecordedContext`.
     public convenience init(
         routes: String, state: NavigationState? = nil, options: Options = Options(), factories: [String: ContextFactory] = [:]
     ) throws(RouteTableError) {
@@ -99,21 +66,7 @@ public final class TestNavigator {
     }
 
     public init(router: Router, state: NavigationState? = nil, options: Options = Options(), factories: [String: ContextFactory] = [:]) {
-        self.router = router
-        var all = factories
-        for route in router.routes where all[route.name] == nil {
-            all[route.name] = { RecordedContext(entry: $0.entry) }
-        }
-        orchestrator = Orchestrator(
-            router: router, state: state ?? NavigationState(router: router), factories: all, configuration: options.configuration)
-        authentication = AuthenticationMiddleware(
-            loginRoute: router.loginRoute, signedIn: options.signedIn, timeToLive: options.loginTimeToLive, clock: clock)
-        // Analytics outermost (it sees every outcome), then the limit, then authentication.
-        flow.add(AnalyticsMiddleware(sink: analytics))
-        if let limit = options.rateLimit {
-            flow.add(RateLimitMiddleware(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources, clock: clock))
-        }
-        flow.add(authentication)
+        simulator = NavigationSimulator(router: router, state: state, options: options, factories: factories)
     }
 
     public var flow: NavigationFlow { orchestrator.navigation }
@@ -125,7 +78,7 @@ public final class TestNavigator {
     public var lifecycle: [LifecycleEvent] { orchestrator.deliveredEvents }
 
     /// Brings the initial screen on (its context appears). Steps call it when needed.
-    public func start() async { await orchestrator.start() }
+    public func start() async { await simulator.start() }
 
     // MARK: Steps
 
@@ -134,7 +87,7 @@ public final class TestNavigator {
         _ url: String, source: NavigationSource = .deepLink, expect result: ExpectedResult? = nil, state: String? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> NavigationResult {
-        await step("open \(url)", result, state, Location(fileID, filePath, line, column)) { await $0.open(url: url, source: source) }
+        await step("open \(url)", result, state, Location(fileID, filePath, line, column)) { await $0.open(url, source: source) }
     }
 
     @discardableResult
@@ -192,7 +145,7 @@ public final class TestNavigator {
     public func signOut() { flow.signOut() }
 
     /// Moves the test clock (rate-limit windows, the parked request's time to live).
-    public func advance(by duration: Duration) async { await clock.advance(by: duration) }
+    public func advance(by duration: Duration) async { await simulator.advance(by: duration) }
 
     // MARK: Assertions
 
@@ -240,11 +193,11 @@ public final class TestNavigator {
     /// Runs one step; a nil result (sign-in with nothing to resume) fails any expected result.
     private func step<Result>(
         _ name: String, _ expected: ExpectedResult?, _ outline: String?, _ location: Location,
-        _ body: (NavigationFlow) async -> Result
+        _ body: (NavigationSimulator) async -> Result
     ) async -> Result where Result: OptionalNavigationResult {
         await start()
         let before = flow.state
-        let result = await body(flow)
+        let result = await body(simulator)
         lastResult = result.navigationResult
         if let expected { check(name, result.navigationResult, expected, location) }
         checkState(name, before: before, outline, location)
@@ -325,20 +278,6 @@ public struct ExpectedResult: ExpressibleByStringLiteral, Sendable, CustomString
         case .exactly(let result): return "\(result)"
         }
     }
-}
-
-/// The context the navigator gives every route it has no factory for: it counts its
-/// appearances, so tests can see which contexts were created and what they were told.
-@MainActor
-public final class RecordedContext: Context {
-    public let entry: NavigationEntry
-    public private(set) var appearances = 0
-    public private(set) var disappearances = 0
-
-    public init(entry: NavigationEntry) { self.entry = entry }
-
-    public func onAppear() async { appearances += 1 }
-    public func onDisappear() async { disappearances += 1 }
 }
 
 extension String {

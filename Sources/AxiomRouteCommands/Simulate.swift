@@ -1,6 +1,6 @@
 import ArgumentParser
 import AxiomNavigation
-import AxiomNavigationTesting
+import AxiomNavigationSimulator
 import AxiomRouting
 import Foundation
 
@@ -53,18 +53,18 @@ struct Simulate: AsyncParsableCommand {
     }
 }
 
-/// Runs a script on a ``TestNavigator`` and reports every step.
+/// Runs a script on a `NavigationSimulator` and reports every step.
 @MainActor
 enum Simulation {
     /// Runs the script, handing each step to `printer` as it is done; returns the printer
     /// with its totals.
     static func run(_ script: SimulationScript, router: Router, printer: SimulationReport) async -> SimulationReport {
-        var options = TestNavigator.Options(signedIn: script.settings.signedIn, loginTimeToLive: script.settings.loginTimeToLive, rateLimit: nil)
+        var options = NavigationSimulator.Options(
+            signedIn: script.settings.signedIn, loginTimeToLive: script.settings.loginTimeToLive, rateLimit: nil)
         if let limit = script.settings.rateLimit {
             options.rateLimit = .init(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources)
         }
-        let navigator = TestNavigator(router: router, options: options)
-        navigator.exhaustive = false
+        let navigator = NavigationSimulator(router: router, options: options)
         await navigator.start()
         var report = printer
         report.begin(navigator.state)
@@ -118,7 +118,7 @@ enum Simulation {
     }
 
     /// nil when the expectation holds; otherwise what was found.
-    private static func check(_ expectation: SimulationScript.Expectation, navigator: TestNavigator, last: String?) -> String? {
+    private static func check(_ expectation: SimulationScript.Expectation, navigator: NavigationSimulator, last: String?) -> String? {
         let state = navigator.state
         func compare<T: Equatable>(_ actual: T, _ expected: T, _ show: (T) -> String) -> String? {
             actual == expected ? nil : "found \(show(actual)), expected \(show(expected))"

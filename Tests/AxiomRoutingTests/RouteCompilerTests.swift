@@ -43,7 +43,9 @@ import Testing
         let warnings = compile(table).diagnostics.filter { $0.code == .adjacentWildcards }
         #expect(warnings.count == 2)
         #expect(warnings.first?.message == "'**' repeats a wildcard that already matches any text (and 499 more places in this pattern)")
-        #expect(warnings.last?.message == "':a' and ':b' have nothing between them: ':a' always captures a single character (and 1 more place in this pattern)")
+        #expect(
+            warnings.last?.message
+                == "':a' and ':b' have nothing between them: ':a' always captures a single character (and 1 more place in this pattern)")
     }
 
     @Test func unknownNamesGetDidYouMean() {

@@ -1,0 +1,171 @@
+public import AxiomNavigation
+public import AxiomRouting
+public import Clocks
+
+/// A navigation flow that runs deterministically with no UI: built from a route table, on a
+/// test clock, with the built-in middleware (analytics into memory, rate limiting,
+/// authentication), a recording context for every route, and deterministic ids (entries #0,
+/// #1 …, requests 0, 1 …). `axiom-route simulate` runs scripts on it; the testing product's
+/// `TestNavigator` adds assertions on top. It links no test framework.
+///
+/// ```swift
+/// let simulator = try NavigationSimulator(routes: "route home /\nroute post /posts/:id\n  param id int\n")
+/// await simulator.open("myapp://posts/7")      // .completed
+/// simulator.state.visible?.route               // "post"
+/// ```
+@MainActor
+public final class NavigationSimulator {
+    /// How the simulator is set up.
+    public struct Options: Sendable {
+        /// Whether the user starts signed in (routes with `auth` need it).
+        public var signedIn: Bool
+        /// How long a request parked while signed out waits for ``NavigationSimulator/signIn()``.
+        public var loginTimeToLive: Duration
+        /// The rate limit, or nil for none. By default 10 per second, counted globally over
+        /// requests from outside the app (deep links, universal links, push notifications), so
+        /// a test's in-app steps are never limited.
+        public var rateLimit: RateLimit?
+        public var configuration: NavigationFlow.Configuration
+
+        public struct RateLimit: Sendable, Hashable {
+            public var limit: Int
+            public var window: Duration
+            public var key: RateLimitKey
+            public var sources: Set<NavigationSource>
+
+            public init(
+                limit: Int = 10, per window: Duration = .seconds(1), key: RateLimitKey = .global,
+                appliesTo sources: Set<NavigationSource> = [.deepLink, .universalLink, .pushNotification]
+            ) {
+                self.limit = limit
+                self.window = window
+                self.key = key
+                self.sources = sources
+            }
+        }
+
+        public init(
+            signedIn: Bool = false, loginTimeToLive: Duration = .seconds(300), rateLimit: RateLimit? = RateLimit(),
+            configuration: NavigationFlow.Configuration = NavigationFlow.Configuration()
+        ) {
+            self.signedIn = signedIn
+            self.loginTimeToLive = loginTimeToLive
+            self.rateLimit = rateLimit
+            self.configuration = configuration
+        }
+    }
+
+    public let router: Router
+    /// The clock of the rate limit and the login's time to live; moves only with ``advance(by:)``.
+    public let clock = TestClock<Duration>()
+    public let orchestrator: Orchestrator
+    /// Every navigation's analytics event, in order.
+    public let analytics = InMemoryAnalyticsSink()
+    public let authentication: AuthenticationMiddleware<TestClock<Duration>>
+
+    /// A simulator over a route table given as text (its diagnostics are the error).
+    /// - Parameters:
+    ///   - routes: the route table, in the route-table language.
+    ///   - state: where the app starts; by default the table's tabs at their root routes
+    ///     (`NavigationState(router:)`).
+    ///   - options: signed in or not, the login's lifetime, rate limiting, the flow's configuration.
+    ///   - factories: contexts for some routes; every other route gets a ``RecordedContext``.
+    public convenience init(
+        routes: String, state: NavigationState? = nil, options: Options = Options(), factories: [String: ContextFactory] = [:]
+    ) throws(RouteTableError) {
+        try self.init(router: Router(source: RouteSource(name: "routes", text: routes)), state: state, options: options, factories: factories)
+    }
+
+    public init(router: Router, state: NavigationState? = nil, options: Options = Options(), factories: [String: ContextFactory] = [:]) {
+        self.router = router
+        var all = factories
+        for route in router.routes where all[route.name] == nil {
+            all[route.name] = { RecordedContext(entry: $0.entry) }
+        }
+        orchestrator = Orchestrator(
+            router: router, state: state ?? NavigationState(router: router), factories: all, configuration: options.configuration)
+        authentication = AuthenticationMiddleware(
+            loginRoute: router.loginRoute, signedIn: options.signedIn, timeToLive: options.loginTimeToLive, clock: clock)
+        // Analytics outermost (it sees every outcome), then the limit, then authentication.
+        flow.add(AnalyticsMiddleware(sink: analytics))
+        if let limit = options.rateLimit {
+            flow.add(RateLimitMiddleware(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources, clock: clock))
+        }
+        flow.add(authentication)
+    }
+
+    public var flow: NavigationFlow { orchestrator.navigation }
+    public var state: NavigationState { flow.state }
+    /// The live contexts by entry.
+    public var contexts: [EntryID: any Context] { orchestrator.contexts }
+    /// Every lifecycle event delivered, in order (the initial screen's `appear` after
+    /// ``start()``, which every step calls first).
+    public var lifecycle: [LifecycleEvent] { orchestrator.deliveredEvents }
+
+    /// Brings the initial screen on (its context appears). Every step calls it first.
+    public func start() async { await orchestrator.start() }
+
+    // MARK: Steps
+
+    @discardableResult
+    public func open(_ url: String, source: NavigationSource = .deepLink) async -> NavigationResult {
+        await start()
+        return await flow.open(url: url, source: source)
+    }
+
+    @discardableResult
+    public func navigate(to destination: Destination, source: NavigationSource = .inApp) async -> NavigationResult {
+        await start()
+        return await flow.navigate(to: destination, source: source)
+    }
+
+    @discardableResult
+    public func perform(_ command: NavigationCommand, source: NavigationSource = .inApp) async -> NavigationResult {
+        await start()
+        return await flow.perform(command, source: source)
+    }
+
+    @discardableResult
+    public func back() async -> NavigationResult {
+        await start()
+        return await flow.back()
+    }
+
+    @discardableResult
+    public func dismiss() async -> NavigationResult {
+        await start()
+        return await flow.dismiss()
+    }
+
+    @discardableResult
+    public func selectTab(_ name: String) async -> NavigationResult {
+        await start()
+        return await flow.selectTab(name)
+    }
+
+    /// Signs in and resumes the parked request, if any; nil when there was none.
+    @discardableResult
+    public func signIn() async -> NavigationResult? {
+        await start()
+        return await flow.signIn()
+    }
+
+    public func signOut() { flow.signOut() }
+
+    /// Moves the test clock (rate-limit windows, the parked request's time to live).
+    public func advance(by duration: Duration) async { await clock.advance(by: duration) }
+}
+
+/// The context the simulator gives every route it has no factory for: it counts its
+/// appearances, so tests can see which contexts were created and what they were told.
+@MainActor
+public final class RecordedContext: Context {
+    public let entry: NavigationEntry
+    public private(set) var appearances = 0
+    public private(set) var disappearances = 0
+
+    public init(entry: NavigationEntry) { self.entry = entry }
+
+    public func onAppear() async { appearances += 1 }
+    public func onDisappear() async { disappearances += 1 }
+}
