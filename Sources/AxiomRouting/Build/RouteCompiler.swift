@@ -158,7 +158,7 @@ struct RouteCompiler {
                 continue
             }
             let type = parameter.type.value
-            let spans = Self.spansSegments(part)
+            let spans = part.spansSegments
             if spans, type != .path, type != .string {
                 diagnostics.append(
                     Diagnostic(
@@ -179,7 +179,7 @@ struct RouteCompiler {
         let untypedParts = parts
         let groups = parts.filter { $0.kind != .fixedText }.map { part in
             Route.Parameter(
-                name: part.name, type: types[part.name] ?? (Self.spansSegments(part) ? .path : .string),
+                name: part.name, type: types[part.name] ?? (part.spansSegments ? .path : .string),
                 isOptional: part.modifier == .optional || part.modifier == .zeroOrMore)
         }
 
@@ -215,11 +215,6 @@ struct RouteCompiler {
         return CompiledRoute(
             route: route, shape: shape, firstLiteral: syntax.pathCaseSensitive ? firstLiteral : firstLiteral?.lowercased(),
             declarationIndex: index)
-    }
-
-    /// Whether a group can match more than one segment.
-    static func spansSegments(_ part: Part) -> Bool {
-        part.kind == .fullWildcard || part.modifier == .oneOrMore || part.modifier == .zeroOrMore
     }
 
     private func patternLocation(_ pattern: Located<String>, offset: Int?) -> SourceLocation {

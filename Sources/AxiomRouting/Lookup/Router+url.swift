@@ -138,7 +138,7 @@ extension Router {
             let text: String
             if case .path(let segments) = value {
                 text = segments.map { percentEncode($0.unicodeScalars, .pathSegment) }.joined(separator: "/")
-            } else if RouteCompiler.spansSegments(part) {
+            } else if part.spansSegments {
                 text = value.description.split(separator: "/", omittingEmptySubsequences: false)
                     .map { percentEncode($0.unicodeScalars, .pathSegment) }.joined(separator: "/")
             } else {

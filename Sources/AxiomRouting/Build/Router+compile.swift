@@ -1,0 +1,79 @@
+/// The outcome of compiling route-table sources: the router when there were no errors, and
+/// every diagnostic (errors and warnings) either way.
+public struct RouteTableCompilation: Sendable {
+    public let router: Router?
+    public let diagnostics: [Diagnostic]
+    /// The text of every file read, by name, for ``DiagnosticFormatter``.
+    public let sources: [String: String]
+
+    /// The diagnostics formatted like a compiler's output.
+    public var formattedDiagnostics: String { DiagnosticFormatter(sources: sources).format(diagnostics) }
+}
+
+/// Route-table sources that did not compile.
+public struct RouteTableError: Error, Sendable, CustomStringConvertible {
+    public let diagnostics: [Diagnostic]
+    public let sources: [String: String]
+
+    public var description: String { DiagnosticFormatter(sources: sources).format(diagnostics) }
+}
+
+extension Router {
+    /// Parsed and checked declarations, before the expressions are built.
+    private struct Front {
+        var routes: [CompiledRoute]
+        var origins: [Origin]
+        var syntax: RouteTableSyntax
+        var diagnostics: [Diagnostic]
+        var sources: [String: String]
+
+        init(_ sources: [RouteSource], resolver: IncludeResolver?) {
+            var loader = RouteTableLoader()
+            for source in sources { loader.load(source, resolver: resolver) }
+            var compiler = RouteCompiler(syntax: loader.syntax)
+            (routes, origins) = compiler.compile()
+            syntax = loader.syntax
+            diagnostics = loader.diagnostics + compiler.diagnostics
+            self.sources = loader.sources
+        }
+
+        func failure(_ error: RegexCompileError) -> Diagnostic {
+            let location = routes.first?.route.location ?? SourceLocation(file: sources.keys.sorted().first ?? "", line: 1, column: 1)
+            return Diagnostic(.invalidPattern, "the table's combined expression does not compile: \(error.message)", at: location)
+        }
+    }
+
+    /// Compiles route-table sources, following `include`s through `resolver`. Warnings do
+    /// not stop compilation; errors do.
+    public static func compile(
+        _ sources: [RouteSource], resolver: IncludeResolver? = nil, limits: MatchLimits = MatchLimits()
+    ) -> RouteTableCompilation {
+        var front = Front(sources, resolver: resolver)
+        var router: Router? = nil
+        if !front.diagnostics.hasErrors {
+            do {
+                router = try Router(compiled: front.routes, origins: front.origins, syntax: front.syntax, limits: limits)
+                front.diagnostics += router?.restrictionWarnings() ?? []
+            } catch {
+                front.diagnostics.append(front.failure(error))
+            }
+        }
+        return RouteTableCompilation(router: router, diagnostics: front.diagnostics, sources: front.sources)
+    }
+
+    /// Compiles one source; throws its diagnostics when it has errors.
+    public convenience init(source: RouteSource, resolver: IncludeResolver? = nil, limits: MatchLimits = MatchLimits()) throws(RouteTableError) {
+        try self.init(sources: [source], resolver: resolver, limits: limits)
+    }
+
+    /// Compiles several sources; throws their diagnostics when they have errors.
+    public convenience init(sources: [RouteSource], resolver: IncludeResolver? = nil, limits: MatchLimits = MatchLimits()) throws(RouteTableError) {
+        let front = Front(sources, resolver: resolver)
+        guard !front.diagnostics.hasErrors else { throw RouteTableError(diagnostics: front.diagnostics, sources: front.sources) }
+        do {
+            try self.init(compiled: front.routes, origins: front.origins, syntax: front.syntax, limits: limits)
+        } catch {
+            throw RouteTableError(diagnostics: [front.failure(error)], sources: front.sources)
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import AxiomURLPattern
+
+/// From a match to typed values: the path's segments or the expression's groups, then the
+/// query, each converted to its declared type.
+extension Router {
+    /// Converts the values of the route at `rank`, read from the path's segments (see
+    /// ``RouteLayout``) or else from the groups `scratch` holds for `bytes` (no scratch: the
+    /// route has no path parameters); a failure says which value and why. `readsSegments`
+    /// false reads the groups of the route's own expression even for a whole-segment route.
+    func convert(
+        _ rank: Int, scratch: MatchScratch?, bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?,
+        items: inout QueryItems?, failure: inout RouteFailure.Reason?, readsSegments: Bool = true
+    ) -> RouteMatch? {
+        // The route is read once and moves into the match; its layout says where the values
+        // are and of which type, so the common case never reads the parameter list.
+        let route = routes[rank]
+        let layout = layouts[rank]
+        let count = layout.parameterCount ?? route.parameters.count
+        var names: [String]? = nil
+        // The common case: each value a string or an int in a segment of its own, read
+        // straight from the path. Anything else (or a value the general rules must see: an
+        // escape, an int that is not plain digits) takes the loop below.
+        if readsSegments, layout.readsInPlace, let values = Self.segmentValues(bytes, layout: layout) {
+            guard layout.hasQuery else { return RouteMatch(route: route, values: values, names: nil, query: nil, path: path) }
+            guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
+            return RouteMatch(route: route, values: values, names: nil, query: query, path: path)
+        }
+        var values: [RouteValue] = []
+        if count > 0 { values.reserveCapacity(count) }
+        // Values in whole segments are read from the path: the segments' ends, in order.
+        var segments = SegmentCursor(mask: readsSegments ? layout.segmentMask : 0)
+        for index in 0..<count {
+            guard let range = segments.mask != 0 ? segments.next(in: bytes) : scratch?.range(ofGroup: index + 1) else {
+                // A group that did not participate: the names are no longer all of them.
+                if names == nil { names = route.parameters[..<index].map(\.name) }
+                continue
+            }
+            let raw = UnsafeBufferPointer(rebasing: bytes[range])
+            let code = layout.parameterCount == nil ? RouteLayout.otherType : layout.typeCode(index)
+            if let value = Self.inPlaceValue(raw, code: code) {
+                values.append(value)
+                names?.append(route.parameters[index].name)
+                continue
+            }
+            let parameter = route.parameters[index]
+            let text = String(decoding: raw, as: UTF8.self)
+            switch Self.value(of: text, as: parameter.type) {
+            case .success(let value): values.append(value)
+            case .failure(.invalidEncoding):
+                failure = .invalidPercentEncoding(route: route.name, parameter: parameter.name, value: text)
+                return nil
+            case .failure(.notConvertible(let decoded)):
+                failure = .conversionFailed(route: route.name, parameter: parameter.name, value: decoded, expected: parameter.type)
+                return nil
+            }
+            names?.append(parameter.name)
+        }
+        guard layout.hasQuery else { return RouteMatch(route: route, values: values, names: names, query: nil, path: path) }
+        guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
+        return RouteMatch(route: route, values: values, names: names, query: query, path: path)
+    }
+
+    /// The values of a route whose parameters ``RouteLayout/readsInPlace``, read from the
+    /// segments its layout selects; nil when one is not read in place.
+    @inline(__always)
+    private static func segmentValues(_ bytes: UnsafeBufferPointer<UInt8>, layout: RouteLayout) -> [RouteValue]? {
+        let count = layout.parameterCount ?? 0
+        var values: [RouteValue] = []
+        values.reserveCapacity(count)
+        var segments = SegmentCursor(mask: layout.segmentMask)
+        for index in 0..<count {
+            guard let range = segments.next(in: bytes),
+                let value = inPlaceValue(UnsafeBufferPointer(rebasing: bytes[range]), code: layout.typeCode(index))
+            else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// A value converted in place: a string without escapes (nothing to decode: canonical
+    /// path bytes are ASCII) or a decimal int. Nil for anything the general rules must see.
+    @inline(__always)
+    private static func inPlaceValue(_ raw: UnsafeBufferPointer<UInt8>, code: UInt64) -> RouteValue? {
+        if code == RouteLayout.intType { return decimalInt(raw).map(RouteValue.int) }
+        if code == RouteLayout.stringType, !raw.contains(0x25) { return .string(string(raw)) }
+        return nil
+    }
+
+    /// The query parameters of `route` (defaults applied), or nil with the failure that says
+    /// which one did not convert or is missing.
+    private func queryParameters(
+        of route: Route, query: String?, items: inout QueryItems?, failure: inout RouteFailure.Reason?
+    ) -> RouteParameters? {
+        var queryNames: [String] = []
+        var queryValues: [RouteValue] = []
+        if items == nil { items = QueryItems(query ?? "") }
+        for parameter in route.query {
+            if let text = items?.first(parameter.name) {
+                guard let decoded = QueryItems.decoded(text) else {
+                    failure = .invalidPercentEncoding(route: route.name, parameter: parameter.name, value: String(text))
+                    return nil
+                }
+                guard let value = parameter.type.convert(decoded) else {
+                    failure = .conversionFailed(route: route.name, parameter: parameter.name, value: decoded, expected: parameter.type)
+                    return nil
+                }
+                queryNames.append(parameter.name)
+                queryValues.append(value)
+            } else if let value = parameter.defaultValue {
+                queryNames.append(parameter.name)
+                queryValues.append(value)
+            } else if parameter.isRequired {
+                failure = .missingQueryParameter(route: route.name, parameter: parameter.name)
+                return nil
+            }
+        }
+        return RouteParameters(names: queryNames, values: queryValues)
+    }
+
+    enum ValueError: Error {
+        case invalidEncoding
+        case notConvertible(decoded: String)
+    }
+
+    /// A raw (percent-encoded) path value decoded and converted to `type`.
+    static func value(of text: String, as type: ParameterType) -> Result<RouteValue, ValueError> {
+        if type == .path {
+            var segments: [String] = []
+            for piece in text.split(separator: "/", omittingEmptySubsequences: false) {
+                guard let segment = percentDecoded(piece) else { return .failure(.invalidEncoding) }
+                // An encoded `/` inside a segment cannot be told apart from a separator once
+                // the value is a list of segments: `a%2Fb` would read as `a/b`, another
+                // spelling of another path. Not a path value.
+                if segment.utf8.contains(UInt8(ascii: "/")) { return .failure(.notConvertible(decoded: text)) }
+                segments.append(segment)
+            }
+            return .success(.path(segments))
+        }
+        guard let decoded = percentDecoded(text[...]) else { return .failure(.invalidEncoding) }
+        guard let value = type.convert(decoded), matchesShape(text, of: type) else { return .failure(.notConvertible(decoded: decoded)) }
+        return .success(value)
+    }
+
+    /// Whether a value as the URL writes it has its type's shape (``ParameterType/segmentRegexp``),
+    /// as the table's expressions check it: numbers, booleans and UUIDs are written without
+    /// escapes (`%34%32` is not the int 42), an enum value as its canonical path form. So a
+    /// route's own expression with this check agrees with the table's.
+    static func matchesShape(_ text: String, of type: ParameterType) -> Bool {
+        guard type.segmentRegexp != nil, text.utf8.contains(0x25) else { return true }
+        guard case .enumeration(let values) = type else { return false }
+        return values.contains { Canonicalizer.pathname("/" + $0).dropFirstScalar == text }
+    }
+
+    /// Path bytes (ASCII: canonical paths are) as a `String`, copied in place: for up to
+    /// fifteen bytes the standard library checks only that they are ASCII, where
+    /// `String(decoding:as:)` validates them as UTF-8 first.
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
+            target.update(from: source, count: bytes.count)
+            return bytes.count
+        }
+    }
+
+    /// An optionally signed run of ASCII digits as an `Int`, without making a `String`; nil
+    /// for anything else (or on overflow), which then takes the general path.
+    static func decimalInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first else { return nil }
+        var index = 0
+        let negative = first == UInt8(ascii: "-")
+        if negative || first == UInt8(ascii: "+") { index = 1 }
+        guard index < bytes.count, bytes.count - index <= 18 else { return nil }
+        var value = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
+    /// Strict percent-decoding: every `%` starts two hex digits, and the bytes are UTF-8.
+    static func percentDecoded(_ text: Substring) -> String? {
+        guard text.utf8.contains(0x25) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            if byte == 0x25 {
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                bytes.append(high << 4 | low)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
+
+/// Walks a path's segments to those a mask selects (bit *i*: segment *i*, counted from the
+/// first `/`), giving each one's byte range.
+struct SegmentCursor {
+    var mask: UInt32
+    /// Where the next segment starts (just after its `/`), and its number.
+    private var start = 1
+    private var number: UInt32 = 0
+
+    init(mask: UInt32) { self.mask = mask }
+
+    /// The range of the next selected segment, or nil when there is none.
+    mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        while start <= bytes.count {
+            let selected = number < 32 && mask & (1 << number) != 0
+            let end = PathBytes.nextSlash(in: bytes, from: start)
+            let range = start..<end
+            start = end + 1
+            number += 1
+            if selected { return range }
+        }
+        return nil
+    }
+}
+
+/// A query string split into `name=value` items, in order, still encoded.
+struct QueryItems {
+    private var items: [(name: Substring, value: Substring)] = []
+
+    init(_ query: String) {
+        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+            if let equals = item.firstIndex(of: "=") {
+                items.append((item[..<equals], item[item.index(after: equals)...]))
+            } else {
+                items.append((item, item[item.endIndex...]))
+            }
+        }
+    }
+
+    /// The first value of `name` (names compare after decoding).
+    func first(_ name: String) -> Substring? {
+        items.first { $0.name == name[...] || decoded($0.name) == name }?.value
+    }
+
+    private func decoded(_ text: Substring) -> String? { Self.decoded(text) }
+
+    /// `application/x-www-form-urlencoded` decoding: `+` is a space, then strict
+    /// percent-decoding.
+    static func decoded(_ text: Substring) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "+")) else { return Router.percentDecoded(text) }
+        return Router.percentDecoded(Substring(String(text.map { $0 == "+" ? " " : $0 })))
+    }
+}

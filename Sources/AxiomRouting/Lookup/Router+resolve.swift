@@ -1,0 +1,156 @@
+extension Router {
+    /// Resolves a URL: checks its length and origin, routes its path (see ``Origin`` for
+    /// how app-scheme hosts become the first segment) and converts its parameters.
+    ///
+    /// Never crashes and never returns a bare nil: a URL that does not resolve gives a
+    /// ``RouteFailure`` that says why.
+    public func resolve(_ input: String) -> Result<RouteMatch, RouteFailure> {
+        switch routed(input) {
+        case .success(let (path, query)): return match(path: path, query: query, input: input)
+        case .failure(let failure): return .failure(failure)
+        }
+    }
+
+    /// The path and query `input` is routed by: length, URL syntax and origin checked.
+    func routed(_ input: String) -> Result<(path: String, query: String?), RouteFailure> {
+        guard !input.isEmpty else { return .failure(RouteFailure(input: input, reason: .emptyInput)) }
+        let length = input.utf8.count
+        guard length <= options.limits.maxInputLength else {
+            return .failure(RouteFailure(input: input, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength)))
+        }
+        let url: URLRecord
+        do {
+            url = try URLRecord(input)
+        } catch {
+            return .failure(RouteFailure(input: input, reason: .invalidURL(error)))
+        }
+        var appScheme = !url.isSpecial
+        if !origins.isEmpty {
+            guard let origin = origins.first(where: { $0.accepts(url) }) else {
+                let host = Origin.host(of: url)
+                let origin = host.isEmpty ? url.scheme + ":" : url.scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
+                return .failure(RouteFailure(input: input, reason: .originNotAccepted(origin: origin, accepted: origins.map(\.description))))
+            }
+            appScheme = origin.hosts == .appScheme
+        }
+        return .success((Origin.routedPath(of: url, appScheme: appScheme), url.query))
+    }
+
+    /// Resolves a path (and raw query string) directly, without origin checks: what an app
+    /// does with a path it already trusts, and what routers are compared on.
+    public func resolve(path: String, query: String? = nil) -> Result<RouteMatch, RouteFailure> {
+        let length = path.utf8.count + (query?.utf8.count ?? 0)
+        guard length <= options.limits.maxInputLength else {
+            return .failure(RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength)))
+        }
+        guard Self.withUTF8(of: path, Self.isCanonical) else {
+            return match(path: Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path), query: query, input: path)
+        }
+        return match(path: path, query: query, input: path)
+    }
+
+    /// The bytes of a path's first segment (after the leading `/`).
+    static func firstSegmentBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard bytes.count > 1 else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
+        return UnsafeBufferPointer(rebasing: bytes[1..<PathBytes.nextSlash(in: bytes, from: 1)])
+    }
+
+    /// The first segment as the dispatch key: lowercased when paths are case-insensitive.
+    func firstSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let segment = String(decoding: Self.firstSegmentBytes(bytes), as: UTF8.self)
+        return options.pathCaseSensitive ? segment : segment.lowercased()
+    }
+
+    /// The chunks of the routes whose first segment is the path's.
+    func literalChunks(for bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        // The segment starts at byte 1: the rest of the path may be read past its end.
+        dispatch.chunks(for: Self.firstSegmentBytes(bytes), readable: max(0, bytes.count - 1))
+    }
+
+    func isCandidate(_ index: Int, firstSegment: String) -> Bool {
+        guard let literal = firstLiterals[index] else { return true }
+        return literal == firstSegment
+    }
+
+    /// Matches a canonical routed path (see `matchChunks`), with a failure that says why.
+    func match(path rawPath: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
+        // Most paths are already normal: they are matched as they are (no copy to count).
+        if needsNormalizing(rawPath) { return match(normalized: normalized(rawPath), query: query, input: input) }
+        return match(normalized: rawPath, query: query, input: input)
+    }
+
+    private func match(normalized path: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
+        // Failures travel beside the match, so the common case moves only a small value.
+        var failure: RouteFailure.Reason? = nil
+        let match = Self.withUTF8(of: path) { bytes -> RouteMatch? in
+            // A literal route needs no expression. Should its query not convert, that is the
+            // first failure, and the expressions (which leave it out) find the next candidate:
+            // every other route matching the path ranks after it.
+            if let rank = literalIndex.rank(of: bytes) {
+                var items: QueryItems? = nil
+                if let match = convert(rank, scratch: nil, bytes: bytes, path: path, query: query, items: &items, failure: &failure) {
+                    return match
+                }
+            }
+            return scratches.withScratch { scratch in matchChunks(bytes, path: path, query: query, scratch: scratch, failure: &failure) }
+        }
+        if let match { return .success(match) }
+        if let failure { return .failure(RouteFailure(input: input, reason: failure)) }
+        return .failure(RouteFailure(input: input, unmatched: path, query: query, router: self))
+    }
+
+    /// The chunk expressions first (one match finds the first route in rank order), then —
+    /// only if that route's values do not convert — the later candidates one by one. On no
+    /// match, `failure` holds the first conversion failure (or the match limit), if any.
+    private func matchChunks(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, scratch: MatchScratch, failure: inout RouteFailure.Reason?
+    ) -> RouteMatch? {
+        var queryItems: QueryItems? = nil
+        let literal = literalChunks(for: bytes)
+        let routeIndex: Int? = chunkHandles.withUnsafeBufferPointer { handles in
+            for position in 0..<(literal.count + otherChunks.count) {
+                let chunk = position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count
+                do {
+                    guard try handles[chunk].match(bytes, scratch: scratch) else { continue }
+                } catch {
+                    failure = .limitExceeded
+                    return nil
+                }
+                if let routeIndex = scratch.markNumber, routeIndex < routes.count { return routeIndex }
+            }
+            return nil
+        }
+        guard let routeIndex else { return nil }
+        // The first failure is the one reported.
+        var later: RouteFailure.Reason? = nil
+        if let match = convert(routeIndex, scratch: scratch, bytes: bytes, path: path, query: query, items: &queryItems, failure: &later) {
+            return match
+        }
+        if failure == nil { failure = later }
+        return slowPath(
+            after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query,
+            items: &queryItems, failure: &failure)
+    }
+
+    /// Tries the candidates ranked after `index` one by one with their own expressions.
+    private func slowPath(
+        after index: Int, path: String, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, segment: String, query: String?,
+        items: inout QueryItems?, failure: inout RouteFailure.Reason?
+    ) -> RouteMatch? {
+        for candidate in (index + 1)..<routes.count where isCandidate(candidate, firstSegment: segment) {
+            do {
+                guard let regex = regex(of: candidate), try regex.match(bytes, scratch: scratch) else { continue }
+            } catch {
+                failure = .limitExceeded
+                return nil
+            }
+            var later: RouteFailure.Reason? = nil
+            if let match = convert(candidate, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &later) {
+                return match
+            }
+            // The first failure is the one reported.
+            if failure == nil { failure = later }
+        }
+        return nil
+    }
+}
