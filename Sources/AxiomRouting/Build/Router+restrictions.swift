@@ -10,14 +10,15 @@ extension Router {
     /// restriction. The spellings tried are those that survive normalisation: each `/` inside
     /// the path written as `%2F` (escapes of unreserved characters are decoded before
     /// matching, so they are no other spelling). Each is resolved by the router itself, so the
-    /// answer is the one a URL would get. Costs one lookup per segment of each restricted
-    /// route.
+    /// answer is the one a URL would get. Costs one lookup per inner `/` of each restricted
+    /// route, for at most its first ``restrictionSpellingLimit`` (each lookup reads the whole
+    /// path, so a route of thousands of segments would cost their square).
     func restrictionWarnings() -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for (rank, route) in routes.enumerated() where route.metadata.requiresAuthentication || route.metadata.allowedSources != nil {
             let path = samplePath(rank)
             let slashes = path.utf8.indices.filter { path.utf8[$0] == UInt8(ascii: "/") }.dropFirst()
-            for slash in slashes {
+            for slash in slashes.prefix(Self.restrictionSpellingLimit) {
                 let variant = String(path[..<slash]) + "%2F" + String(path[path.utf8.index(after: slash)...])
                 guard case .success(let match) = resolve(path: variant), let weaker = Self.looser(match.route, than: route) else { continue }
                 warnings.append(
@@ -33,6 +34,9 @@ extension Router {
         }
         return warnings
     }
+
+    /// How many of a restricted route's inner `/` W405 respells.
+    static let restrictionSpellingLimit = 16
 
     /// What `other` lacks of `route`'s restrictions, or nil when it is at least as restricted.
     private static func looser(_ other: Route, than route: Route) -> String? {

@@ -62,11 +62,13 @@ package enum Canonicalizer {
         let input = Array(((leadingSlash ? "" : "/-") + value).utf8)
         var segments: [String] = []
         // Path start state has consumed the leading "/"; each further "/" ends a segment.
+        // (Counted once: counting per segment made long paths of many segments quadratic.)
+        let lastIndex = input.dropFirst().count { $0 == UInt8(ascii: "/") }
         for (index, segment) in input.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .enumerated()
         {
             let bytes = Array(segment)
-            let isLast = index == input.dropFirst().count { $0 == UInt8(ascii: "/") }
+            let isLast = index == lastIndex
             if URLParser.isDoubleDotSegment(bytes) {
                 if !segments.isEmpty { segments.removeLast() }
                 if isLast { segments.append("") }
