@@ -56,4 +56,21 @@ import Testing
         let outcomes = router.explain(url).candidates.map { "\($0.route.name): \($0.outcome)" }
         #expect(outcomes.contains("notifications: taken"))
     }
+
+    /// The other way round (found by the table fuzzer): the combined expression stops at the
+    /// limit on an earlier route, so `resolve` fails, while a later route's own expression
+    /// matches. `explain` must not say that route was taken.
+    @Test func explainTakesNothingWhenResolveStoppedAtTheLimit() throws {
+        let table = "route greedy /:a((?:x+)+y)\nroute plain /:b\n"
+        let router = try #require(Router.compile([RouteSource(name: "t.routes", text: table)], limits: MatchLimits(matchLimit: 5_000)).router)
+        let path = "/" + String(repeating: "x", count: 30) + "z"
+        guard case .failure(let failure) = router.resolve(path: path) else {
+            Issue.record("resolve did not stop at the limit")
+            return
+        }
+        #expect(failure.code == "limit-exceeded")
+        let outcomes = router.explain("myapp:/" + path).candidates.map { "\($0.route.name): \($0.outcome)" }
+        #expect(!outcomes.contains { $0.hasSuffix(": taken") }, "\(outcomes)")
+        #expect(outcomes.contains("plain: rejected: match limit exceeded: a route's regexp backtracks too much on this input"), "\(outcomes)")
+    }
 }

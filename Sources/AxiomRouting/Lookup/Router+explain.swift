@@ -92,6 +92,11 @@ extension Router {
                     else {
                         return candidate(.rejected(failure ?? .noRoute(path: path, suggestions: [])))
                     }
+                    // The other way round: `resolve` stopped at the limit in the combined
+                    // expression before it reached this route, so no route was taken.
+                    if case .failure(let failure) = result, failure.reason == .limitExceeded {
+                        return candidate(.rejected(.limitExceeded))
+                    }
                     taken = true
                     return candidate(.taken)
                 }
