@@ -33,6 +33,8 @@ public let slowInputLimit: Duration = .milliseconds(100)
 public func runFuzzer(slowLimit: Duration = slowInputLimit, _ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Never {
     target = body
     slowMilliseconds = Double(slowLimit.components.seconds) * 1000 + Double(slowLimit.components.attoseconds) / 1e15
+    // FUZZ_SLOW_MS overrides the bound, to list the slowest inputs of a corpus (`-runs=0`).
+    if let override = ProcessInfo.processInfo.environment["FUZZ_SLOW_MS"].flatMap(Double.init) { slowMilliseconds = override }
     atexit {
         report(String(format: "slowest input: %.2f ms (%d bytes)", slowest.milliseconds, slowest.size))
     }

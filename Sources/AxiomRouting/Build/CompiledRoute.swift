@@ -2,7 +2,7 @@
 /// (untyped) expression. The compiler needs it for every route; a running router needs it
 /// only on rare paths (reverse routing, `explain`, diagnosis, falling through after a
 /// conversion failure), so the router does not keep it and derives it again from the
-/// route's canonical pattern when asked (``Router/shape(of:)``).
+/// route's canonical pattern when asked (``Router/parts(of:)``, ``Router/shape(of:)``).
 struct RouteShape: Sendable {
     /// Parts after typing: typed single-segment parameters carry their type's regexp.
     let parts: [Part]
@@ -27,14 +27,6 @@ struct RouteShape: Sendable {
         self.parts = parts
         self.tokens = try SegmentToken.tokens(parts) { typed.contains($0.name) }
         self.regexSource = try JavaScriptRegexTranslator.translate(PatternRegexGenerator.regexp(untypedParts, options: .pathname).source)
-    }
-
-    /// The shape of a canonical pattern (as ``Route/pattern`` holds it).
-    init?(pattern: String, parameters: [Route.Parameter]) {
-        guard let parts = try? PatternParser.parse(pattern, options: .pathname, encode: Canonicalizer.pathname),
-            let shape = try? RouteShape(untypedParts: parts, parameters: parameters)
-        else { return nil }
-        self = shape
     }
 }
 

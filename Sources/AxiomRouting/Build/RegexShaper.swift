@@ -33,7 +33,7 @@ enum RegexShaper {
         for token in route.tokens {
             if let literal = token.literal {
                 for scalar in literal.unicodeScalars {
-                    symbols.append(Symbol(pcre: PatternRegexGenerator.escapeRegexpString(String(scalar)), factorable: true))
+                    symbols.append(Symbol(pcre: PatternRegexGenerator.escapeRegexpScalar(scalar), factorable: true))
                 }
             } else {
                 symbols.append(Symbol(pcre: uncaptured ? token.uncapturedPCRE ?? token.pcre : token.pcre, factorable: token.isPureParameter))

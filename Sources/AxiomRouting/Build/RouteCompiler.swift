@@ -220,7 +220,7 @@ struct RouteCompiler {
     private func patternLocation(_ pattern: Located<String>, offset: Int?) -> SourceLocation {
         // Columns count characters; the error's offset counts Unicode scalars of the value.
         let scalars = pattern.value.unicodeScalars
-        let prefix = String(String.UnicodeScalarView(scalars.prefix(offset ?? 0)))
+        let prefix = String(scalars: scalars.prefix(offset ?? 0))
         let quote = pattern.location.length > pattern.value.count ? 1 : 0
         return SourceLocation(
             file: pattern.location.file, line: pattern.location.line, column: pattern.location.column + quote + prefix.count)

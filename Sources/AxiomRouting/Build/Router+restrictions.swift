@@ -74,6 +74,6 @@ extension Router {
             case .enumeration(let options): values.append(.string(options.first ?? "x"))
             }
         }
-        return path(route, parts: shape(of: rank)?.parts ?? [], RouteParameters(names: names, values: values))
+        return path(route, parts: parts(of: rank), RouteParameters(names: names, values: values))
     }
 }

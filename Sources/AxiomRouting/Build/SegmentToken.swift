@@ -92,15 +92,25 @@ extension SegmentToken {
         for index in parts.indices {
             let part = parts[index]
             if part.kind == .fixedText, part.modifier == .none {
-                for scalar in part.value.unicodeScalars {
-                    if scalar == "/" { try flush() }
+                // Fixed text is taken in runs up to each `/` (one part, one escape per run: a
+                // long literal costs linear time and few allocations).
+                let text = part.value.unicodeScalars
+                var runStart = text.startIndex
+                func endRun(at end: String.UnicodeScalarView.Index) {
+                    guard runStart < end else { return }
+                    let run = String(text[runStart..<end])
+                    tokenParts.append(Part(kind: .fixedText, value: run, modifier: .none))
+                    source += PatternRegexGenerator.escapeRegexpString(run)
+                    literal? += run
                     started = true
-                    tokenParts.append(Part(kind: .fixedText, value: String(scalar), modifier: .none))
-                    let text = String(scalar)
-                    source += PatternRegexGenerator.escapeRegexpString(text)
-                    literal? += text
                     pure = false
+                    runStart = end
                 }
+                for index in text.indices where text[index] == "/" {
+                    endRun(at: index)
+                    try flush()
+                }
+                endRun(at: text.endIndex)
                 continue
             }
             let startsSegment = part.prefix.hasPrefix("/")

@@ -59,5 +59,9 @@ public struct DiagnosticFormatter: Sendable {
 
 extension Substring {
     /// Tabs shown as single spaces, so marker columns (counted in characters) line up.
-    fileprivate var replacingTabs: String { String(map { $0 == "\t" ? " " : $0 }) }
+    fileprivate var replacingTabs: String {
+        // A tab is one byte in UTF-8 and never part of another character.
+        guard utf8.contains(UInt8(ascii: "\t")) else { return String(self) }
+        return String(decoding: utf8.map { $0 == UInt8(ascii: "\t") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
 }

@@ -56,7 +56,7 @@ extension Router {
         }
         let route = routes[index]
         try Self.validate(route, parameters: parameters, query: query)
-        let path = self.path(route, parts: shape(of: index)?.parts ?? [], parameters)
+        let path = self.path(route, parts: parts(of: index), parameters)
         let printed = prefix(for: path)
         var queryText: [String] = []
         for (parameterName, value) in query {

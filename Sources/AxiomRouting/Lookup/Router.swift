@@ -27,8 +27,17 @@ public final class Router: Sendable {
 
     /// Each route's first literal segment (the dispatch key), parallel to ``routes``.
     let firstLiterals: [String?]
-    /// Shapes and own expressions derived on demand, by rank (see ``shape(of:)``).
-    let derived = Mutex<[Int: (shape: RouteShape?, regex: CompiledRegex?)]>([:])
+    /// Parsed patterns, shapes and own expressions derived on demand, by rank (see
+    /// ``parts(of:)``, ``shape(of:)``, ``regex(of:)``).
+    let derived = Mutex<[Int: Derived]>([:])
+
+    /// What a route's canonical pattern gives when asked, each piece made once.
+    struct Derived: Sendable {
+        /// The pattern's parts, untyped: what reverse routing prints from.
+        var parts: [Part]?
+        var shape: RouteShape?
+        var regex: CompiledRegex?
+    }
     /// The compiled expressions ("chunks"), each over a run of routes in rank order.
     let chunks: [CompiledRegex]
     /// The chunks' code as plain values, for the lookup loop (``chunks`` owns it).
@@ -111,14 +120,23 @@ public final class Router: Sendable {
         self.scratches = ScratchPool(captures: captures, limits: limits)
     }
 
+    /// The parts of the route at `index` (rank), parsed from its canonical pattern on first
+    /// use: all reverse routing needs (no tokens, no expression).
+    func parts(of index: Int) -> [Part] {
+        derived.withLock { cache in
+            if let parts = cache[index]?.parts { return parts }
+            let parts = (try? PatternParser.parse(routes[index].pattern, options: .pathname, encode: Canonicalizer.pathname)) ?? []
+            cache[index, default: Derived()].parts = parts
+            return parts
+        }
+    }
+
     /// The shape of the route at `index` (rank), derived from its pattern on first use.
     func shape(of index: Int) -> RouteShape? {
-        derived.withLock { cache in
-            if let shape = cache[index]?.shape { return shape }
-            let shape = RouteShape(pattern: routes[index].pattern, parameters: routes[index].parameters)
-            cache[index] = (shape, cache[index]?.regex)
-            return shape
-        }
+        if let shape = derived.withLock({ $0[index]?.shape }) { return shape }
+        guard let shape = try? RouteShape(untypedParts: parts(of: index), parameters: routes[index].parameters) else { return nil }
+        derived.withLock { $0[index, default: Derived()].shape = shape }
+        return shape
     }
 
     /// The route's own expression (untyped), compiled on first use.
@@ -127,7 +145,7 @@ public final class Router: Sendable {
         guard let source = shape(of: index)?.regexSource,
             let regex = try? CompiledRegex(source, caseless: !options.pathCaseSensitive, jit: false)
         else { return nil }
-        derived.withLock { cache in cache[index] = (cache[index]?.shape, regex) }
+        derived.withLock { $0[index, default: Derived()].regex = regex }
         return regex
     }
 

@@ -88,12 +88,26 @@ package enum JavaScriptRegexTranslator {
                 case "]":
                     throw fail("lone ']' (write '\\]' for a literal bracket)")
                 default:
-                    output.unicodeScalars.append(scalar)
-                    index += 1
+                    // A run of ordinary characters is copied in one append (long literals
+                    // translate in linear time, without a string operation per character).
+                    var run: [UInt8] = []
+                    while let next = peek(), !Translation.isSyntax(next) {
+                        UTF8.encode(next) { run.append($0) }
+                        index += 1
+                    }
+                    output += String(decoding: run, as: UTF8.self)
                     canQuantify = true
                 }
             }
             if let open = groups.last { throw fail("missing ')' for the group opened here", at: open.start) }
+        }
+
+        /// Whether `scalar` is one of the characters ``run()`` treats specially.
+        static func isSyntax(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar {
+            case "\\", ".", "[", "(", ")", "|", "^", "$", "*", "+", "?", "{", "}", "]": return true
+            default: return false
+            }
         }
 
         /// After a quantifier: an optional `?` (lazy); nothing may be quantified next.
@@ -154,7 +168,7 @@ package enum JavaScriptRegexTranslator {
             if let high, let lowValue = Int(low), let highValue = Int(high), lowValue > highValue {
                 throw fail("numbers out of order in '{\(low),\(high)}'")
             }
-            let text = String(String.UnicodeScalarView(input[index...position]))
+            let text = String(scalars: input[index...position])
             index = position + 1
             return text
         }
@@ -298,7 +312,7 @@ package enum JavaScriptRegexTranslator {
             guard peek() == "{", let close = input[index...].firstIndex(of: "}") else {
                 throw fail("'\\p' must be followed by '{Property}'", at: start)
             }
-            let body = String(String.UnicodeScalarView(input[(index + 1)..<close]))
+            let body = String(scalars: input[(index + 1)..<close])
             index = close + 1
             guard !body.isEmpty, body.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "_" || $0 == "=" }) else {
                 throw fail("invalid property name in '\\p{\(body)}'", at: start)

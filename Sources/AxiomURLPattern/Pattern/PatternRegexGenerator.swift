@@ -16,18 +16,31 @@ package enum PatternRegexGenerator {
     }
 
     /// `\` before each of `.+*?^${}()[]|/\`.
-    package static func escapeRegexpString(_ input: String) -> String { escape(input, ".+*?^${}()[]|/\\") }
+    package static func escapeRegexpString(_ input: String) -> String { escape(input, regexpSpecials) }
+
+    /// One character as ``escapeRegexpString(_:)`` writes it.
+    package static func escapeRegexpScalar(_ scalar: Unicode.Scalar) -> String {
+        scalar.isASCII && regexpSpecials.contains(UInt8(scalar.value)) ? "\\" + String(scalar) : String(scalar)
+    }
 
     /// `\` before each of `+*?:{}()\`.
-    package static func escapePatternString(_ input: String) -> String { escape(input, "+*?:{}()\\") }
+    package static func escapePatternString(_ input: String) -> String { escape(input, patternSpecials) }
 
-    private static func escape(_ input: String, _ special: String) -> String {
-        var output = ""
-        for scalar in input.unicodeScalars {
-            if special.unicodeScalars.contains(scalar) { output += "\\" }
-            output.unicodeScalars.append(scalar)
+    private static let regexpSpecials = ASCIISet(".+*?^${}()[]|/\\")
+    private static let patternSpecials = ASCIISet("+*?:{}()\\")
+
+    private static func escape(_ input: String, _ special: ASCIISet) -> String {
+        // Most text has nothing to escape: it is returned as it is, without a copy.
+        guard input.utf8.contains(where: special.contains) else { return input }
+        // The special characters are ASCII, which in UTF-8 never occurs inside another
+        // character: escaping byte by byte keeps the text valid.
+        var output: [UInt8] = []
+        output.reserveCapacity(input.utf8.count + 8)
+        for byte in input.utf8 {
+            if special.contains(byte) { output.append(UInt8(ascii: "\\")) }
+            output.append(byte)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The ECMAScript regular expression of `parts` and the names of its groups in order.
@@ -183,5 +196,23 @@ package enum PatternRegexGenerator {
             result += part.modifier.text
         }
         return result
+    }
+}
+
+/// A set of ASCII bytes as a 128-bit mask: membership in two shifts, no allocation.
+private struct ASCIISet: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init(_ members: String) {
+        for byte in members.utf8 where byte < 128 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+    }
+
+    /// Whether `byte` is in the set (bytes of 128 and above never are: in UTF-8 they only
+    /// occur inside non-ASCII characters).
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
     }
 }

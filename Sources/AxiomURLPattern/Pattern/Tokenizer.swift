@@ -18,7 +18,7 @@ package struct Tokenizer {
     }
 
     private func text(_ range: Range<Int>) -> String {
-        String(String.UnicodeScalarView(input[range]))
+        String(scalars: input[range])
     }
 
     private mutating func add(_ kind: PatternToken.Kind, next: Int, valueStart: Int, valueLength: Int) {

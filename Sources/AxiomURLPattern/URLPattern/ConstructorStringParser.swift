@@ -218,7 +218,7 @@ package struct ConstructorStringParser {
         let start = safeToken(componentStart).index
         let end = tokens[min(tokenIndex, tokens.count - 1)].index
         guard start < end else { return "" }
-        return String(String.UnicodeScalarView(input[start..<end]))
+        return String(scalars: input[start..<end])
     }
 
     private mutating func computeProtocolMatchesSpecialScheme() throws(URLPatternError) {
@@ -234,7 +234,7 @@ package struct ConstructorStringParser {
             if colon.kind == .invalidChar {
                 throw URLPatternError(
                     PatternSyntaxError(.missingGroupName, at: colon.index), component: nil,
-                    pattern: String(String.UnicodeScalarView(input)))
+                    pattern: String(scalars: input))
             }
             throw error
         }

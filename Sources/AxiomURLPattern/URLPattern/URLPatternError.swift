@@ -70,7 +70,7 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
     public var annotatedPattern: String {
         guard let position else { return pattern }
         let before = pattern.unicodeScalars.prefix(position)
-        let padding = String(repeating: " ", count: String(String.UnicodeScalarView(before)).count)
+        let padding = String(repeating: " ", count: String(scalars: before).count)
         return pattern + "\n" + padding + "^"
     }
 }
