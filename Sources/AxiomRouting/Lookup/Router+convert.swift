@@ -184,18 +184,7 @@ extension Router {
     /// Strict percent-decoding: every `%` starts two hex digits, and the bytes are UTF-8.
     static func percentDecoded(_ text: Substring) -> String? {
         guard text.utf8.contains(0x25) else { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            if byte == 0x25 {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-                bytes.append(high << 4 | low)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
+        return percentDecode(text.utf8, strict: true).flatMap { String(validating: $0, as: UTF8.self) }
     }
 }
 

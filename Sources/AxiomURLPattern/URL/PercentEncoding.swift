@@ -103,21 +103,33 @@ package func hexValue(_ byte: UInt8) -> UInt8? {
 
 /// Percent-decodes `bytes`: each `%XX` becomes its byte; a `%` not followed by two hex
 /// digits stays as it is (as the URL standard says).
-package func percentDecode<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] where C.Index == Int {
+package func percentDecode(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    percentDecode(bytes, strict: false) ?? Array(bytes)
+}
+
+/// The package's one percent decoder: each `%XX` becomes its byte. A `%` not followed by two
+/// hex digits stays as it is (the URL standard's reading), or, when `strict` (the router's
+/// values), makes the decoding fail: nil.
+package func percentDecode(_ bytes: some Collection<UInt8>, strict: Bool) -> [UInt8]? {
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
     var index = bytes.startIndex
-    while index < bytes.endIndex {
+    while index != bytes.endIndex {
         let byte = bytes[index]
-        if byte == 0x25, index + 2 < bytes.endIndex,
-            let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-        {
-            output.append(high << 4 | low)
-            index += 3
-        } else {
-            output.append(byte)
-            index += 1
+        if byte == 0x25 {
+            let first = bytes.index(after: index)
+            if first != bytes.endIndex, let high = hexValue(bytes[first]) {
+                let second = bytes.index(after: first)
+                if second != bytes.endIndex, let low = hexValue(bytes[second]) {
+                    output.append(high << 4 | low)
+                    index = bytes.index(after: second)
+                    continue
+                }
+            }
+            if strict { return nil }
         }
+        output.append(byte)
+        index = bytes.index(after: index)
     }
     return output
 }
