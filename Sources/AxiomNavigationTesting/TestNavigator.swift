@@ -267,8 +267,8 @@ public struct ExpectedResult: ExpressibleByStringLiteral, Sendable, CustomString
         switch kind {
         case .exactly(let expected): return expected == result
         case .code(let code):
-            if code.hasSuffix("*") { return result.code.hasPrefix(code.dropLast()) }
-            return result.code == code
+            if code.hasSuffix("*") { return result.code.rawValue.hasPrefix(code.dropLast()) }
+            return result.code.rawValue == code
         }
     }
 

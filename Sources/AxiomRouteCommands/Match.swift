@@ -65,7 +65,7 @@ struct Match: ParsableCommand {
     private func report(_ error: URLPatternMatchError) {
         switch format {
         case .text: Console.err("error: \(error)")
-        case .json: Console.out(ErrorReport(code: error.code, message: error.description, component: nil, position: nil).json)
+        case .json: Console.out(ErrorReport(code: error.code.rawValue, message: error.description, component: nil, position: nil).json)
         }
     }
 
@@ -94,19 +94,6 @@ struct Match: ParsableCommand {
         }
         if !wildcards.isEmpty {
             Console.out("  (\(wildcards.map(\.rawValue).joined(separator: ", ")): any)")
-        }
-    }
-}
-
-extension URLPatternMatchError {
-    /// A stable code for JSON output.
-    var code: String {
-        switch self {
-        case .invalidURL: return "invalid-url"
-        case .invalidBaseURL: return "invalid-base-url"
-        case .baseURLWithInit: return "base-url-with-init"
-        case .inputTooLong: return "input-too-long"
-        case .matchLimitExceeded: return "match-limit-exceeded"
         }
     }
 }

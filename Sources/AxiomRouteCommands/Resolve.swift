@@ -134,7 +134,7 @@ struct ResolveReport: Encodable {
         }
 
         init(_ failure: RouteFailure) {
-            code = failure.code
+            code = failure.code.rawValue
             message = failure.description
             if case .noRoute(_, let suggestions) = failure.reason {
                 self.suggestions = suggestions.map { Suggestion(route: $0.route, example: $0.example) }

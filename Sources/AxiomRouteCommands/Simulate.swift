@@ -103,7 +103,7 @@ enum Simulation {
             }
             if case .some(let outcome) = result {
                 if let outcome {
-                    step.result = outcome.code
+                    step.result = outcome.code.rawValue
                     step.detail = detail(outcome)
                 } else {
                     step.result = "nothing-resumed"

@@ -266,11 +266,11 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
                 }
                 return .redirected(chain: [], final: Destination("post", parameters: ["postId": .int(hop)]))
             })
-        guard case .failed(.redirectLoop(let chain)) = await flow.navigate(to: Destination("a")) else {
+        guard case .failed(let error) = await flow.navigate(to: Destination("a")), error.code == .redirectLoop else {
             Issue.record("expected a redirect loop")
             return
         }
-        #expect(chain.count == 6)  // the original and five redirects, then the sixth target
+        #expect(error.chain.count == 6)  // the original and five redirects, then the sixth target
     }
 
     @Test func aThrowingMiddlewareFailsThatNavigationAndTheFlowKeepsWorking() async throws {
@@ -363,8 +363,20 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
             (.failed(.plan(.atRoot)), "failed.at-root"),
             (.failed(.unknownRoute("x")), "failed.unknown-route"),
         ]
-        for (result, code) in cases { #expect(result.code == code) }
+        for (result, code) in cases { #expect(result.code.rawValue == code) }
         #expect(cases.filter { $0.0.committed }.map(\.1) == ["completed", "redirected"])
+    }
+
+    /// Errors are structs that keep what caused them; their codes are the causes' codes.
+    @Test func navigationErrorsKeepTheirCause() {
+        let invalid = NavigationError.invalidDestination(.missingParameter(route: "post", parameter: "postId"))
+        #expect(invalid.code == .missingParameter && invalid.destination?.parameter == "postId" && invalid.plan == nil)
+        #expect(NavigationResult.failed(invalid).code == .failed(.missingParameter))
+        let plan = NavigationError.plan(.unknownTab("inbox"))
+        #expect(plan.code == .unknownTab && plan.plan?.name == "inbox" && plan.description == "there is no tab 'inbox'")
+        #expect(NavigationError.plan(.atRoot).code == "at-root")
+        #expect(NavigationResult.cancelled(.superseded).code == .cancelled(.superseded))
+        #expect(NavigationResult.cancelled(.superseded).code != .cancelled(.middleware))
     }
 
     @Test func middlewareAreToldTheResultAndMetricsOfEveryNavigation() async throws {
@@ -374,7 +386,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
                 try await next(request)
             }
             func didFinish(_ request: NavigationRequest, result: NavigationResult, metrics: NavigationMetrics) {
-                reports.withLock { $0.append((result.code, metrics)) }
+                reports.withLock { $0.append((result.code.rawValue, metrics)) }
             }
         }
         let flow = try makeOrchestrator().navigation

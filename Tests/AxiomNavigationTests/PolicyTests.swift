@@ -145,7 +145,7 @@ import Testing
     ])
     func anotherSpellingOfAnInAppOnlyPathIsTheSameRoute(url: String, expected: String) async throws {
         let result = await flow.open(url: url)
-        #expect(result.code == expected, "\(result)")
+        #expect(result.code.rawValue == expected, "\(result)")
         #expect(flow.state.visible?.route == "home")
         // The in-app spelling still works from inside the app.
         if expected != "not-found" { #expect(await flow.open(url: url, source: .inApp) == .completed) }
@@ -292,7 +292,7 @@ import Testing
             await flow.perform(.present(destination, style: .sheet)),
             await flow.perform(.setStack([Destination("home"), destination])),
         ] {
-            #expect(result.code == code)
+            #expect(result.code.rawValue == code)
             if case .failed(let error) = result { #expect(error.description.contains("'\(named)'"), "\(error)") }
         }
         #expect(flow.state == before)

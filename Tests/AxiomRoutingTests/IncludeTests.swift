@@ -63,7 +63,7 @@ import Testing
         do {
             _ = try RouteSource.load(from: folder.path)
         } catch {
-            #expect(error.kind == .outsideFolder)
+            #expect(error.code == .includeOutsideFolder)
             #expect(error.path.hasSuffix("/passwd.routes"))
         }
     }
@@ -86,11 +86,11 @@ import Testing
         let folder = try Folder()
         try folder.link("loop.routes", to: "loop.routes")
         #expect(
-            throws: RouteSourceError(path: folder.path + "/loop.routes", kind: .unreadable, reason: "a symbolic link that loops or leads nowhere")
+            throws: RouteSourceError(path: folder.path + "/loop.routes", code: .unreadableFile, reason: "a symbolic link that loops or leads nowhere")
         ) {
             try RouteSource.load(from: folder.path + "/loop.routes")
         }
-        #expect(throws: RouteSourceError(path: folder.path + "/none.routes", kind: .notFound, reason: "no such file or folder")) {
+        #expect(throws: RouteSourceError(path: folder.path + "/none.routes", code: .includeNotFound, reason: "no such file or folder")) {
             try RouteSource.load(from: folder.path + "/none.routes")
         }
         try folder.write("binary.routes", "")

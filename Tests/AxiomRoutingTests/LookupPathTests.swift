@@ -14,7 +14,7 @@ import Testing
     private func outcome(_ result: Result<RouteMatch, RouteFailure>) -> String {
         switch result {
         case .success(let match): return "\(match.route.name) \(match.parameters) \(match.query)"
-        case .failure(let failure): return failure.code
+        case .failure(let failure): return failure.code.rawValue
         }
     }
 

@@ -32,7 +32,7 @@ import Testing
                     #expect(match.parameters.count <= match.route.parameters.count)
                 case .failure(let failure):
                     failed += 1
-                    #expect(Self.codes.contains(failure.code), "\(url)")
+                    #expect(Self.codes.contains(failure.code.rawValue), "\(url)")
                     #expect(!failure.description.isEmpty)
                 }
             }

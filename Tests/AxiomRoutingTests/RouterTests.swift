@@ -21,7 +21,7 @@ private func name(_ result: Result<RouteMatch, RouteFailure>) -> String? {
 }
 
 private func code(_ result: Result<RouteMatch, RouteFailure>) -> String? {
-    if case .failure(let failure) = result { return failure.code }
+    if case .failure(let failure) = result { return failure.code.rawValue }
     return nil
 }
 

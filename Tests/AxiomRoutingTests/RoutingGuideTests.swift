@@ -49,6 +49,32 @@ import Testing
         #expect(try router.url(for: "user", parameters: ["name": .string("a/b c")]) == "myapp://users/a%2Fb%20c")
     }
 
+    @Test func errorCodesExample() throws {
+        do {
+            _ = try router.url(for: "profile", parameters: [:])
+            Issue.record("expected a missing parameter")
+        } catch {
+            #expect(error.code == .missingParameter)
+            #expect(error.code == "missing-parameter")
+            #expect(error.parameter == "userId")
+            #expect("\(error)" == "route 'profile' needs parameter 'userId'")
+            #expect(error.code != .wrongType)
+        }
+    }
+
+    /// Every error keeps its details beside its message, and the codes are their strings.
+    @Test func errorsKeepTheirDetails() {
+        let unknown = RouteURLError.unknownParameter(route: "profile", parameter: "userID", suggestions: ["userId"])
+        #expect(unknown.code.rawValue == "unknown-parameter")
+        #expect(unknown.route == "profile" && unknown.parameter == "userID" && unknown.suggestions == ["userId"])
+        #expect(unknown.description == "route 'profile' has no parameter 'userID'; did you mean 'userId'?")
+        #expect(RouteURLError.notReversible(route: "a", url: "myapp://x", resolvesTo: "route 'b'").url == "myapp://x")
+        #expect(unknown != RouteURLError.unknownParameter(route: "profile", parameter: "userID", suggestions: []))
+        let missing = RouteParameterError.missing("tab")
+        #expect(missing.code == .missing && missing.parameter == "tab" && missing.description == "parameter 'tab' is absent")
+        #expect(RouteParameterError.notConvertible("id", value: "x", to: "Int").code == "not-convertible")
+    }
+
     @Test func explainExample() {
         let explanation = router.explain("myapp://profile/abc")
         #expect(explanation.path == "/profile/abc")

@@ -38,15 +38,16 @@ import Testing
 
     /// The one decoder, in its two readings: the URL standard keeps a `%` that does not start an
     /// escape; the router's values (strict) are refused instead.
-    @Test(arguments: [
-        ("a%20b", "a b", "a b"),
-        ("%e2%82%ac", "€", "€"),
-        ("100%", "100%", nil),
-        ("%2", "%2", nil),
-        ("%zz%41", "%zzA", nil),
-        ("%%41", "%A", nil),
-        ("", "", ""),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("a%20b", "a b", "a b"),
+            ("%e2%82%ac", "€", "€"),
+            ("100%", "100%", nil),
+            ("%2", "%2", nil),
+            ("%zz%41", "%zzA", nil),
+            ("%%41", "%A", nil),
+            ("", "", ""),
+        ] as [(String, String, String?)])
     func decodesLenientlyOrStrictly(input: String, lenient: String, strict: String?) {
         #expect(String(decoding: percentDecode(Array(input.utf8)), as: UTF8.self) == lenient)
         #expect(percentDecode(input.utf8, strict: true).map { String(decoding: $0, as: UTF8.self) } == strict)

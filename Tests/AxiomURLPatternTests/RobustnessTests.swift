@@ -39,7 +39,7 @@ import Testing
                 }
             } catch {
                 // Typed by the signature; an invalid URL must say where it failed.
-                if case .invalidURL(let parseError) = error, let position = parseError.position {
+                if error.code == .invalidURL, let position = error.parseError?.position {
                     #expect(position <= url.unicodeScalars.count)
                 }
             }

@@ -112,14 +112,12 @@ import Testing
         #expect {
             try compiled.exec("no scheme")
         } throws: { error in
-            if case .invalidURL = error as? URLPatternMatchError { return true }
-            return false
+            (error as? URLPatternMatchError)?.code == .invalidURL
         }
         #expect {
             try compiled.exec("/x", baseURL: "::")
         } throws: { error in
-            if case .invalidBaseURL = error as? URLPatternMatchError { return true }
-            return false
+            (error as? URLPatternMatchError)?.code == .invalidBaseURL
         }
     }
 }

@@ -219,10 +219,8 @@ public final class NavigationFlow {
                 } else {
                     try router.validate(destination.route, parameters: destination.parameters, query: destination.query)
                 }
-            } catch .unknownRoute(let name, _) {
-                return .unknownRoute(name)
             } catch {
-                return .invalidDestination(error)
+                return error.code == .unknownRoute ? .unknownRoute(error.route) : .invalidDestination(error)
             }
         }
         return nil
@@ -469,7 +467,7 @@ public struct HistoryRecord: Sendable, Hashable {
     public let source: NavigationSource
     public let action: NavigationRequest.Action
     /// The result's code (`completed`, `redirected`).
-    public internal(set) var result: String
+    public internal(set) var result: NavigationResult.Code
     /// The entry on screen just before and just after this commit.
     public let from: NavigationEntry?
     public let to: NavigationEntry?

@@ -114,14 +114,29 @@ public enum NavigationResult: Sendable, Hashable {
     case notFound(RouteFailure)
     case failed(NavigationError)
 
-    public var code: String {
+    /// A result's code: `completed`, `redirected`, `duplicated`, `not-found`, and
+    /// `cancelled.` or `failed.` followed by the reason's or error's code
+    /// (`cancelled.superseded`, `failed.missing-parameter`).
+    public struct Code: StableCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let completed: Code = "completed"
+        public static let redirected: Code = "redirected"
+        public static let duplicated: Code = "duplicated"
+        public static let notFound: Code = "not-found"
+        public static func cancelled(_ reason: CancellationReason.Code) -> Code { Code(rawValue: "cancelled." + reason.rawValue) }
+        public static func failed(_ error: NavigationError.Code) -> Code { Code(rawValue: "failed." + error.rawValue) }
+    }
+
+    public var code: Code {
         switch self {
-        case .completed: return "completed"
-        case .redirected: return "redirected"
-        case .cancelled(let reason): return "cancelled." + reason.code
-        case .duplicated: return "duplicated"
-        case .notFound: return "not-found"
-        case .failed(let error): return "failed." + error.code
+        case .completed: return .completed
+        case .redirected: return .redirected
+        case .cancelled(let reason): return .cancelled(reason.code)
+        case .duplicated: return .duplicated
+        case .notFound: return .notFound
+        case .failed(let error): return .failed(error.code)
         }
     }
 
@@ -149,54 +164,104 @@ public enum CancellationReason: Sendable, Hashable {
     /// A middleware ended the request without a more specific reason.
     case middleware
 
+    public struct Code: StableCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let superseded: Code = "superseded"
+        public static let taskCancelled: Code = "task-cancelled"
+        public static let rateLimited: Code = "rate-limited"
+        public static let guardRejected: Code = "guard-rejected"
+        public static let untrustedSource: Code = "untrusted-source"
+        public static let middleware: Code = "middleware"
+    }
+
     /// The stable code: `superseded`, `task-cancelled`, `rate-limited`, `guard-rejected`,
     /// `untrusted-source`, `middleware`.
-    public var code: String {
+    public var code: Code {
         switch self {
-        case .superseded: return "superseded"
-        case .taskCancelled: return "task-cancelled"
-        case .rateLimited: return "rate-limited"
-        case .guardRejected: return "guard-rejected"
-        case .untrustedSource: return "untrusted-source"
-        case .middleware: return "middleware"
+        case .superseded: return .superseded
+        case .taskCancelled: return .taskCancelled
+        case .rateLimited: return .rateLimited
+        case .guardRejected: return .guardRejected
+        case .untrustedSource: return .untrustedSource
+        case .middleware: return .middleware
         }
     }
 }
 
 /// Why a navigation failed.
-public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// More redirects than the limit, or one back to a destination already visited; the
-    /// whole chain.
-    case redirectLoop([Destination])
-    /// A middleware threw; its error, described.
-    case middleware(String)
-    /// The command does not apply to the state (`back` at the root).
-    case plan(PlanError)
-    /// A destination (or redirect) to a route the router does not know.
-    case unknownRoute(String)
-    /// A destination whose values do not fit its route: a required parameter missing, a value
-    /// of another type, or a parameter the route does not declare. The error names the
-    /// parameter; its code is the result's (`failed.missing-parameter`, `failed.wrong-type`,
-    /// `failed.unknown-parameter`).
-    case invalidDestination(RouteURLError)
+///
+/// Compare ``code`` with the static members (`error.code == .redirectLoop`); new kinds of
+/// error add members and break no `switch`. The error of the plan or of the destination that
+/// caused it is kept (``plan``, ``destination``).
+public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: StableCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
 
-    public var code: String {
-        switch self {
-        case .redirectLoop: return "redirect-loop"
-        case .middleware: return "middleware"
-        case .plan(let error): return error.code
-        case .unknownRoute: return "unknown-route"
-        case .invalidDestination(let error): return error.code
-        }
+        /// More redirects than the limit, or one back to a destination already visited.
+        public static let redirectLoop: Code = "redirect-loop"
+        /// A middleware threw.
+        public static let middleware: Code = "middleware"
+        /// A destination (or redirect) to a route the router does not know.
+        public static let unknownRoute: Code = "unknown-route"
+        /// The command does not apply to the state: the plan's codes (``PlanError/Code``).
+        public static let atRoot = Code(rawValue: PlanError.Code.atRoot.rawValue)
+        public static let noModal = Code(rawValue: PlanError.Code.noModal.rawValue)
+        public static let unknownTab = Code(rawValue: PlanError.Code.unknownTab.rawValue)
+        /// A destination whose values do not fit its route: the destination's codes
+        /// (``RouteURLError/Code``).
+        public static let missingParameter = Code(rawValue: RouteURLError.Code.missingParameter.rawValue)
+        public static let wrongType = Code(rawValue: RouteURLError.Code.wrongType.rawValue)
+        public static let unknownParameter = Code(rawValue: RouteURLError.Code.unknownParameter.rawValue)
     }
 
-    public var description: String {
-        switch self {
-        case .redirectLoop(let chain): return "redirect loop: " + chain.map(\.route).joined(separator: " → ")
-        case .middleware(let message): return "a middleware failed: \(message)"
-        case .plan(let error): return error.description
-        case .unknownRoute(let name): return "unknown route '\(name)'"
-        case .invalidDestination(let error): return error.description
-        }
+    public let code: Code
+    /// The whole chain, for ``Code/redirectLoop``.
+    public let chain: [Destination]
+    /// Why the command did not apply, when that is the failure.
+    public let plan: PlanError?
+    /// Why the destination does not fit its route, when that is the failure.
+    public let destination: RouteURLError?
+    public let description: String
+
+    private init(
+        _ code: Code, chain: [Destination] = [], plan: PlanError? = nil, destination: RouteURLError? = nil, description: String
+    ) {
+        self.code = code
+        self.chain = chain
+        self.plan = plan
+        self.destination = destination
+        self.description = description
+    }
+
+    /// More redirects than the limit, or one back to a destination already visited; the
+    /// whole chain.
+    public static func redirectLoop(_ chain: [Destination]) -> Self {
+        Self(.redirectLoop, chain: chain, description: "redirect loop: " + chain.map(\.route).joined(separator: " → "))
+    }
+
+    /// A middleware threw; its error, described.
+    public static func middleware(_ message: String) -> Self {
+        Self(.middleware, description: "a middleware failed: \(message)")
+    }
+
+    /// The command does not apply to the state (`back` at the root).
+    public static func plan(_ error: PlanError) -> Self {
+        Self(Code(rawValue: error.code.rawValue), plan: error, description: error.description)
+    }
+
+    /// A destination (or redirect) to a route the router does not know.
+    public static func unknownRoute(_ name: String) -> Self {
+        Self(.unknownRoute, description: "unknown route '\(name)'")
+    }
+
+    /// A destination whose values do not fit its route: a required parameter missing, a value
+    /// of another type, or a parameter the route does not declare. The error names the
+    /// parameter; its code is the destination error's (`failed.missing-parameter`,
+    /// `failed.wrong-type`, `failed.unknown-parameter`).
+    public static func invalidDestination(_ error: RouteURLError) -> Self {
+        Self(Code(rawValue: error.code.rawValue), destination: error, description: error.description)
     }
 }

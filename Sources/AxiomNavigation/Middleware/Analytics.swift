@@ -15,12 +15,14 @@ public struct AnalyticsEvent: Sendable, Hashable {
     public let command: String?
     public let source: NavigationSource
     /// The result's stable code: `completed`, `redirected`, `cancelled.rate-limited` ….
-    public let outcome: String
+    public let outcome: NavigationResult.Code
     /// From the request's start to its end, redirects included.
     public let duration: Duration
 
-    public init(request: RequestID, screen: String?, route: String?, command: String?, source: NavigationSource, outcome: String, duration: Duration)
-    {
+    public init(
+        request: RequestID, screen: String?, route: String?, command: String?, source: NavigationSource, outcome: NavigationResult.Code,
+        duration: Duration
+    ) {
         self.request = request
         self.screen = screen
         self.route = route
@@ -110,7 +112,7 @@ public struct MetricsAnalyticsSink: AnalyticsSink {
 
     public func record(_ event: AnalyticsEvent) {
         let screen = event.screen ?? event.command ?? "unknown"
-        Counter(label: prefix + "_total", dimensions: [("screen", screen), ("outcome", event.outcome)], factory: factory)
+        Counter(label: prefix + "_total", dimensions: [("screen", screen), ("outcome", event.outcome.rawValue)], factory: factory)
             .increment()
         Timer(label: prefix + "_duration", dimensions: [("screen", screen)], factory: factory)
             .recordNanoseconds(event.duration.nanoseconds)

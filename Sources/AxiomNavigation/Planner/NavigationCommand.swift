@@ -72,31 +72,47 @@ public struct NavigationPlan: Sendable, Hashable {
 }
 
 /// Why a command cannot apply to a state.
-public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// `pop` or `back` at the root of everything.
-    case atRoot
-    /// `dismiss` with no modal presented.
-    case noModal
-    /// A tab command when the root is not tabs, or a tab the state does not have.
-    case unknownTab(String)
-    /// A route the router does not know (deep links, navigate).
-    case unknownRoute(String)
+///
+/// Compare ``code`` with the static members (`error.code == .atRoot`); new kinds of error add
+/// members and break no `switch`.
+public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: StableCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
 
-    public var code: String {
-        switch self {
-        case .atRoot: return "at-root"
-        case .noModal: return "no-modal"
-        case .unknownTab: return "unknown-tab"
-        case .unknownRoute: return "unknown-route"
-        }
+        /// `pop` or `back` at the root of everything.
+        public static let atRoot: Code = "at-root"
+        /// `dismiss` with no modal presented.
+        public static let noModal: Code = "no-modal"
+        /// A tab command when the root is not tabs, or a tab the state does not have.
+        public static let unknownTab: Code = "unknown-tab"
+        /// A route the router does not know (deep links, navigate).
+        public static let unknownRoute: Code = "unknown-route"
     }
 
-    public var description: String {
-        switch self {
-        case .atRoot: return "already at the root: nothing to go back to"
-        case .noModal: return "no modal is presented"
-        case .unknownTab(let name): return "there is no tab '\(name)'"
-        case .unknownRoute(let name): return "unknown route '\(name)'"
-        }
+    public let code: Code
+    /// The tab or route named, for ``Code/unknownTab`` and ``Code/unknownRoute``.
+    public let name: String?
+    public let description: String
+
+    private init(_ code: Code, name: String? = nil, description: String) {
+        self.code = code
+        self.name = name
+        self.description = description
+    }
+
+    /// `pop` or `back` at the root of everything.
+    public static let atRoot = Self(.atRoot, description: "already at the root: nothing to go back to")
+    /// `dismiss` with no modal presented.
+    public static let noModal = Self(.noModal, description: "no modal is presented")
+
+    /// A tab command when the root is not tabs, or a tab the state does not have.
+    public static func unknownTab(_ name: String) -> Self {
+        Self(.unknownTab, name: name, description: "there is no tab '\(name)'")
+    }
+
+    /// A route the router does not know (deep links, navigate).
+    public static func unknownRoute(_ name: String) -> Self {
+        Self(.unknownRoute, name: name, description: "unknown route '\(name)'")
     }
 }

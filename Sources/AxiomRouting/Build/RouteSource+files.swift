@@ -4,29 +4,21 @@
     import Foundation
 #endif
 
-/// Why a route-table file could not be read: what happened, where, and a stable ``code``.
+/// Why a route-table file could not be read: what happened, where, and a stable ``code``
+/// (``DiagnosticCode/includeNotFound`` E306: nothing at the path; ``DiagnosticCode/includeOutsideFolder``
+/// E314: an `include` that leaves the table's folder; ``DiagnosticCode/unreadableFile`` E315: a
+/// folder, a symbolic link that loops or leads nowhere, no permission, not UTF-8).
 public struct RouteSourceError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable {
-        /// Nothing at the path (E306 when an `include` names it).
-        case notFound = "E306"
-        /// An `include` that leaves the table's folder (E314).
-        case outsideFolder = "E314"
-        /// A folder, a symbolic link that loops or leads nowhere, no permission, not UTF-8 (E315).
-        case unreadable = "E315"
-    }
-
     public let path: String
-    public let kind: Kind
+    public let code: DiagnosticCode
     public let reason: String
 
-    public init(path: String, kind: Kind, reason: String) {
+    public init(path: String, code: DiagnosticCode, reason: String) {
         self.path = path
-        self.kind = kind
+        self.code = code
         self.reason = reason
     }
 
-    /// The diagnostic code: `E306`, `E314`, `E315`.
-    public var code: String { kind.rawValue }
     public var description: String { "cannot read '\(path)': \(reason) [\(code)]" }
 }
 
@@ -35,10 +27,10 @@ extension RouteSource {
     public static func load(from path: String) throws(RouteSourceError) -> [RouteSource] {
         guard isFolder(path) else { return [try read(path)] }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            throw RouteSourceError(path: path, kind: .unreadable, reason: "the folder cannot be listed (permission?)")
+            throw RouteSourceError(path: path, code: .unreadableFile, reason: "the folder cannot be listed (permission?)")
         }
         let names = entries.filter { $0.hasSuffix(".routes") }.sorted()
-        guard !names.isEmpty else { throw RouteSourceError(path: path, kind: .notFound, reason: "the folder has no '.routes' files") }
+        guard !names.isEmpty else { throw RouteSourceError(path: path, code: .includeNotFound, reason: "the folder has no '.routes' files") }
         let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
         let inside = confinement([folder], allowingOutside: false)
         var sources: [RouteSource] = []
@@ -56,18 +48,18 @@ extension RouteSource {
         let files = FileManager.default
         guard files.fileExists(atPath: path) else {
             if (try? files.destinationOfSymbolicLink(atPath: path)) != nil {
-                throw RouteSourceError(path: path, kind: .unreadable, reason: "a symbolic link that loops or leads nowhere")
+                throw RouteSourceError(path: path, code: .unreadableFile, reason: "a symbolic link that loops or leads nowhere")
             }
-            throw RouteSourceError(path: path, kind: .notFound, reason: "no such file or folder")
+            throw RouteSourceError(path: path, code: .includeNotFound, reason: "no such file or folder")
         }
         guard !isFolder(path) else {
-            throw RouteSourceError(path: path, kind: .unreadable, reason: "a folder, not a file (name a '.routes' file)")
+            throw RouteSourceError(path: path, code: .unreadableFile, reason: "a folder, not a file (name a '.routes' file)")
         }
         guard files.isReadableFile(atPath: path), let data = files.contents(atPath: path) else {
-            throw RouteSourceError(path: path, kind: .unreadable, reason: "permission denied")
+            throw RouteSourceError(path: path, code: .unreadableFile, reason: "permission denied")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw RouteSourceError(path: path, kind: .unreadable, reason: "the file is not UTF-8 text")
+            throw RouteSourceError(path: path, code: .unreadableFile, reason: "the file is not UTF-8 text")
         }
         return RouteSource(name: path, text: text, identity: realPath(path))
     }
@@ -97,7 +89,7 @@ extension RouteSource {
         }
     }
 
-    /// A check that throws ``RouteSourceError/Kind/outsideFolder`` for a path outside the
+    /// A check that throws ``DiagnosticCode/includeOutsideFolder`` for a path outside the
     /// folders of `roots` (files stand for their folder), symbolic links resolved.
     private static func confinement(_ roots: [String], allowingOutside: Bool) -> @Sendable (String) throws(RouteSourceError) -> Void {
         let folders = roots.map { root -> String in
@@ -108,7 +100,7 @@ extension RouteSource {
         return { path throws(RouteSourceError) in
             guard !allowingOutside, !folders.contains(where: { realPath(path).hasPrefix($0) }) else { return }
             throw RouteSourceError(
-                path: path, kind: .outsideFolder,
+                path: path, code: .includeOutsideFolder,
                 reason: "it is outside the table's folder (\(folders.joined(separator: ", "))); includes stay inside it")
         }
     }

@@ -85,7 +85,7 @@ struct RouteTableLoader {
             do {
                 included = try resolver?(path, source.name)
             } catch {
-                diagnostics.append(Diagnostic(error.diagnosticCode, "cannot include '\(include.value)': \(error.reason)", at: include.location))
+                diagnostics.append(Diagnostic(error.code, "cannot include '\(include.value)': \(error.reason)", at: include.location))
                 continue
             }
             guard let included else {
@@ -94,16 +94,6 @@ struct RouteTableLoader {
                 continue
             }
             load(included, resolver: resolver, stack: stack + [source.name])
-        }
-    }
-}
-
-extension RouteSourceError {
-    var diagnosticCode: DiagnosticCode {
-        switch kind {
-        case .notFound: return .includeNotFound
-        case .outsideFolder: return .includeOutsideFolder
-        case .unreadable: return .unreadableFile
         }
     }
 }

@@ -1,9 +1,8 @@
 /// The stable identifier of a kind of diagnostic. Codes never change meaning; new kinds get
 /// new codes. `E…` codes are errors, `W…` codes warnings.
-public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+public struct DiagnosticCode: StableCode, CaseIterable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
 
     public var severity: Diagnostic.Severity { rawValue.hasPrefix("W") ? .warning : .error }
 
@@ -51,4 +50,45 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, CustomString
     public static let redundantOptional = DiagnosticCode(rawValue: "W404")
     public static let restrictionBypass = DiagnosticCode(rawValue: "W405")
     public static let adjacentWildcards = DiagnosticCode(rawValue: "W406")
+
+    /// Every code, in catalogue order (`Docs/Diagnostics.md` has an entry for each).
+    public static let allCases: [DiagnosticCode] = [
+        .unknownDirective,
+        .propertyOutsideRoute,
+        .unknownProperty,
+        .missingArgument,
+        .unexpectedArgument,
+        .unterminatedString,
+        .invalidName,
+        .duplicateProperty,
+        .invalidPattern,
+        .unknownType,
+        .unknownParameter,
+        .duplicateParameter,
+        .invalidDefault,
+        .segmentTypeMismatch,
+        .invalidEnum,
+        .duplicateRouteName,
+        .unknownParent,
+        .parentCycle,
+        .unknownTab,
+        .invalidOrigin,
+        .includeNotFound,
+        .includeCycle,
+        .invalidTransition,
+        .invalidOption,
+        .unknownLoginRoute,
+        .duplicateDirective,
+        .emptyTable,
+        .unknownSource,
+        .includeOutsideFolder,
+        .unreadableFile,
+        .includeLimit,
+        .ambiguousRoutes,
+        .shadowedRoute,
+        .trailingSlash,
+        .redundantOptional,
+        .restrictionBypass,
+        .adjacentWildcards,
+    ]
 }

@@ -68,18 +68,34 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         hasher.combine(reason)
     }
 
-    /// A stable identifier of the reason (`no-route`, `origin-not-accepted`, …).
-    public var code: String {
+    public struct Code: StableCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let emptyInput: Code = "empty-input"
+        public static let invalidURL: Code = "invalid-url"
+        public static let inputTooLong: Code = "input-too-long"
+        public static let originNotAccepted: Code = "origin-not-accepted"
+        public static let noRoute: Code = "no-route"
+        public static let conversionFailed: Code = "conversion-failed"
+        public static let invalidPercentEncoding: Code = "invalid-percent-encoding"
+        public static let missingQueryParameter: Code = "missing-query-parameter"
+        public static let limitExceeded: Code = "limit-exceeded"
+    }
+
+    /// A stable identifier of the reason (`no-route`, `origin-not-accepted`, …): what programs
+    /// compare (``reason`` carries the details and may gain cases).
+    public var code: Code {
         switch reason {
-        case .emptyInput: return "empty-input"
-        case .invalidURL: return "invalid-url"
-        case .inputTooLong: return "input-too-long"
-        case .originNotAccepted: return "origin-not-accepted"
-        case .noRoute: return "no-route"
-        case .conversionFailed: return "conversion-failed"
-        case .invalidPercentEncoding: return "invalid-percent-encoding"
-        case .missingQueryParameter: return "missing-query-parameter"
-        case .limitExceeded: return "limit-exceeded"
+        case .emptyInput: return .emptyInput
+        case .invalidURL: return .invalidURL
+        case .inputTooLong: return .inputTooLong
+        case .originNotAccepted: return .originNotAccepted
+        case .noRoute: return .noRoute
+        case .conversionFailed: return .conversionFailed
+        case .invalidPercentEncoding: return .invalidPercentEncoding
+        case .missingQueryParameter: return .missingQueryParameter
+        case .limitExceeded: return .limitExceeded
         }
     }
 

@@ -1,41 +1,73 @@
-/// Why ``Router/url(for:parameters:query:)`` could not print a URL.
-public enum RouteURLError: Error, Sendable, Hashable, CustomStringConvertible {
-    case unknownRoute(String, suggestions: [String])
-    case missingParameter(route: String, parameter: String)
-    case unknownParameter(route: String, parameter: String, suggestions: [String])
-    case wrongType(route: String, parameter: String, expected: ParameterType, value: RouteValue)
-    /// The printed URL resolves to something else (another route ranks first for it, or a
-    /// regexp group rejects the value).
-    case notReversible(route: String, url: String, resolvesTo: String)
+/// Why ``Router/url(for:parameters:query:)`` could not print a URL, or why a destination does
+/// not fit its route (``Router/validate(_:parameters:query:)``).
+///
+/// Compare ``code`` with the static members (`error.code == .missingParameter`); new kinds of
+/// error add members and break no `switch`.
+public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: StableCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// The stable code: `unknown-route`, `missing-parameter`, `unknown-parameter`,
-    /// `wrong-type`, `not-reversible`.
-    public var code: String {
-        switch self {
-        case .unknownRoute: return "unknown-route"
-        case .missingParameter: return "missing-parameter"
-        case .unknownParameter: return "unknown-parameter"
-        case .wrongType: return "wrong-type"
-        case .notReversible: return "not-reversible"
-        }
+        /// No route has the name.
+        public static let unknownRoute: Code = "unknown-route"
+        /// A required path parameter has no value.
+        public static let missingParameter: Code = "missing-parameter"
+        /// A value for a parameter the route does not declare.
+        public static let unknownParameter: Code = "unknown-parameter"
+        /// A value of another type than the parameter's.
+        public static let wrongType: Code = "wrong-type"
+        /// The printed URL resolves to something else (another route ranks first for it, or a
+        /// regexp group rejects the value).
+        public static let notReversible: Code = "not-reversible"
     }
 
-    public var description: String {
-        func didYouMean(_ names: [String]) -> String {
-            names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"
-        }
-        switch self {
-        case .unknownRoute(let name, let suggestions):
-            return "unknown route '\(name)'" + didYouMean(suggestions)
-        case .missingParameter(let route, let parameter):
-            return "route '\(route)' needs parameter '\(parameter)'"
-        case .unknownParameter(let route, let parameter, let suggestions):
-            return "route '\(route)' has no parameter '\(parameter)'" + didYouMean(suggestions)
-        case .wrongType(let route, let parameter, let expected, let value):
-            return "route '\(route)': parameter '\(parameter)' is a '\(expected)', not '\(value)'"
-        case .notReversible(let route, let url, let resolvesTo):
-            return "'\(url)' printed for route '\(route)' resolves to \(resolvesTo)"
-        }
+    public let code: Code
+    /// The route asked for.
+    public let route: String
+    /// The parameter concerned: missing, unknown or of the wrong type.
+    public let parameter: String?
+    /// Close names: routes for ``Code/unknownRoute``, parameters for ``Code/unknownParameter``.
+    public let suggestions: [String]
+    /// The URL printed, for ``Code/notReversible``.
+    public let url: String?
+    /// What happened, for people.
+    public let description: String
+
+    private init(_ code: Code, route: String, parameter: String? = nil, suggestions: [String] = [], url: String? = nil, description: String) {
+        self.code = code
+        self.route = route
+        self.parameter = parameter
+        self.suggestions = suggestions
+        self.url = url
+        self.description = description
+    }
+
+    private static func didYouMean(_ names: [String]) -> String {
+        names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    }
+
+    public static func unknownRoute(_ name: String, suggestions: [String]) -> Self {
+        Self(.unknownRoute, route: name, suggestions: suggestions, description: "unknown route '\(name)'" + didYouMean(suggestions))
+    }
+
+    public static func missingParameter(route: String, parameter: String) -> Self {
+        Self(.missingParameter, route: route, parameter: parameter, description: "route '\(route)' needs parameter '\(parameter)'")
+    }
+
+    public static func unknownParameter(route: String, parameter: String, suggestions: [String]) -> Self {
+        Self(
+            .unknownParameter, route: route, parameter: parameter, suggestions: suggestions,
+            description: "route '\(route)' has no parameter '\(parameter)'" + didYouMean(suggestions))
+    }
+
+    public static func wrongType(route: String, parameter: String, expected: ParameterType, value: RouteValue) -> Self {
+        Self(
+            .wrongType, route: route, parameter: parameter,
+            description: "route '\(route)': parameter '\(parameter)' is a '\(expected)', not '\(value)'")
+    }
+
+    public static func notReversible(route: String, url: String, resolvesTo: String) -> Self {
+        Self(.notReversible, route: route, url: url, description: "'\(url)' printed for route '\(route)' resolves to \(resolvesTo)")
     }
 }
 

@@ -106,16 +106,32 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     }
 }
 
-/// Why `require(_:as:)` failed.
-public enum RouteParameterError: Error, Sendable, Hashable, CustomStringConvertible {
-    case missing(String)
-    case notConvertible(String, value: String, to: String)
+/// Why `require(_:as:)` failed: the parameter is absent, or its value does not convert to the
+/// type asked for. Compare ``code`` with the static members.
+public struct RouteParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: StableCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
 
-    public var description: String {
-        switch self {
-        case .missing(let name): return "parameter '\(name)' is absent"
-        case .notConvertible(let name, let value, let type): return "parameter '\(name)' = '\(value)' is not a \(type)"
-        }
+        public static let missing: Code = "missing"
+        public static let notConvertible: Code = "not-convertible"
+    }
+
+    public let code: Code
+    /// The parameter asked for.
+    public let parameter: String
+    public let description: String
+
+    private init(_ code: Code, parameter: String, description: String) {
+        self.code = code
+        self.parameter = parameter
+        self.description = description
+    }
+
+    public static func missing(_ name: String) -> Self { Self(.missing, parameter: name, description: "parameter '\(name)' is absent") }
+
+    public static func notConvertible(_ name: String, value: String, to type: String) -> Self {
+        Self(.notConvertible, parameter: name, description: "parameter '\(name)' = '\(value)' is not a \(type)")
     }
 }
 

@@ -12,10 +12,9 @@
 /// ```
 public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier of the kind of error.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: StableCode {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// A `\` at the very end of a pattern.
         public static let trailingBackslash = Code(rawValue: "trailing-backslash")
@@ -130,28 +129,60 @@ extension URLPatternError {
 /// Why a URL could not be matched at all (as opposed to not matching).
 ///
 /// A URL that simply does not match gives `nil` from ``URLPattern/exec(_:baseURL:)``; these
-/// are the inputs that cannot be judged.
-public enum URLPatternMatchError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The input is not a URL (or a component is not valid for its component).
-    case invalidURL(URLParseError)
-    /// The base URL is not a URL.
-    case invalidBaseURL(URLParseError)
-    /// A base URL was passed with per-component input, which has its own `baseURL`.
-    case baseURLWithInit
-    /// The input is longer than ``MatchLimits/maxInputLength``.
-    case inputTooLong(length: Int, limit: Int)
-    /// A regexp group backtracked past ``MatchLimits/matchLimit`` on this input.
-    case matchLimitExceeded(component: URLPattern.Component)
+/// are the inputs that cannot be judged. Compare ``code`` with the static members
+/// (`error.code == .inputTooLong`); new kinds of error add members and break no `switch`.
+public struct URLPatternMatchError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: StableCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
 
-    public var description: String {
-        switch self {
-        case .invalidURL(let error): return error.description
-        case .invalidBaseURL(let error): return "invalid base URL: \(error.reason)"
-        case .baseURLWithInit: return "a base URL cannot be passed with per-component input (set its baseURL instead)"
-        case .inputTooLong(let length, let limit):
-            return "input too long: \(length) bytes, the limit is \(limit) (MatchLimits.maxInputLength)"
-        case .matchLimitExceeded(let component):
-            return "match limit exceeded in the \(component) component: a regexp group backtracks too much on this input"
-        }
+        /// The input is not a URL (or a component is not valid for its component).
+        public static let invalidURL: Code = "invalid-url"
+        /// The base URL is not a URL.
+        public static let invalidBaseURL: Code = "invalid-base-url"
+        /// A base URL was passed with per-component input, which has its own `baseURL`.
+        public static let baseURLWithInit: Code = "base-url-with-init"
+        /// The input is longer than ``MatchLimits/maxInputLength``.
+        public static let inputTooLong: Code = "input-too-long"
+        /// A regexp group backtracked past ``MatchLimits/matchLimit`` on this input.
+        public static let matchLimitExceeded: Code = "match-limit-exceeded"
+    }
+
+    public let code: Code
+    /// Why the input or the base URL is not a URL, for ``Code/invalidURL`` and ``Code/invalidBaseURL``.
+    public let parseError: URLParseError?
+    /// The component whose regexp hit the limit, for ``Code/matchLimitExceeded``.
+    public let component: URLPattern.Component?
+    public let description: String
+
+    private init(_ code: Code, parseError: URLParseError? = nil, component: URLPattern.Component? = nil, description: String) {
+        self.code = code
+        self.parseError = parseError
+        self.component = component
+        self.description = description
+    }
+
+    /// The input is not a URL (or a component is not valid for its component).
+    public static func invalidURL(_ error: URLParseError) -> Self { Self(.invalidURL, parseError: error, description: error.description) }
+
+    /// The base URL is not a URL.
+    public static func invalidBaseURL(_ error: URLParseError) -> Self {
+        Self(.invalidBaseURL, parseError: error, description: "invalid base URL: \(error.reason)")
+    }
+
+    /// A base URL was passed with per-component input, which has its own `baseURL`.
+    public static let baseURLWithInit = Self(
+        .baseURLWithInit, description: "a base URL cannot be passed with per-component input (set its baseURL instead)")
+
+    /// The input is longer than ``MatchLimits/maxInputLength``.
+    public static func inputTooLong(length: Int, limit: Int) -> Self {
+        Self(.inputTooLong, description: "input too long: \(length) bytes, the limit is \(limit) (MatchLimits.maxInputLength)")
+    }
+
+    /// A regexp group backtracked past ``MatchLimits/matchLimit`` on this input.
+    public static func matchLimitExceeded(component: URLPattern.Component) -> Self {
+        Self(
+            .matchLimitExceeded, component: component,
+            description: "match limit exceeded in the \(component) component: a regexp group backtracks too much on this input")
     }
 }
