@@ -8,11 +8,11 @@ extension Router {
         let found: RouteFailure.Reason? = scratches.withScratch { (scratch) -> RouteFailure.Reason? in
             text.withUTF8 { (bytes) -> RouteFailure.Reason? in
                 let segment = firstSegment(bytes)
-                for index in routes.indices where isCandidate(index, firstSegment: segment) {
-                    guard let regex = regex(of: index), (try? regex.match(bytes, scratch: scratch)) == true else { continue }
-                    var failure: RouteFailure.Reason? = nil
-                    if convert(index, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) == nil,
-                        let failure
+                // Runs only after `resolve` found no route: a route stopped at the limit is
+                // passed over (`resolve` reports the limit itself when it meets it).
+                for index in routes.indices {
+                    if case .rejected(let failure) = candidate(
+                        index, bytes: bytes, segment: segment, path: path, query: query, scratch: scratch, items: &items)
                     {
                         return failure
                     }

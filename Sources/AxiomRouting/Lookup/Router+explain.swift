@@ -72,12 +72,10 @@ extension Router {
                         RouteExplanation.Candidate(route: route, expression: shape(of: index)?.regexSource ?? "", outcome: outcome)
                     }
                     if taken { return candidate(.notReached) }
-                    if let literal = firstLiterals[index], literal != segment { return candidate(.differentFirstSegment(expected: literal)) }
-                    do {
-                        guard let regex = regex(of: index), try regex.match(bytes, scratch: scratch) else {
-                            return candidate(.patternDoesNotMatch)
-                        }
-                    } catch {
+                    switch self.candidate(index, bytes: bytes, segment: segment, path: path, query: query, scratch: scratch, items: &items) {
+                    case .otherFirstSegment(let expected): return candidate(.differentFirstSegment(expected: expected))
+                    case .noMatch: return candidate(.patternDoesNotMatch)
+                    case .limitExceeded:
                         // The route's own expression runs without the JIT, which counts PCRE2's
                         // match limit differently from the combined expression `resolve` used:
                         // the route `resolve` took is taken; another is stopped by the limit.
@@ -86,19 +84,16 @@ extension Router {
                         }
                         taken = true
                         return candidate(.taken)
+                    case .rejected(let failure): return candidate(.rejected(failure))
+                    case .matched:
+                        // The other way round: `resolve` stopped at the limit in the combined
+                        // expression before it reached this route, so no route was taken.
+                        if case .failure(let failure) = result, failure.reason == .limitExceeded {
+                            return candidate(.rejected(.limitExceeded))
+                        }
+                        taken = true
+                        return candidate(.taken)
                     }
-                    var failure: RouteFailure.Reason? = nil
-                    guard convert(index, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &failure) != nil
-                    else {
-                        return candidate(.rejected(failure ?? .noRoute(path: path, suggestions: [])))
-                    }
-                    // The other way round: `resolve` stopped at the limit in the combined
-                    // expression before it reached this route, so no route was taken.
-                    if case .failure(let failure) = result, failure.reason == .limitExceeded {
-                        return candidate(.rejected(.limitExceeded))
-                    }
-                    taken = true
-                    return candidate(.taken)
                 }
             }
         }

@@ -67,11 +67,6 @@ extension Router {
         dispatch.chunks(for: Self.firstSegmentBytes(bytes), readable: max(0, bytes.count - 1))
     }
 
-    func isCandidate(_ index: Int, firstSegment: String) -> Bool {
-        guard let literal = firstLiterals[index] else { return true }
-        return literal == firstSegment
-    }
-
     /// Matches a canonical routed path (see `matchChunks`), with a failure that says why.
     func match(path rawPath: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
         // Most paths are already normal: they are matched as they are (no copy to count).
@@ -137,19 +132,18 @@ extension Router {
         after index: Int, path: String, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, segment: String, query: String?,
         items: inout QueryItems?, failure: inout RouteFailure.Reason?
     ) -> RouteMatch? {
-        for candidate in (index + 1)..<routes.count where isCandidate(candidate, firstSegment: segment) {
-            do {
-                guard let regex = regex(of: candidate), try regex.match(bytes, scratch: scratch) else { continue }
-            } catch {
+        for rank in (index + 1)..<routes.count {
+            switch candidate(rank, bytes: bytes, segment: segment, path: path, query: query, scratch: scratch, items: &items) {
+            case .otherFirstSegment, .noMatch: continue
+            case .limitExceeded:
                 failure = .limitExceeded
                 return nil
-            }
-            var later: RouteFailure.Reason? = nil
-            if let match = convert(candidate, scratch: scratch, bytes: bytes, path: path, query: query, items: &items, failure: &later) {
+            case .rejected(let later):
+                // The first failure is the one reported.
+                if failure == nil { failure = later }
+            case .matched(let match):
                 return match
             }
-            // The first failure is the one reported.
-            if failure == nil { failure = later }
         }
         return nil
     }
