@@ -1,7 +1,7 @@
 import Testing
 
 @testable import AxiomRouting
-@testable import AxiomURLPattern
+@_spi(Lookup) @testable import AxiomURLPattern
 
 /// The lookup's shortcuts — literal routes found by path, values read from whole segments,
 /// possessive segments, the word-at-a-time byte helpers — each checked against what the

@@ -1,7 +1,7 @@
 import Testing
 
 @testable import AxiomRouting
-@testable import AxiomURLPattern
+@_spi(Lookup) @testable import AxiomURLPattern
 
 /// The router under PCRE2's match limit: adjacent wildcards in their linear form, and `explain`
 /// agreeing with `resolve` when a route's own expression stops at the limit.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AxiomURLPattern
+@_spi(Lookup) @testable import AxiomURLPattern
 
 @Suite struct CompiledRegexTests {
     private func groups(_ regex: CompiledRegex, _ subject: String) throws -> [String?]? {

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import AxiomURLPattern
+@_spi(Lookup) @testable import AxiomURLPattern
 
 /// The escapers and the scalar-run helpers work on UTF-8 bytes and copy runs in one piece (long
 /// literals compile in linear time). Compared here with the plain character-by-character

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AxiomURLPattern
+@_spi(Lookup) @testable import AxiomURLPattern
 
 @Suite struct JavaScriptRegexTranslatorTests {
     private let dot = JavaScriptRegexTranslator.dot

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import AxiomURLPattern
+@_spi(Lookup) @testable import AxiomURLPattern
 
 /// Wildcards written next to each other (`**`, `:a:b`, `*:a`) compile to a linear form of the
 /// standard's expression. These tests check that the two forms agree — same match, same groups

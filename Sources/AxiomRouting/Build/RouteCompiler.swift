@@ -1,3 +1,4 @@
+@_spi(Lookup) import AxiomURLPattern
 /// Turns parsed declarations into ranked, typed routes, reporting every problem: pattern
 /// errors (with the column inside the pattern), unknown or mistyped parameters, bad
 /// defaults, duplicate names, unknown parents and tabs, parent cycles, ties and shadowed

@@ -1,4 +1,4 @@
-import AxiomURLPattern
+@_spi(Lookup) import AxiomURLPattern
 
 /// From a match to typed values: the path's segments or the expression's groups, then the
 /// query, each converted to its declared type.

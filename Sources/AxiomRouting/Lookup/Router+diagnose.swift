@@ -1,3 +1,5 @@
+@_spi(Lookup) import AxiomURLPattern
+
 extension Router {
     /// Why nothing matched `path`: the first candidate whose pattern matches but whose
     /// values do not convert (or whose required query is absent), else "no route" with the

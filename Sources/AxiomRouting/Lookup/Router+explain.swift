@@ -1,3 +1,5 @@
+@_spi(Lookup) import AxiomURLPattern
+
 /// Every decision the router makes for one input: the routed path, each route in rank order
 /// with why it was or was not taken, and the compiled expressions tried.
 public struct RouteExplanation: Sendable {

@@ -1,3 +1,4 @@
+@_spi(Lookup) import AxiomURLPattern
 import Synchronization
 
 /// A compiled route table: resolves URLs to typed routes, prints URLs from routes, and

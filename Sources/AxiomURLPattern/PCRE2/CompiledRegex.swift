@@ -1,4 +1,5 @@
-internal import CPCRE2
+// `package`: the matching calls below are inlined into the router, across the module boundary.
+public import CPCRE2
 
 /// Why PCRE2 refused to compile a regular expression.
 package struct RegexCompileError: Error, Sendable, Equatable {
@@ -15,7 +16,7 @@ package struct RegexCompileError: Error, Sendable, Equatable {
 }
 
 /// Why a match did not finish.
-package enum RegexMatchFailure: Error, Sendable, Equatable {
+@_spi(Lookup) public enum RegexMatchFailure: Error, Sendable, Equatable {
     /// The match, depth, heap or JIT stack limit was hit: the pattern backtracks too much
     /// on this input.
     case limitExceeded
@@ -29,7 +30,7 @@ package enum RegexMatchFailure: Error, Sendable, Equatable {
 /// JIT compile) and freed in `deinit`; PCRE2 documents compiled code as read-only during
 /// matching and safe to share between threads. Everything a match writes lives in a
 /// ``MatchScratch``, which is not shared.
-package final class CompiledRegex: @unchecked Sendable {
+@_spi(Lookup) public final class CompiledRegex: @unchecked Sendable {
     private let code: OpaquePointer
     /// The regular expression as handed to PCRE2.
     package let source: String
@@ -80,16 +81,22 @@ package final class CompiledRegex: @unchecked Sendable {
     /// through it costs no reference counting. Valid only while this object lives.
     package var handle: Handle { Handle(code: code, isJITCompiled: isJITCompiled) }
 
-    package struct Handle: @unchecked Sendable {
+    @_spi(Lookup) public struct Handle: @unchecked Sendable {
         // `@unchecked Sendable` invariant: as for `CompiledRegex` — the code is read-only
         // while matching, and the owning `CompiledRegex` outlives every handle (a router
         // keeps both side by side).
-        fileprivate let code: OpaquePointer
-        fileprivate let isJITCompiled: Bool
+        @usableFromInline let code: OpaquePointer
+        @usableFromInline let isJITCompiled: Bool
 
-        /// See ``CompiledRegex/match(_:scratch:)``.
-        @inline(__always)
-        package func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
+        @usableFromInline init(code: OpaquePointer, isJITCompiled: Bool) {
+            self.code = code
+            self.isJITCompiled = isJITCompiled
+        }
+
+        /// See ``CompiledRegex/match(_:scratch:)``. Inlinable: a lookup's hot call, made from
+        /// the router's module.
+        @inlinable @inline(__always)
+        @_spi(Lookup) public func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
             // Swift strings are valid UTF-8, so PCRE2's own UTF check is skipped. PCRE2 wants
             // a non-null subject pointer even for an empty subject.
             var empty: UInt8 = 0
@@ -114,7 +121,7 @@ package final class CompiledRegex: @unchecked Sendable {
     }
 
     /// PCRE2's text for an error code.
-    package static func message(for code: Int32) -> String {
+    @usableFromInline package static func message(for code: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 256)
         let length = buffer.withUnsafeMutableBufferPointer {
             pcre2_get_error_message_8(code, $0.baseAddress, $0.count)
@@ -136,15 +143,15 @@ package final class CompiledRegex: @unchecked Sendable {
 /// `@unchecked Sendable` invariant: a scratch is used by one caller at a time — created for
 /// one `exec`, or taken out of a ``ScratchPool`` under its lock and returned after — so its
 /// match data is never written from two threads at once.
-package final class MatchScratch: @unchecked Sendable {
-    fileprivate let matchData: OpaquePointer
-    fileprivate let matchContext: OpaquePointer?
+@_spi(Lookup) public final class MatchScratch: @unchecked Sendable {
+    @usableFromInline let matchData: OpaquePointer
+    @usableFromInline let matchContext: OpaquePointer?
     /// PCRE2's group offsets (stable for the match data's lifetime) and how many pairs.
     private let ovector: UnsafeMutablePointer<Int>
     private let pairs: Int
 
     /// A scratch for patterns with up to `captures` groups, under `limits`.
-    package init(captures: Int, limits: MatchLimits) {
+    @usableFromInline package init(captures: Int, limits: MatchLimits) {
         // pcre2_match_data_create only fails when out of memory; then matching cannot
         // proceed at all, as with any allocation in Swift.
         guard let data = pcre2_match_data_create_8(UInt32(max(1, captures + 1)), nil), let vector = pcre2_get_ovector_pointer_8(data) else {
@@ -167,7 +174,8 @@ package final class MatchScratch: @unchecked Sendable {
     }
 
     /// The name of the last `(*MARK:NAME)` passed on the matching path, as a number.
-    package var markNumber: Int? {
+    @inlinable
+    @_spi(Lookup) public var markNumber: Int? {
         guard let mark = pcre2_get_mark_8(matchData) else { return nil }
         var value = 0
         var pointer = mark

@@ -1,18 +1,18 @@
-import Synchronization
+public import Synchronization
 
 /// Match scratches kept for reuse, so a lookup does not allocate PCRE2 match data.
 ///
 /// Four lock-free slots: taking a scratch swaps its slot to empty, giving it back swaps it
 /// into an empty slot (or frees it when all are full). Each scratch is thus held by one
 /// caller at a time, which is what makes ``MatchScratch``'s `@unchecked Sendable` sound.
-package final class ScratchPool: Sendable {
+@_spi(Lookup) public final class ScratchPool: Sendable {
     // Each slot holds a retained `MatchScratch` as its address bits, or 0 when empty.
-    private let slot0 = Atomic<UInt>(0)
-    private let slot1 = Atomic<UInt>(0)
-    private let slot2 = Atomic<UInt>(0)
-    private let slot3 = Atomic<UInt>(0)
-    private let captures: Int
-    private let limits: MatchLimits
+    @usableFromInline let slot0 = Atomic<UInt>(0)
+    @usableFromInline let slot1 = Atomic<UInt>(0)
+    @usableFromInline let slot2 = Atomic<UInt>(0)
+    @usableFromInline let slot3 = Atomic<UInt>(0)
+    @usableFromInline let captures: Int
+    @usableFromInline let limits: MatchLimits
 
     package init(captures: Int, limits: MatchLimits) {
         self.captures = captures
@@ -25,7 +25,10 @@ package final class ScratchPool: Sendable {
         }
     }
 
-    package func withScratch<Result>(_ body: (MatchScratch) -> Result) -> Result {
+    /// Lends a scratch to `body`. Inlinable: every lookup goes through it, from the router's
+    /// module, and a generic call across the boundary would not be specialised.
+    @inlinable
+    @_spi(Lookup) public func withScratch<Result>(_ body: (MatchScratch) -> Result) -> Result {
         // A pooled scratch is lent to `body` without reference counting: the pool's +1
         // travels with `bits` until the scratch is put back (or released when every slot
         // is full).
@@ -41,7 +44,7 @@ package final class ScratchPool: Sendable {
     }
 
     /// Puts a retained scratch's bits into an empty slot, or releases it.
-    private func giveBack(_ bits: UInt) {
+    @usableFromInline func giveBack(_ bits: UInt) {
         if !Self.put(bits, into: slot0), !Self.put(bits, into: slot1), !Self.put(bits, into: slot2), !Self.put(bits, into: slot3),
             let pointer = UnsafeRawPointer(bitPattern: bits)
         {
@@ -50,12 +53,12 @@ package final class ScratchPool: Sendable {
     }
 
     /// The bits of the scratch in `slot` (a +1 reference now owned by the caller), or nil.
-    private static func take(_ slot: borrowing Atomic<UInt>) -> UInt? {
+    @usableFromInline static func take(_ slot: borrowing Atomic<UInt>) -> UInt? {
         let bits = slot.exchange(0, ordering: .acquiring)
         return bits == 0 ? nil : bits
     }
 
-    private static func put(_ bits: UInt, into slot: borrowing Atomic<UInt>) -> Bool {
+    @usableFromInline static func put(_ bits: UInt, into slot: borrowing Atomic<UInt>) -> Bool {
         slot.compareExchange(expected: 0, desired: bits, ordering: .releasing).exchanged
     }
 }
