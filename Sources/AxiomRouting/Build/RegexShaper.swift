@@ -1,4 +1,5 @@
 @_spi(Lookup) import AxiomURLPattern
+
 /// Builds trie-shaped PCRE2 expressions over routes in rank order.
 ///
 /// Shape: `^(?|A|B|…)$` where routes sharing a prefix are factored,

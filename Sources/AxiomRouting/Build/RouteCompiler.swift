@@ -1,4 +1,5 @@
 @_spi(Lookup) import AxiomURLPattern
+
 /// Turns parsed declarations into ranked, typed routes, reporting every problem: pattern
 /// errors (with the column inside the pattern), unknown or mistyped parameters, bad
 /// defaults, duplicate names, unknown parents and tabs, parent cycles, ties and shadowed
@@ -22,14 +23,12 @@ struct RouteCompiler {
             let read =
                 syntax.files.count == 1 ? "in '\(syntax.files[0])'" : "in \(syntax.files.count) files (\(syntax.files.joined(separator: ", ")))"
             diagnostics.append(
-                Diagnostic(.emptyTable, "the route table declares no routes \(read)", at: location, help: "add 'route NAME /path'"))
+                .emptyTable(read, at: location))
         }
         for (index, declaration) in syntax.routes.enumerated() {
             if let first = declared[declaration.name.value] {
                 diagnostics.append(
-                    Diagnostic(
-                        .duplicateRouteName, "duplicate route name '\(declaration.name.value)'", at: declaration.name.location,
-                        notes: [.init("first declared here", at: first.name.location)], help: "give each route its own name"))
+                    .duplicateRouteName(declaration.name, first: first.name.location))
                 continue
             }
             declared[declaration.name.value] = declaration
@@ -38,9 +37,7 @@ struct RouteCompiler {
         checkParents(declared)
         if let login = syntax.login, declared[login.value] == nil {
             diagnostics.append(
-                Diagnostic(
-                    .unknownLoginRoute, "the login route '\(login.value)' is not declared", at: login.location,
-                    help: Suggestions.help(for: login.value, in: declared.keys)))
+                .unknownLoginRoute(login, routes: declared.keys))
         }
         routes.sort(by: CompiledRoute.ranksBefore)
         let routeTabs = self.routeTabs(declared)
@@ -55,7 +52,7 @@ struct RouteCompiler {
             switch Origin.parse(origin.value) {
             case .success(let parsed): origins.append(parsed)
             case .failure(let error):
-                diagnostics.append(Diagnostic(.invalidOrigin, "invalid origin: \(error.message)", at: origin.location))
+                diagnostics.append(.invalidOrigin(error.message, at: origin.location))
             }
         }
         return origins
@@ -67,16 +64,15 @@ struct RouteCompiler {
     /// `*` gets one warning, not a thousand).
     private mutating func adjacentWildcardWarnings(_ parts: [Part], pattern: Located<String>) {
         func spelled(_ part: Part) -> String { part.hasCustomName ? ":" + part.name : "*" }
-        var first: (message: String, help: String, position: Int)? = nil
+        // The first place found, as the warning it makes once the places are counted.
+        var first: ((_ places: Int) -> Diagnostic)? = nil
         var places = 0
         for (index, part) in parts.enumerated() {
             if part.kind == .fullWildcard, part.modifier == .zeroOrMore || part.modifier == .oneOrMore {
                 places += 1
                 if first == nil {
-                    first = (
-                        "'\(spelled(part))\(part.modifier.text)' repeats a wildcard that already matches any text", "write '\(spelled(part))'",
-                        part.position
-                    )
+                    let location = patternLocation(pattern, offset: part.position)
+                    first = { .repeatedWildcard(spelled(part), modifier: part.modifier.text, places: $0, at: location) }
                 }
                 continue
             }
@@ -90,15 +86,10 @@ struct RouteCompiler {
                 previous.kind == .segmentWildcard
                 ? "'\(spelled(previous))' always captures a single character"
                 : part.kind == .fullWildcard ? "'\(spelled(part))' always captures nothing" : "'\(spelled(part))' always captures a single character"
-            first = (
-                "'\(spelled(previous))' and '\(spelled(part))' have nothing between them: \(outcome)",
-                "put text between them ('\(spelled(previous))-\(spelled(part))'), or keep one of them", part.position
-            )
+            let location = patternLocation(pattern, offset: part.position)
+            first = { .adjacentWildcards(spelled(previous), spelled(part), outcome: outcome, places: $0, at: location) }
         }
-        guard let first else { return }
-        let more = places > 1 ? " (and \(places - 1) more place\(places > 2 ? "s" : "") in this pattern)" : ""
-        diagnostics.append(
-            Diagnostic(.adjacentWildcards, first.message + more, at: patternLocation(pattern, offset: first.position), help: first.help))
+        if let first { diagnostics.append(first(places)) }
     }
 
     private mutating func compileRoute(_ declaration: RouteDeclaration, index: Int, tabs: Set<String>) -> CompiledRoute? {
@@ -109,15 +100,11 @@ struct RouteCompiler {
         } catch {
             let failure = URLPatternError(error, component: .pathname, pattern: pattern.value)
             diagnostics.append(
-                Diagnostic(.invalidPattern, "invalid pattern: \(failure.message)", at: patternLocation(pattern, offset: failure.position)))
+                .invalidPattern(failure.message, at: patternLocation(pattern, offset: failure.position)))
             return nil
         }
         guard pattern.value.hasPrefix("/") || pattern.value.hasPrefix("{/") else {
-            let looksLikeURL = pattern.value.contains("://")
-            diagnostics.append(
-                Diagnostic(
-                    .invalidPattern, "a route pattern is a path and starts with '/'", at: pattern.location,
-                    help: looksLikeURL ? "write only the path; declare schemes and hosts with 'origins'" : "write '/\(pattern.value)'"))
+            diagnostics.append(.patternNotAPath(pattern))
             return nil
         }
         if syntax.ignoresTrailingSlash, let last = parts.last, last.kind == .fixedText, last.modifier == .none,
@@ -126,9 +113,7 @@ struct RouteCompiler {
             let slash = SourceLocation(
                 file: pattern.location.file, line: pattern.location.line, column: pattern.location.column + pattern.location.length - 1)
             diagnostics.append(
-                Diagnostic(
-                    .trailingSlash, "the trailing '/' is ignored: URLs match with or without it", at: slash,
-                    help: "remove the trailing '/', or declare 'option trailing-slash strict'"))
+                .trailingSlash(at: slash))
             parts[parts.count - 1].value.removeLast()
             if parts[parts.count - 1].value.isEmpty { parts.removeLast() }
         }
@@ -143,35 +128,21 @@ struct RouteCompiler {
             let name = parameter.name.value
             guard let part = groupParts.first(where: { $0.name == name }) else {
                 let names = groupParts.map(\.name)
-                diagnostics.append(
-                    Diagnostic(
-                        .unknownParameter, "the pattern '\(pattern.value)' has no group named '\(name)'", at: parameter.name.location,
-                        help: Suggestions.help(for: name, in: names)
-                            ?? (names.isEmpty
-                                ? "add ':\(name)' to the pattern" : "its groups are \(names.map { "'\($0)'" }.joined(separator: ", "))")))
+                diagnostics.append(.unknownParameter(name, pattern: pattern.value, groups: names, at: parameter.name.location))
                 continue
             }
             if let first = typeLocations[name] {
-                diagnostics.append(
-                    Diagnostic(
-                        .duplicateParameter, "parameter '\(name)' is typed twice", at: parameter.name.location,
-                        notes: [.init("first typed here", at: first)]))
+                diagnostics.append(.parameterTypedTwice(name, at: parameter.name.location, first: first))
                 continue
             }
             let type = parameter.type.value
             let spans = part.spansSegments
             if spans, type != .path, type != .string {
-                diagnostics.append(
-                    Diagnostic(
-                        .segmentTypeMismatch, "parameter '\(name)' can span several segments, so it cannot be '\(type)'",
-                        at: parameter.type.location, help: "declare it 'path' (or 'string'), or make the group one segment (':\(name)')"))
+                diagnostics.append(.spanningGroupTyped(name, as: type, at: parameter.type.location))
                 continue
             }
             if type == .path, !spans, part.kind != .regexp {
-                diagnostics.append(
-                    Diagnostic(
-                        .segmentTypeMismatch, "parameter '\(name)' is one segment; 'path' is for the rest of a path",
-                        at: parameter.type.location, help: "write the group as '*' or ':\(name)+' in the pattern, or declare it 'string'"))
+                diagnostics.append(.segmentGroupTypedPath(name, at: parameter.type.location))
                 continue
             }
             types[name] = type
@@ -187,10 +158,7 @@ struct RouteCompiler {
         let query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
         if case .tab(let tab)? = declaration.transition?.value, !tabs.contains(tab) {
             diagnostics.append(
-                Diagnostic(
-                    .unknownTab, syntax.tabs == nil ? "tab '\(tab)' is used but the table declares no 'tabs'" : "unknown tab '\(tab)'",
-                    at: declaration.transition?.location ?? declaration.name.location,
-                    help: syntax.tabs == nil ? "declare the tabs, e.g. 'tabs \(tab)'" : Suggestions.help(for: tab, in: tabs)))
+                .unknownTab(tab, declared: syntax.tabs == nil ? nil : tabs, at: declaration.transition?.location ?? declaration.name.location))
         }
 
         let shape: RouteShape
@@ -200,7 +168,7 @@ struct RouteCompiler {
             _ = try CompiledRegex(shape.regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
         } catch {
             let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
-            diagnostics.append(Diagnostic(.invalidPattern, "invalid pattern: \(message)", at: pattern.location))
+            diagnostics.append(.invalidPattern(message, at: pattern.location))
             return nil
         }
         let firstLiteral = shape.tokens.first?.literal.map { String($0.dropFirst()) }
@@ -233,35 +201,23 @@ struct RouteCompiler {
         for parameter in declaration.query {
             let name = parameter.name.value
             if let first = seen[name] {
-                diagnostics.append(
-                    Diagnostic(
-                        .duplicateParameter, "query parameter '\(name)' is declared twice", at: parameter.name.location,
-                        notes: [.init("first declared here", at: first)]))
+                diagnostics.append(.queryDeclaredTwice(name, at: parameter.name.location, first: first))
                 continue
             }
             seen[name] = parameter.name.location
             if pathNames.contains(name) {
-                diagnostics.append(
-                    Diagnostic(
-                        .duplicateParameter, "query parameter '\(name)' has the same name as a path parameter",
-                        at: parameter.name.location, help: "rename one of them"))
+                diagnostics.append(.queryNamedLikePath(name, at: parameter.name.location))
                 continue
             }
             var defaultValue: RouteValue? = nil
             if let text = parameter.defaultValue {
                 guard let value = parameter.type.value.convert(text.value) else {
-                    diagnostics.append(
-                        Diagnostic(
-                            .invalidDefault, "default '\(text.value)' is not a valid '\(parameter.type.value)'", at: text.location,
-                            help: Self.example(for: parameter.type.value).map { "for example '\($0)'" }))
+                    diagnostics.append(.invalidDefault(text, type: parameter.type.value, example: Self.example(for: parameter.type.value)))
                     continue
                 }
                 defaultValue = value
                 if parameter.isOptional {
-                    diagnostics.append(
-                        Diagnostic(
-                            .redundantOptional, "'optional' is redundant: a parameter with a default is optional",
-                            at: parameter.name.location, help: "remove 'optional'"))
+                    diagnostics.append(.redundantOptional(at: parameter.name.location))
                 }
             }
             query.append(
@@ -288,10 +244,7 @@ struct RouteCompiler {
         for declaration in syntax.routes where declared[declaration.name.value]?.name == declaration.name {
             guard let parent = declaration.parent else { continue }
             guard declared[parent.value] != nil else {
-                diagnostics.append(
-                    Diagnostic(
-                        .unknownParent, "unknown parent route '\(parent.value)'", at: parent.location,
-                        help: Suggestions.help(for: parent.value, in: declared.keys)))
+                diagnostics.append(.unknownParent(parent, routes: declared.keys))
                 continue
             }
             // Walk up; a name seen twice is a cycle (reported once, at its first member).
@@ -302,10 +255,7 @@ struct RouteCompiler {
                     let cycle = Array(chain[start...]) + [current]
                     if start == 0, reported.isDisjoint(with: cycle) {
                         reported.formUnion(cycle)
-                        diagnostics.append(
-                            Diagnostic(
-                                .parentCycle, "parent cycle: \(cycle.joined(separator: " → "))", at: parent.location,
-                                help: "a deep link's back stack must end at a root; remove one 'parent'"))
+                        diagnostics.append(.parentCycle(cycle, at: parent.location))
                     }
                     break
                 }
@@ -340,19 +290,9 @@ struct RouteCompiler {
         for route in routes {
             guard let winner = trie.earliestCover(of: route), route.isCovered(by: winner) else { continue }
             if CompiledRoute.tie(winner, route), winner.isCovered(by: route) {
-                diagnostics.append(
-                    Diagnostic(
-                        .ambiguousRoutes,
-                        "routes '\(winner.route.name)' and '\(route.route.name)' match the same URLs; '\(winner.route.name)' is declared first and always wins",
-                        at: route.route.location, notes: [.init("'\(winner.route.name)' is declared here", at: winner.route.location)],
-                        help: "remove one of them, or make the patterns differ"))
+                diagnostics.append(.ambiguousRoutes(route.route, winner: winner.route))
             } else {
-                diagnostics.append(
-                    Diagnostic(
-                        .shadowedRoute,
-                        "route '\(route.route.name)' can never match: '\(winner.route.name)' (\(winner.route.pattern)) takes every URL it would",
-                        at: route.route.location, notes: [.init("'\(winner.route.name)' is declared here", at: winner.route.location)],
-                        help: "make '\(winner.route.name)' more specific (a type or a literal), or remove '\(route.route.name)'"))
+                diagnostics.append(.shadowedRoute(route.route, winner: winner.route))
             }
         }
     }

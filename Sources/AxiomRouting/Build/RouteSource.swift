@@ -64,33 +64,29 @@ struct RouteTableLoader {
             let path = RouteSource.resolve(include.value, relativeTo: source.name)
             if stack.contains(path) || path == source.name {
                 diagnostics.append(
-                    Diagnostic(
-                        .includeCycle, "'\(include.value)' includes itself (\((stack + [source.name, path]).joined(separator: " → ")))",
-                        at: include.location, help: "remove this include"))
+                    .includeCycle(include, chain: stack + [source.name, path]))
                 continue
             }
             guard stack.count + 1 < Self.maxDepth else {
                 diagnostics.append(
-                    Diagnostic(
-                        .includeLimit, "includes nest more than \(Self.maxDepth) deep", at: include.location,
-                        help: "include the files from one place instead of each from the one before"))
+                    .includesTooDeep(include, limit: Self.maxDepth))
                 continue
             }
             guard loaded.count < Self.maxFiles else {
                 diagnostics.append(
-                    Diagnostic(.includeLimit, "the table reads more than \(Self.maxFiles) files", at: include.location, help: "merge some files"))
+                    .tooManyFiles(include, limit: Self.maxFiles))
                 return
             }
             let included: RouteSource?
             do {
                 included = try resolver?(path, source.name)
             } catch {
-                diagnostics.append(Diagnostic(error.code, "cannot include '\(include.value)': \(error.reason)", at: include.location))
+                diagnostics.append(.cannotInclude(include, error))
                 continue
             }
             guard let included else {
                 diagnostics.append(
-                    Diagnostic(.includeNotFound, "cannot find included file '\(include.value)' (looked for '\(path)')", at: include.location))
+                    .includeNotFound(include, lookedFor: path))
                 continue
             }
             load(included, resolver: resolver, stack: stack + [source.name])

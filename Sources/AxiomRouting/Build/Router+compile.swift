@@ -39,7 +39,7 @@ extension Router {
 
         func failure(_ error: RegexCompileError) -> Diagnostic {
             let location = routes.first?.route.location ?? SourceLocation(file: sources.keys.sorted().first ?? "", line: 1, column: 1)
-            return Diagnostic(.invalidPattern, "the table's combined expression does not compile: \(error.message)", at: location)
+            return .combinedExpressionFails(error.message, at: location)
         }
     }
 

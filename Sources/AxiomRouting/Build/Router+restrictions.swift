@@ -22,13 +22,7 @@ extension Router {
                 let variant = String(path[..<slash]) + "%2F" + String(path[path.utf8.index(after: slash)...])
                 guard case .success(let match) = resolve(path: variant), let weaker = Self.looser(match.route, than: route) else { continue }
                 warnings.append(
-                    Diagnostic(
-                        .restrictionBypass,
-                        "route '\(route.name)' (\(Self.restrictions(of: route))) can be reached as '\(match.route.name)' (\(weaker)) through '\(variant)'",
-                        at: route.location, notes: [.init("'\(match.route.name)' is declared here", at: match.route.location)],
-                        help:
-                            "give '\(match.route.name)' the same 'auth' and 'sources', or type its parameter 'path' (a path value never holds an encoded '/')"
-                    ))
+                    .restrictionBypass(route, restrictions: Self.restrictions(of: route), other: match.route, weaker: weaker, variant: variant))
                 break
             }
         }

@@ -1,4 +1,5 @@
 @_spi(Lookup) import AxiomURLPattern
+
 /// The reference matching rule, route by route: what `resolve` falls back to after the
 /// combined expressions, and what `explain` and `diagnose` report. One function, so the three
 /// cannot disagree on what "this route takes this path" means.

@@ -1,4 +1,5 @@
 @_spi(Lookup) import AxiomURLPattern
+
 extension Router {
     /// Resolves a URL: checks its length and origin, routes its path (see ``Origin`` for
     /// how app-scheme hosts become the first segment) and converts its parameters.

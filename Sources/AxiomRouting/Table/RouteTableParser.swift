@@ -43,9 +43,7 @@ struct RouteTableParser {
         var diagnostic: Diagnostic
     }
 
-    private func fail(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, help: String? = nil) -> LineError {
-        LineError(diagnostic: Diagnostic(code, message, at: location, help: help))
-    }
+    private func fail(_ diagnostic: Diagnostic) -> LineError { LineError(diagnostic: diagnostic) }
 
     private func word(_ scanner: inout LineScanner, stops: Set<Character> = []) throws(LineError) -> Located<String>? {
         do {
@@ -53,7 +51,7 @@ struct RouteTableParser {
         } catch {
             switch error {
             case .unterminatedString(let location):
-                throw fail(.unterminatedString, "unterminated string (add the closing '\"')", at: location)
+                throw fail(.unterminatedString(at: location))
             }
         }
     }
@@ -63,19 +61,17 @@ struct RouteTableParser {
     ) throws(LineError) -> Located<String> {
         if let value = try word(&scanner, stops: stops) { return value }
         let end = scanner.location(column: scanner.column, length: 1)
-        throw fail(.missingArgument, "'\(keyword.value)' needs \(what)", at: end)
+        throw fail(.missingArgument(after: keyword.value, what, at: end))
     }
 
     private func expectEnd(_ scanner: inout LineScanner, after what: String) throws(LineError) {
         guard !scanner.atEnd() else { return }
-        throw fail(.unexpectedArgument, "unexpected text after \(what) (start a comment with '#')", at: scanner.restLocation())
+        throw fail(.unexpectedArgument(after: what, at: scanner.restLocation()))
     }
 
     private func name(_ word: Located<String>, _ what: String) throws(LineError) -> Located<String> {
         guard Self.isValidName(word.value) else {
-            throw fail(
-                .invalidName, "'\(word.value)' is not a valid \(what) (letters, digits and '_', not starting with a digit)",
-                at: word.location)
+            throw fail(.invalidName(word, what))
         }
         return word
     }
@@ -90,9 +86,7 @@ struct RouteTableParser {
         guard !scanner.atEnd(), let keyword = try word(&scanner) else { return }
         if indented {
             guard !syntax.routes.isEmpty else {
-                throw fail(
-                    .propertyOutsideRoute, "'\(keyword.value)' must belong to a route (put it under a 'route' line)",
-                    at: keyword.location)
+                throw fail(.propertyOutsideRoute(keyword))
             }
             try parseProperty(keyword, &scanner)
             return
@@ -125,14 +119,11 @@ struct RouteTableParser {
         case "option":
             let key = try required(&scanner, "a name and a value, e.g. 'option path-case insensitive'", after: keyword)
             guard let allowed = Self.options[key.value] else {
-                throw fail(
-                    .invalidOption, "unknown option '\(key.value)'", at: key.location, help: Suggestions.help(for: key.value, in: Self.options.keys))
+                throw fail(.unknownOption(key, options: Self.options.keys))
             }
             let value = try required(&scanner, "a value (\(allowed.joined(separator: " or ")))", after: key)
             guard allowed.contains(value.value) else {
-                throw fail(
-                    .invalidOption, "option '\(key.value)' takes \(allowed.map { "'\($0)'" }.joined(separator: " or ")), not '\(value.value)'",
-                    at: value.location, help: Suggestions.help(for: value.value, in: allowed))
+                throw fail(.invalidOptionValue(value, option: key.value, allowed: allowed))
             }
             try expectEnd(&scanner, after: "the option's value")
             try onlyOnce(Located(value: "option " + key.value, location: key.location))
@@ -141,21 +132,13 @@ struct RouteTableParser {
             default: syntax.ignoresTrailingSlash = value.value == "ignore"
             }
         default:
-            let help = Suggestions.help(for: keyword.value, in: Self.directives + Self.properties)
-            let message =
-                Self.properties.contains(keyword.value)
-                ? "'\(keyword.value)' is a route property; indent it under its 'route' line"
-                : "unknown directive '\(keyword.value)'"
-            throw fail(.unknownDirective, message, at: keyword.location, help: Self.properties.contains(keyword.value) ? nil : help)
+            throw fail(.unknownDirective(keyword, isProperty: Self.properties.contains(keyword.value), candidates: Self.directives + Self.properties))
         }
     }
 
     private mutating func onlyOnce(_ keyword: Located<String>) throws(LineError) {
         if let first = firstDeclarations[keyword.value] {
-            throw LineError(
-                diagnostic: Diagnostic(
-                    .duplicateDirective, "'\(keyword.value)' is declared more than once", at: keyword.location,
-                    notes: [.init("first declared here", at: first)], help: "merge the two into one line"))
+            throw fail(.duplicateDirective(keyword, first: first))
         }
         firstDeclarations[keyword.value] = keyword.location
     }
@@ -165,10 +148,7 @@ struct RouteTableParser {
         defer { syntax.routes[syntax.routes.count - 1] = route }
         func once<T>(_ existing: Located<T>?) throws(LineError) {
             if let existing {
-                throw LineError(
-                    diagnostic: Diagnostic(
-                        .duplicateProperty, "'\(keyword.value)' is set twice for route '\(route.name.value)'",
-                        at: keyword.location, notes: [.init("first set here", at: existing.location)]))
+                throw fail(.duplicateProperty(keyword, route: route.name.value, first: existing.location))
             }
         }
         switch keyword.value {
@@ -189,9 +169,7 @@ struct RouteTableParser {
             }
             if let flag = try word(&scanner) {
                 guard flag.value == "optional" else {
-                    throw fail(
-                        .unexpectedArgument, "expected 'optional' or the end of the line, found '\(flag.value)'", at: flag.location,
-                        help: Suggestions.help(for: flag.value, in: ["optional"]))
+                    throw fail(.expectedOptional(flag))
                 }
                 declaration.isOptional = true
             }
@@ -216,9 +194,7 @@ struct RouteTableParser {
                 let source = try required(
                     &scanner, "the sources allowed to open the route, e.g. 'sources inApp, deepLink'", after: keyword, stops: [","])
                 guard Route.Metadata.sourceNames.contains(source.value) else {
-                    throw fail(
-                        .unknownSource, "unknown navigation source '\(source.value)' (one of \(Route.Metadata.sourceNames.joined(separator: ", ")))",
-                        at: source.location, help: Suggestions.help(for: source.value, in: Route.Metadata.sourceNames))
+                    throw fail(.unknownSource(source, sources: Route.Metadata.sourceNames))
                 }
                 sources.append(source.value)
             } while scanner.consume(",")
@@ -229,9 +205,7 @@ struct RouteTableParser {
             route.transition = try parseTransition(&scanner, after: keyword)
             try expectEnd(&scanner, after: "the transition")
         default:
-            throw fail(
-                .unknownProperty, "unknown route property '\(keyword.value)'", at: keyword.location,
-                help: Suggestions.help(for: keyword.value, in: Self.properties))
+            throw fail(.unknownProperty(keyword, candidates: Self.properties))
         }
     }
 
@@ -247,33 +221,28 @@ struct RouteTableParser {
         case "path": type = .path
         case "enum":
             guard scanner.consume("(") else {
-                throw fail(.invalidEnum, "'enum' needs its values, e.g. 'enum(posts, likes)'", at: typeName.location)
+                throw fail(.enumWithoutValues(at: typeName.location))
             }
             var values: [Located<String>] = []
             repeat {
                 guard let value = try word(&scanner, stops: [",", ")"]) else { break }
                 if let previous = values.first(where: { $0.value == value.value }) {
-                    throw LineError(
-                        diagnostic: Diagnostic(
-                            .invalidEnum, "enum value '\(value.value)' is listed twice", at: value.location,
-                            notes: [.init("first listed here", at: previous.location)]))
+                    throw fail(.enumValueTwice(value, first: previous.location))
                 }
                 values.append(value)
             } while scanner.consume(",")
             guard scanner.consume(")") else {
-                throw fail(.invalidEnum, "expected ')' to close the enum's values", at: scanner.location(column: scanner.column, length: 1))
+                throw fail(.enumNotClosed(at: scanner.location(column: scanner.column, length: 1)))
             }
             guard !values.isEmpty else {
-                throw fail(.invalidEnum, "an enum needs at least one value", at: typeName.location)
+                throw fail(.emptyEnum(at: typeName.location))
             }
             let end = scanner.column
             return Located(
                 value: .enumeration(values.map(\.value)),
                 location: scanner.location(column: typeName.location.column, length: end - typeName.location.column))
         default:
-            throw fail(
-                .unknownType, "unknown parameter type '\(typeName.value)'", at: typeName.location,
-                help: Suggestions.help(for: typeName.value, in: ParameterType.names))
+            throw fail(.unknownType(typeName))
         }
         return Located(value: type, location: typeName.location)
     }
@@ -286,23 +255,18 @@ struct RouteTableParser {
         case "replace": return Located(value: .replace, location: kind.location)
         case "modal", "tab":
             guard scanner.consume("("), let argument = try word(&scanner, stops: [")"]), scanner.consume(")") else {
-                let example = kind.value == "modal" ? "modal(sheet)" : "tab(home)"
-                throw fail(.invalidTransition, "'\(kind.value)' needs its argument in parentheses, e.g. '\(example)'", at: kind.location)
+                throw fail(.transitionNeedsArgument(kind))
             }
             let location = scanner.location(column: kind.location.column, length: scanner.column - kind.location.column)
             if kind.value == "tab" {
                 return Located(value: .tab(try name(argument, "tab name").value), location: argument.location)
             }
             guard let style = ModalStyle(rawValue: argument.value) else {
-                throw fail(
-                    .invalidTransition, "unknown modal style '\(argument.value)'", at: argument.location,
-                    help: Suggestions.help(for: argument.value, in: ModalStyle.allCases.map(\.rawValue)))
+                throw fail(.unknownModalStyle(argument))
             }
             return Located(value: .modal(style), location: location)
         default:
-            throw fail(
-                .invalidTransition, "unknown transition '\(kind.value)'", at: kind.location,
-                help: Suggestions.help(for: kind.value, in: kinds))
+            throw fail(.unknownTransition(kind, kinds: kinds))
         }
     }
 }

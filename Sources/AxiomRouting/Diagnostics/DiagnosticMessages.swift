@@ -1,0 +1,334 @@
+import AxiomURLPattern
+
+/// Every diagnostic the route-table compiler can report, in one place (as swift-syntax keeps
+/// its parser's messages in `ParserDiagnosticMessages.swift`): the parser and the compiler
+/// say *where* and *with what*; the wording, notes and help are written here, grouped by code
+/// in catalogue order (`Docs/Diagnostics.md` shows each code with an example).
+extension Diagnostic {
+    // MARK: E1 — the file's syntax
+
+    /// E101: a line that starts with an unknown word, or with a route property that is not indented.
+    static func unknownDirective(_ keyword: Located<String>, isProperty: Bool, candidates: [String]) -> Diagnostic {
+        isProperty
+            ? Diagnostic(.unknownDirective, "'\(keyword.value)' is a route property; indent it under its 'route' line", at: keyword.location)
+            : Diagnostic(
+                .unknownDirective, "unknown directive '\(keyword.value)'", at: keyword.location,
+                help: Suggestions.help(for: keyword.value, in: candidates))
+    }
+
+    /// E102
+    static func propertyOutsideRoute(_ keyword: Located<String>) -> Diagnostic {
+        Diagnostic(.propertyOutsideRoute, "'\(keyword.value)' must belong to a route (put it under a 'route' line)", at: keyword.location)
+    }
+
+    /// E103
+    static func unknownProperty(_ keyword: Located<String>, candidates: [String]) -> Diagnostic {
+        Diagnostic(
+            .unknownProperty, "unknown route property '\(keyword.value)'", at: keyword.location,
+            help: Suggestions.help(for: keyword.value, in: candidates))
+    }
+
+    /// E104: `what` says what is missing ("a name and a pattern").
+    static func missingArgument(after keyword: String, _ what: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.missingArgument, "'\(keyword)' needs \(what)", at: location)
+    }
+
+    /// E105: text after the last argument; `what` names that argument ("the pattern").
+    static func unexpectedArgument(after what: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.unexpectedArgument, "unexpected text after \(what) (start a comment with '#')", at: location)
+    }
+
+    /// E105: a query parameter's last word is not `optional`.
+    static func expectedOptional(_ flag: Located<String>) -> Diagnostic {
+        Diagnostic(
+            .unexpectedArgument, "expected 'optional' or the end of the line, found '\(flag.value)'", at: flag.location,
+            help: Suggestions.help(for: flag.value, in: ["optional"]))
+    }
+
+    /// E106
+    static func unterminatedString(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.unterminatedString, "unterminated string (add the closing '\"')", at: location)
+    }
+
+    /// E107: `what` is the kind of name ("route name", "tab name").
+    static func invalidName(_ word: Located<String>, _ what: String) -> Diagnostic {
+        Diagnostic(
+            .invalidName, "'\(word.value)' is not a valid \(what) (letters, digits and '_', not starting with a digit)", at: word.location)
+    }
+
+    /// E108
+    static func duplicateProperty(_ keyword: Located<String>, route: String, first: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .duplicateProperty, "'\(keyword.value)' is set twice for route '\(route)'", at: keyword.location,
+            notes: [Note("first set here", at: first)])
+    }
+
+    // MARK: E2 — patterns and parameters
+
+    /// E201: the pattern does not parse; `message` is the URLPattern parser's.
+    static func invalidPattern(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.invalidPattern, "invalid pattern: \(message)", at: location)
+    }
+
+    /// E201: a pattern that does not start with `/`.
+    static func patternNotAPath(_ pattern: Located<String>) -> Diagnostic {
+        Diagnostic(
+            .invalidPattern, "a route pattern is a path and starts with '/'", at: pattern.location,
+            help: pattern.value.contains("://") ? "write only the path; declare schemes and hosts with 'origins'" : "write '/\(pattern.value)'")
+    }
+
+    /// E201: the table's combined expression does not compile (PCRE2's message).
+    static func combinedExpressionFails(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.invalidPattern, "the table's combined expression does not compile: \(message)", at: location)
+    }
+
+    /// E202
+    static func unknownType(_ type: Located<String>) -> Diagnostic {
+        Diagnostic(
+            .unknownType, "unknown parameter type '\(type.value)'", at: type.location,
+            help: Suggestions.help(for: type.value, in: ParameterType.names))
+    }
+
+    /// E203
+    static func unknownParameter(_ name: String, pattern: String, groups: [String], at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .unknownParameter, "the pattern '\(pattern)' has no group named '\(name)'", at: location,
+            help: Suggestions.help(for: name, in: groups)
+                ?? (groups.isEmpty ? "add ':\(name)' to the pattern" : "its groups are \(groups.map { "'\($0)'" }.joined(separator: ", "))"))
+    }
+
+    /// E204: a path parameter typed twice.
+    static func parameterTypedTwice(_ name: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {
+        Diagnostic(.duplicateParameter, "parameter '\(name)' is typed twice", at: location, notes: [Note("first typed here", at: first)])
+    }
+
+    /// E204: a query parameter declared twice.
+    static func queryDeclaredTwice(_ name: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .duplicateParameter, "query parameter '\(name)' is declared twice", at: location, notes: [Note("first declared here", at: first)])
+    }
+
+    /// E204: a query parameter named like a path parameter.
+    static func queryNamedLikePath(_ name: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.duplicateParameter, "query parameter '\(name)' has the same name as a path parameter", at: location, help: "rename one of them")
+    }
+
+    /// E205: `example` is a valid value of the type, when there is one to show.
+    static func invalidDefault(_ text: Located<String>, type: ParameterType, example: String?) -> Diagnostic {
+        Diagnostic(
+            .invalidDefault, "default '\(text.value)' is not a valid '\(type)'", at: text.location, help: example.map { "for example '\($0)'" })
+    }
+
+    /// E206: a group that spans segments, typed as one segment.
+    static func spanningGroupTyped(_ name: String, as type: ParameterType, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .segmentTypeMismatch, "parameter '\(name)' can span several segments, so it cannot be '\(type)'", at: location,
+            help: "declare it 'path' (or 'string'), or make the group one segment (':\(name)')")
+    }
+
+    /// E206: a one-segment group typed `path`.
+    static func segmentGroupTypedPath(_ name: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .segmentTypeMismatch, "parameter '\(name)' is one segment; 'path' is for the rest of a path", at: location,
+            help: "write the group as '*' or ':\(name)+' in the pattern, or declare it 'string'")
+    }
+
+    /// E207
+    static func enumWithoutValues(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.invalidEnum, "'enum' needs its values, e.g. 'enum(posts, likes)'", at: location)
+    }
+
+    /// E207
+    static func enumValueTwice(_ value: Located<String>, first: SourceLocation) -> Diagnostic {
+        Diagnostic(.invalidEnum, "enum value '\(value.value)' is listed twice", at: value.location, notes: [Note("first listed here", at: first)])
+    }
+
+    /// E207
+    static func enumNotClosed(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.invalidEnum, "expected ')' to close the enum's values", at: location)
+    }
+
+    /// E207
+    static func emptyEnum(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.invalidEnum, "an enum needs at least one value", at: location)
+    }
+
+    // MARK: E3 — the table as a whole
+
+    /// E301
+    static func duplicateRouteName(_ name: Located<String>, first: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .duplicateRouteName, "duplicate route name '\(name.value)'", at: name.location, notes: [Note("first declared here", at: first)],
+            help: "give each route its own name")
+    }
+
+    /// E302
+    static func unknownParent(_ parent: Located<String>, routes: some Sequence<String>) -> Diagnostic {
+        Diagnostic(
+            .unknownParent, "unknown parent route '\(parent.value)'", at: parent.location, help: Suggestions.help(for: parent.value, in: routes))
+    }
+
+    /// E303
+    static func parentCycle(_ cycle: [String], at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .parentCycle, "parent cycle: \(cycle.joined(separator: " → "))", at: location,
+            help: "a deep link's back stack must end at a root; remove one 'parent'")
+    }
+
+    /// E304: `declared` is nil when the table declares no `tabs`.
+    static func unknownTab(_ tab: String, declared: Set<String>?, at location: SourceLocation) -> Diagnostic {
+        guard let declared else {
+            return Diagnostic(
+                .unknownTab, "tab '\(tab)' is used but the table declares no 'tabs'", at: location, help: "declare the tabs, e.g. 'tabs \(tab)'")
+        }
+        return Diagnostic(.unknownTab, "unknown tab '\(tab)'", at: location, help: Suggestions.help(for: tab, in: declared))
+    }
+
+    /// E305: `message` is the origin parser's.
+    static func invalidOrigin(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.invalidOrigin, "invalid origin: \(message)", at: location)
+    }
+
+    /// E306
+    static func includeNotFound(_ include: Located<String>, lookedFor path: String) -> Diagnostic {
+        Diagnostic(.includeNotFound, "cannot find included file '\(include.value)' (looked for '\(path)')", at: include.location)
+    }
+
+    /// E306, E314 or E315: the file system's answer (``RouteSourceError``).
+    static func cannotInclude(_ include: Located<String>, _ error: RouteSourceError) -> Diagnostic {
+        Diagnostic(error.code, "cannot include '\(include.value)': \(error.reason)", at: include.location)
+    }
+
+    /// E307: `chain` is the files from the first to the one included again.
+    static func includeCycle(_ include: Located<String>, chain: [String]) -> Diagnostic {
+        Diagnostic(
+            .includeCycle, "'\(include.value)' includes itself (\(chain.joined(separator: " → ")))", at: include.location,
+            help: "remove this include")
+    }
+
+    /// E308: `argument` is `modal` or `tab`, written without its parentheses.
+    static func transitionNeedsArgument(_ kind: Located<String>) -> Diagnostic {
+        let example = kind.value == "modal" ? "modal(sheet)" : "tab(home)"
+        return Diagnostic(.invalidTransition, "'\(kind.value)' needs its argument in parentheses, e.g. '\(example)'", at: kind.location)
+    }
+
+    /// E308
+    static func unknownModalStyle(_ style: Located<String>) -> Diagnostic {
+        Diagnostic(
+            .invalidTransition, "unknown modal style '\(style.value)'", at: style.location,
+            help: Suggestions.help(for: style.value, in: ModalStyle.allCases.map(\.rawValue)))
+    }
+
+    /// E308
+    static func unknownTransition(_ kind: Located<String>, kinds: [String]) -> Diagnostic {
+        Diagnostic(.invalidTransition, "unknown transition '\(kind.value)'", at: kind.location, help: Suggestions.help(for: kind.value, in: kinds))
+    }
+
+    /// E309
+    static func unknownOption(_ key: Located<String>, options: some Sequence<String>) -> Diagnostic {
+        Diagnostic(.invalidOption, "unknown option '\(key.value)'", at: key.location, help: Suggestions.help(for: key.value, in: options))
+    }
+
+    /// E309
+    static func invalidOptionValue(_ value: Located<String>, option: String, allowed: [String]) -> Diagnostic {
+        Diagnostic(
+            .invalidOption, "option '\(option)' takes \(allowed.map { "'\($0)'" }.joined(separator: " or ")), not '\(value.value)'",
+            at: value.location, help: Suggestions.help(for: value.value, in: allowed))
+    }
+
+    /// E310
+    static func unknownLoginRoute(_ login: Located<String>, routes: some Sequence<String>) -> Diagnostic {
+        Diagnostic(
+            .unknownLoginRoute, "the login route '\(login.value)' is not declared", at: login.location,
+            help: Suggestions.help(for: login.value, in: routes))
+    }
+
+    /// E311
+    static func duplicateDirective(_ keyword: Located<String>, first: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .duplicateDirective, "'\(keyword.value)' is declared more than once", at: keyword.location,
+            notes: [Note("first declared here", at: first)], help: "merge the two into one line")
+    }
+
+    /// E312: `read` says which files were read.
+    static func emptyTable(_ read: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.emptyTable, "the route table declares no routes \(read)", at: location, help: "add 'route NAME /path'")
+    }
+
+    /// E313
+    static func unknownSource(_ source: Located<String>, sources: [String]) -> Diagnostic {
+        Diagnostic(
+            .unknownSource, "unknown navigation source '\(source.value)' (one of \(sources.joined(separator: ", ")))", at: source.location,
+            help: Suggestions.help(for: source.value, in: sources))
+    }
+
+    /// E316
+    static func includesTooDeep(_ include: Located<String>, limit: Int) -> Diagnostic {
+        Diagnostic(
+            .includeLimit, "includes nest more than \(limit) deep", at: include.location,
+            help: "include the files from one place instead of each from the one before")
+    }
+
+    /// E316
+    static func tooManyFiles(_ include: Located<String>, limit: Int) -> Diagnostic {
+        Diagnostic(.includeLimit, "the table reads more than \(limit) files", at: include.location, help: "merge some files")
+    }
+
+    // MARK: W4 — warnings
+
+    /// W401: `winner` is declared first and matches the same URLs as `route`.
+    static func ambiguousRoutes(_ route: Route, winner: Route) -> Diagnostic {
+        Diagnostic(
+            .ambiguousRoutes, "routes '\(winner.name)' and '\(route.name)' match the same URLs; '\(winner.name)' is declared first and always wins",
+            at: route.location, notes: [Note("'\(winner.name)' is declared here", at: winner.location)],
+            help: "remove one of them, or make the patterns differ")
+    }
+
+    /// W402: `winner` takes every URL `route` would.
+    static func shadowedRoute(_ route: Route, winner: Route) -> Diagnostic {
+        Diagnostic(
+            .shadowedRoute, "route '\(route.name)' can never match: '\(winner.name)' (\(winner.pattern)) takes every URL it would",
+            at: route.location, notes: [Note("'\(winner.name)' is declared here", at: winner.location)],
+            help: "make '\(winner.name)' more specific (a type or a literal), or remove '\(route.name)'")
+    }
+
+    /// W403
+    static func trailingSlash(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .trailingSlash, "the trailing '/' is ignored: URLs match with or without it", at: location,
+            help: "remove the trailing '/', or declare 'option trailing-slash strict'")
+    }
+
+    /// W404
+    static func redundantOptional(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.redundantOptional, "'optional' is redundant: a parameter with a default is optional", at: location, help: "remove 'optional'")
+    }
+
+    /// W405: `route` (restricted as `restrictions` says) is reached as `other` (restricted as
+    /// `weaker`) through the spelling `variant`.
+    static func restrictionBypass(_ route: Route, restrictions: String, other: Route, weaker: String, variant: String) -> Diagnostic {
+        Diagnostic(
+            .restrictionBypass, "route '\(route.name)' (\(restrictions)) can be reached as '\(other.name)' (\(weaker)) through '\(variant)'",
+            at: route.location, notes: [Note("'\(other.name)' is declared here", at: other.location)],
+            help: "give '\(other.name)' the same 'auth' and 'sources', or type its parameter 'path' (a path value never holds an encoded '/')")
+    }
+
+    /// W406: `first` and `second` are the first two wildcards written next to each other;
+    /// `outcome` says what one of them always captures; `places` counts such places in the pattern.
+    static func adjacentWildcards(_ first: String, _ second: String, outcome: String, places: Int, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .adjacentWildcards, "'\(first)' and '\(second)' have nothing between them: \(outcome)" + morePlaces(places), at: location,
+            help: "put text between them ('\(first)-\(second)'), or keep one of them")
+    }
+
+    /// W406: a full wildcard repeated (`*+`, `**`).
+    static func repeatedWildcard(_ wildcard: String, modifier: String, places: Int, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .adjacentWildcards, "'\(wildcard)\(modifier)' repeats a wildcard that already matches any text" + morePlaces(places), at: location,
+            help: "write '\(wildcard)'")
+    }
+
+    private static func morePlaces(_ places: Int) -> String {
+        places > 1 ? " (and \(places - 1) more place\(places > 2 ? "s" : "") in this pattern)" : ""
+    }
+}
