@@ -211,7 +211,7 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let noModal = Code(rawValue: PlanError.Code.noModal.rawValue)
         public static let unknownTab = Code(rawValue: PlanError.Code.unknownTab.rawValue)
         /// A destination whose values do not fit its route: the destination's codes
-        /// (``RouteURLError/Code``).
+        /// (`RouteURLError.Code` in AxiomRouting).
         public static let missingParameter = Code(rawValue: RouteURLError.Code.missingParameter.rawValue)
         public static let wrongType = Code(rawValue: RouteURLError.Code.wrongType.rawValue)
         public static let unknownParameter = Code(rawValue: RouteURLError.Code.unknownParameter.rawValue)

@@ -1,5 +1,5 @@
 /// Why ``Router/url(for:parameters:query:)`` could not print a URL, or why a destination does
-/// not fit its route (``Router/validate(_:parameters:query:)``).
+/// not fit its route (``Router/validate(_:parameters:query:)-method``).
 ///
 /// Compare ``code`` with the static members (`error.code == .missingParameter`); new kinds of
 /// error add members and break no `switch`.
