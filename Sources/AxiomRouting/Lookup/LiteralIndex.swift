@@ -20,24 +20,7 @@ struct LiteralIndex: Sendable {
     private let longest: Int
     private let segmentCounts: UInt64
 
-    /// The routes to index, in rank order: those whose tokens are all literal and whose
-    /// pattern is exactly that text, the first of each path only (of two identical paths,
-    /// an exact tie, the expressions take the first and keep the second as a fallback).
-    static func literalPaths(_ compiled: [CompiledRoute]) -> [(rank: Int, text: String)] {
-        var seen: Set<String> = []
-        return compiled.indices.compactMap { rank in
-            let tokens = compiled[rank].tokens
-            let literals = tokens.compactMap { $0.kind == .literal ? $0.literal : nil }
-            // A pattern that escapes a character (`/a\*b`) differs from its text: such
-            // rare routes stay with the expressions.
-            let text = literals.joined()
-            guard !tokens.isEmpty, literals.count == tokens.count, text == compiled[rank].route.pattern, seen.insert(text).inserted
-            else { return nil }
-            return (rank, text)
-        }
-    }
-
-    /// An index of `literal` (from ``literalPaths(_:)``).
+    /// An index of `literal`: paths and their routes' ranks (made by the builder).
     init(_ literal: [(rank: Int, text: String)]) {
         table = ByteKeyTable(literal.map { ($0.text, (Int32($0.rank), 0)) }, caseless: false)
         self.longest = literal.map(\.text.utf8.count).max() ?? 0

@@ -70,55 +70,36 @@ public final class Router: Sendable {
         }
     }
 
-    init(compiled: [CompiledRoute], origins: [Origin], syntax: RouteTableSyntax, limits: MatchLimits) throws(RegexCompileError) {
-        // The expressions are built from the routes' shapes; the router keeps the routes
-        // without them (they are derived again on the rare paths that need them).
-        self.routes = compiled.map(\.route)
-        self.firstLiterals = compiled.map(\.firstLiteral)
-        self.layouts = compiled.map { RouteLayout(segmentMask: $0.segmentMask, parameters: $0.route.parameters, hasQuery: !$0.route.query.isEmpty) }
-        self.origins = origins
-        self.tabs = syntax.tabs?.value.map(\.value) ?? []
-        self.loginRoute = syntax.login?.value
-        self.options = Options(pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits)
-        self.ranksByName = compiled.indices.sorted { compiled[$0].route.name < compiled[$1].route.name }.map { Int32($0) }
+    /// What the builder (`Build/Router+build.swift`) hands over: the frozen tables a lookup
+    /// reads, each parallel to the routes in rank order or indexed by rank.
+    struct Tables: Sendable {
+        var firstLiterals: [String?]
+        var layouts: [RouteLayout]
+        var chunks: [CompiledRegex]
+        var dispatch: SegmentDispatch
+        var literalIndex: LiteralIndex
+        var otherChunks: Range<Int>
+        var ranksByName: [Int32]
+        /// The most groups any chunk or route needs (the scratch's size).
+        var captures: Int
+    }
 
-        // Dispatch: the literal-first routes of each first segment get their own chunks
-        // (the path's first segment picks them, so their expressions need no alternation
-        // over other segments); then the others, in rank order.
-        let caseless = !syntax.pathCaseSensitive
-        // Literal routes found by path need no expression (not in case-insensitive tables:
-        // see ``LiteralIndex``).
-        let literalPaths = caseless ? [] : LiteralIndex.literalPaths(compiled)
-        let indexed = Set(literalPaths.map(\.rank))
-        var chunks: [CompiledRegex] = []
-        var firstLevel: [(key: String, chunks: Range<Int>)] = []
-        var index = 0
-        while index < compiled.count {
-            guard let key = compiled[index].firstLiteral else {
-                index += 1
-                continue
-            }
-            var group: [RegexShaper.Item] = []
-            while index < compiled.count, compiled[index].firstLiteral == key {
-                if !indexed.contains(index) { group.append(RegexShaper.Item(route: index, symbols: RegexShaper.symbols(of: compiled[index]))) }
-                index += 1
-            }
-            guard !group.isEmpty else { continue }
-            let first = chunks.count
-            chunks += try RegexShaper.chunks(group[...], caseless: caseless)
-            firstLevel.append((key, first..<chunks.count))
-        }
-        let others = compiled.indices.filter { compiled[$0].firstLiteral == nil && !indexed.contains($0) }
-            .map { RegexShaper.Item(route: $0, symbols: RegexShaper.symbols(of: compiled[$0])) }
-        let firstOther = chunks.count
-        chunks += try RegexShaper.chunks(others[...], caseless: caseless)
-        self.otherChunks = firstOther..<chunks.count
-        self.chunks = chunks
-        self.chunkHandles = chunks.map(\.handle)
-        self.dispatch = SegmentDispatch(firstLevel, caseless: caseless)
-        self.literalIndex = LiteralIndex(literalPaths)
-        let captures = max(compiled.map(\.route.parameters.count).max() ?? 0, chunks.map(\.captureCount).max() ?? 0)
-        self.scratches = ScratchPool(captures: captures, limits: limits)
+    /// A router over `routes` (rank order) and the tables built from them.
+    init(routes: [Route], origins: [Origin], tabs: [String], loginRoute: String?, options: Options, tables: Tables) {
+        self.routes = routes
+        self.origins = origins
+        self.tabs = tabs
+        self.loginRoute = loginRoute
+        self.options = options
+        self.firstLiterals = tables.firstLiterals
+        self.layouts = tables.layouts
+        self.chunks = tables.chunks
+        self.chunkHandles = tables.chunks.map(\.handle)
+        self.dispatch = tables.dispatch
+        self.literalIndex = tables.literalIndex
+        self.otherChunks = tables.otherChunks
+        self.ranksByName = tables.ranksByName
+        self.scratches = ScratchPool(captures: tables.captures, limits: options.limits)
     }
 
     /// The parts of the route at `index` (rank), parsed from its canonical pattern on first

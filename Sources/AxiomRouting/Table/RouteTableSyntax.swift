@@ -1,9 +1,3 @@
-/// A word of a route-table line and where it stands.
-struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
-    var value: Value
-    var location: SourceLocation
-}
-
 /// The declarations of one or more route-table files, before compilation.
 struct RouteTableSyntax: Sendable {
     var routes: [RouteDeclaration] = []

@@ -22,3 +22,9 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 }
+
+/// A word of a route-table line and where it stands.
+struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+    var value: Value
+    var location: SourceLocation
+}
