@@ -151,10 +151,7 @@ enum RouterBenchmarks {
 
     /// `axiom-benchmarks memory SIZE`: in a fresh process, resident memory growth from
     /// compiling a table of SIZE routes, per route.
-    /// With `derived`, the second router is also asked to explain a miss, which derives every
-    /// route's parsed pattern and shape (what the rare paths use and the router does not keep):
-    /// the difference is what keeping them would cost.
-    static func printMemory(size: Int, derived: Bool = false) throws {
+    static func printMemory(size: Int) throws {
         let source = RouteSource(name: "generated.routes", text: GeneratedTable(count: size).tableText)
         // A first router warms the allocator (its pools then hold the compiler's garbage);
         // the growth from a second one, kept alive beside it, is what a router retains.
@@ -165,7 +162,6 @@ enum RouterBenchmarks {
             return
         }
         let second = try Router(source: source)
-        if derived { Measure.blackHole(second.explain("/no-such-first-segment/x").candidates.count) }
         trimHeap()
         let after = residentBytes() ?? before
         Measure.blackHole(first.routes.count + second.routes.count)
