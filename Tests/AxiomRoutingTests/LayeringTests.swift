@@ -29,7 +29,8 @@ import Testing
                 files.append((folder, name, code))
             }
         }
-        let declaration = try Regex(#"(?m)^(?:(?:public|package|private|fileprivate|final)\s+)*(?:struct|class|enum|protocol|typealias)\s+([A-Z]\w*)"#)
+        let declaration = try Regex(
+            #"(?m)^(?:(?:public|package|private|fileprivate|final)\s+)*(?:struct|class|enum|protocol|typealias)\s+([A-Z]\w*)"#)
         var owner: [String: String] = [:]
         for file in files {
             for match in file.code.matches(of: declaration) {

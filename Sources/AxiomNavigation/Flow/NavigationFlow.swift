@@ -43,7 +43,7 @@ public final class NavigationFlow {
         didSet { sessions = middleware.compactMap(\.middleware.session) }
     }
     /// The session middleware, in pipeline order.
-    @ObservationIgnored private var sessions: [any SessionMiddleware] = []
+    @ObservationIgnored private(set) var sessions: [any SessionMiddleware] = []
     @ObservationIgnored private var nextToken = 0
     @ObservationIgnored private var nextRequest = 0
     @ObservationIgnored private var latest: RequestID? = nil
@@ -55,7 +55,7 @@ public final class NavigationFlow {
     @ObservationIgnored private var pendingEvents: Deque<[LifecycleEvent]> = []
     @ObservationIgnored private var delivering = false
     /// Commits so far: a plan made after `commits` commits is still a plan for the state.
-    @ObservationIgnored private var commits = 0
+    @ObservationIgnored private(set) var commits = 0
 
     /// A flow on `router` starting at `state`. With a `host`, each commit's lifecycle
     /// events are delivered to it and its leave-guarding contexts are asked before a commit
@@ -348,105 +348,6 @@ public final class NavigationFlow {
         return .completed
     }
 
-    // MARK: Planning and policy
-
-    /// How a request ended before it could commit.
-    private struct Ended: Error {
-        let result: NavigationResult
-    }
-
-    /// A plan made before the pipeline ran, on the state after `commits` commits.
-    private struct Prepared {
-        let request: NavigationRequest
-        let commits: Int
-        let plan: NavigationPlan
-    }
-
-    /// The plan for `request` on the current state (or how the request ends without one).
-    private func plan(for request: NavigationRequest) -> Result<NavigationPlan, Ended> {
-        // A request resumed after sign-in first takes the login screen down.
-        let base = request.isResumed ? state.removingVisible(route: loginRoute) : state
-        let source = request.source
-        let planned: Result<NavigationPlan, PlanError>
-        switch request.action {
-        case .navigate(let destination):
-            if configuration.rejectsDuplicates, base.visible?.destination == destination { return .failure(Ended(result: .duplicated)) }
-            guard let route = request.route ?? router.route(named: destination.route) else {
-                return .failure(Ended(result: .failed(.unknownRoute(destination.route))))
-            }
-            planned = NavigationPlanner.navigate(to: destination, route: route, in: base, source: source)
-        case .deepLink(let destination):
-            guard let route = request.route ?? router.route(named: destination.route) else {
-                return .failure(Ended(result: .failed(.unknownRoute(destination.route))))
-            }
-            planned = NavigationPlanner.deepLink(to: destination, route: route, parents: router.parents(of: route), in: base, source: source)
-        case .command(let command):
-            planned = NavigationPlanner.plan(command, in: base, source: source)
-        case .start:
-            planned = .success(NavigationPlan(state: base, events: base.visible.map { [.appear($0)] } ?? []))
-        }
-        switch planned {
-        case .success(let plan):
-            guard request.isResumed else { return .success(plan) }
-            return .success(NavigationPlan(state: plan.state, events: NavigationPlanner.events(from: state, to: plan.state)))
-        case .failure(let error):
-            return .failure(Ended(result: .failed(.plan(error))))
-        }
-    }
-
-    /// The policy for whatever `plan` makes visible, whichever command shows it
-    /// (``refusal(toShow:for:)``); nil when it may go ahead.
-    private func policyRefusal(_ plan: NavigationPlan, for request: NavigationRequest) -> NavigationResult? {
-        guard let shown = plan.state.visible, shown.id != state.visible?.id || request.action == .start else { return nil }
-        return refusal(toShow: shown, for: request)
-    }
-
-    /// Before any middleware runs, the policy for what the request would show on the current
-    /// state: no middleware acts on a request the policy refuses (a data loader never fetches
-    /// an auth-only screen's data for a signed-out user, a plugin never sees an untrusted
-    /// link's request to a restricted route as if it would go ahead). The commit checks again
-    /// on the state it commits to — that one decides — and reuses this plan when nothing
-    /// committed in between. Duplicates and plans that fail are left for the commit to report.
-    private func preflight(_ request: NavigationRequest) -> Result<Prepared?, Ended> {
-        guard case .success(let plan) = plan(for: request) else { return .success(nil) }
-        if let refusal = policyRefusal(plan, for: request) { return .failure(Ended(result: refusal)) }
-        return .success(Prepared(request: request, commits: commits, plan: plan))
-    }
-
-    /// Why `entry` may not be shown now, or nil when it may (the rule of "Policy on every
-    /// path" in Docs/Middleware.md): its route's `sources` must allow the source that put the
-    /// entry in the state, and a route that requires authentication needs a signed-in session —
-    /// otherwise `request` is parked (when given) and the user is sent to the login route.
-    private func refusal(toShow entry: NavigationEntry, for request: NavigationRequest?) -> NavigationResult? {
-        let known = request?.route.flatMap { $0.name == entry.route ? $0 : nil }
-        guard let route = known ?? router.route(named: entry.route) else { return .failed(.unknownRoute(entry.route)) }
-        guard route.metadata.allows(source: entry.source.rawValue) else { return .cancelled(.untrustedSource) }
-        guard route.metadata.requiresAuthentication, route.name != router.loginRoute else { return nil }
-        let sessions = self.sessions
-        // No session to sign in with: an auth-only screen is never shown (fail closed).
-        guard !sessions.isEmpty else { return .cancelled(.guardRejected) }
-        guard !sessions.allSatisfy(\.isSignedIn) else { return nil }
-        let login = sessions.lazy.compactMap(\.loginRoute).first
-        // Going back from the login screen to an auth-only screen under it is not parked:
-        // resuming it after sign-in would go back once more.
-        if let request, !(request.action.goesBack && state.visible?.route == login) {
-            for session in sessions where !session.isSignedIn { _ = session.park(request) }
-        }
-        // Without a login route, or with the login already on screen, nothing changes.
-        guard let login, state.visible?.route != login else { return .cancelled(.guardRejected) }
-        return .redirected(chain: [], final: Destination(login))
-    }
-
-    /// Where signed-out users are sent: the first session's login route, else the table's.
-    private var loginRoute: String? { sessions.lazy.compactMap(\.loginRoute).first ?? router.loginRoute }
-
-    /// Whether the visible entry may be shown as it is (``Orchestrator/start()`` asks before
-    /// showing the initial state).
-    func mayShowVisible() -> Bool {
-        guard let visible = state.visible else { return true }
-        return refusal(toShow: visible, for: nil) == nil
-    }
-
     /// Runs the initial state as a request, so a screen that may not be shown yet goes
     /// through the policy (login, then resumed after sign-in).
     func start() async -> NavigationResult {
@@ -459,29 +360,4 @@ public final class NavigationFlow {
 private final class TimingBox: Sendable {
     var committed = false
     var commit: Duration = .zero
-}
-
-/// One committed transition, recorded when the state changed.
-public struct HistoryRecord: Sendable, Hashable {
-    public let request: RequestID
-    public let source: NavigationSource
-    public let action: NavigationRequest.Action
-    /// The result's code (`completed`, `redirected`).
-    public internal(set) var result: NavigationResult.Code
-    /// The entry on screen just before and just after this commit.
-    public let from: NavigationEntry?
-    public let to: NavigationEntry?
-    /// The whole navigation's metrics, once it ended (until then, the commit's time only).
-    public internal(set) var metrics: NavigationMetrics
-}
-
-/// Where one navigation's time went (seed 000).
-public struct NavigationMetrics: Sendable, Hashable {
-    /// Time in middleware (everything but the commit and the lifecycle).
-    public let middleware: Duration
-    /// Time creating contexts for newly visible entries.
-    public let contextCreation: Duration
-    /// Planning and committing the state.
-    public let commit: Duration
-    public let total: Duration
 }

@@ -1,0 +1,24 @@
+/// One committed transition, recorded when the state changed.
+public struct HistoryRecord: Sendable, Hashable {
+    public let request: RequestID
+    public let source: NavigationSource
+    public let action: NavigationRequest.Action
+    /// The result's code (`completed`, `redirected`).
+    public internal(set) var result: NavigationResult.Code
+    /// The entry on screen just before and just after this commit.
+    public let from: NavigationEntry?
+    public let to: NavigationEntry?
+    /// The whole navigation's metrics, once it ended (until then, the commit's time only).
+    public internal(set) var metrics: NavigationMetrics
+}
+
+/// Where one navigation's time went (seed 000).
+public struct NavigationMetrics: Sendable, Hashable {
+    /// Time in middleware (everything but the commit and the lifecycle).
+    public let middleware: Duration
+    /// Time creating contexts for newly visible entries.
+    public let contextCreation: Duration
+    /// Planning and committing the state.
+    public let commit: Duration
+    public let total: Duration
+}
