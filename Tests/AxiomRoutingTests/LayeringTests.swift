@@ -15,6 +15,7 @@ import Testing
         "Table": ["Model", "Diagnostics"],
         "Lookup": ["Model", "Diagnostics"],
         "Build": ["Model", "Diagnostics", "Table", "Lookup"],
+        "Generate": ["Model", "Diagnostics", "Table", "Build", "Lookup"],
     ]
 
     @Test func routingFoldersDependOneWay() throws {

@@ -25,11 +25,43 @@ public final class Orchestrator {
     /// the history.
     public var deliveredEvents: [LifecycleEvent] { screens.deliveredEvents }
 
-    public init(
+    public convenience init(
         router: Router, state: NavigationState, factories: [String: ContextFactory],
         configuration: NavigationFlow.Configuration = NavigationFlow.Configuration()
     ) {
-        screens = Screens(factories: factories, eventLimit: max(configuration.historyLimit * 4, 16))
+        self.init(router: router, state: state, configuration: configuration) { environment in factories[environment.entry.route]?(environment) }
+    }
+
+    /// An orchestrator whose contexts are made from typed routes (Docs/TypedRoutes.md): one
+    /// function for every route, so a `switch` over the route type that leaves a route out
+    /// does not compile.
+    ///
+    /// ```swift
+    /// Orchestrator(router: router, state: state) { (route: AppRoute, environment) in
+    ///     switch route {
+    ///     case .home: HomeContext()
+    ///     case .profile(let userId, let tab): ProfileContext(userId: userId, tab: tab, navigation: environment.navigation)
+    ///     …
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// An entry whose route or values are not one of `Route`'s (a table that does not match
+    /// the type) gets no context.
+    public convenience init<Route: TypedRoute>(
+        router: Router, state: NavigationState, configuration: NavigationFlow.Configuration = NavigationFlow.Configuration(),
+        contexts: @escaping @MainActor (Route, ContextEnvironment) -> any Context
+    ) {
+        self.init(router: router, state: state, configuration: configuration) { environment in
+            environment.entry.route(as: Route.self).map { contexts($0, environment) }
+        }
+    }
+
+    private init(
+        router: Router, state: NavigationState, configuration: NavigationFlow.Configuration,
+        make: @escaping @MainActor (ContextEnvironment) -> (any Context)?
+    ) {
+        screens = Screens(make: make, eventLimit: max(configuration.historyLimit * 4, 16))
         navigation = NavigationFlow(router: router, state: state, configuration: configuration, host: screens)
     }
 
@@ -66,15 +98,16 @@ public final class Orchestrator {
 /// becomes visible, told of its lifecycle, released when it leaves the state. The flow's host.
 @MainActor
 private final class Screens: NavigationHost {
-    let factories: [String: ContextFactory]
+    /// Makes the context of an entry (nil: the entry has none).
+    let make: @MainActor (ContextEnvironment) -> (any Context)?
     let eventLimit: Int
     var contexts: [EntryID: any Context] = [:]
     /// The live contexts that may refuse to be left (a subset of ``contexts``).
     var leaveGuards: [EntryID: any LeaveGuardingContext] = [:]
     var deliveredEvents: [LifecycleEvent] = []
 
-    init(factories: [String: ContextFactory], eventLimit: Int) {
-        self.factories = factories
+    init(make: @escaping @MainActor (ContextEnvironment) -> (any Context)?, eventLimit: Int) {
+        self.make = make
         self.eventLimit = eventLimit
     }
 
@@ -103,11 +136,12 @@ private final class Screens: NavigationHost {
             record(event)
             switch event {
             case .appear(let entry):
-                if contexts[entry.id] == nil, let factory = factories[entry.route] {
+                if contexts[entry.id] == nil {
                     let started = clock.now
-                    let context = factory(ContextEnvironment(entry: entry, navigation: NavigationHandle(flow: flow)))
-                    contexts[entry.id] = context
-                    if let guarding = context as? any LeaveGuardingContext { leaveGuards[entry.id] = guarding }
+                    if let context = make(ContextEnvironment(entry: entry, navigation: NavigationHandle(flow: flow))) {
+                        contexts[entry.id] = context
+                        if let guarding = context as? any LeaveGuardingContext { leaveGuards[entry.id] = guarding }
+                    }
                     creation += clock.now - started
                 }
                 await contexts[entry.id]?.onAppear()

@@ -51,6 +51,10 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let restrictionBypass = DiagnosticCode(rawValue: "W405")
     public static let adjacentWildcards = DiagnosticCode(rawValue: "W406")
 
+    // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
+    public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
+    public static let reservedSwiftName = DiagnosticCode(rawValue: "E502")
+
     /// Every code, in catalogue order (`Docs/Diagnostics.md` has an entry for each).
     public static let allCases: [DiagnosticCode] = [
         .unknownDirective,
@@ -90,5 +94,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .redundantOptional,
         .restrictionBypass,
         .adjacentWildcards,
+        .swiftNameClash,
+        .reservedSwiftName,
     ]
 }

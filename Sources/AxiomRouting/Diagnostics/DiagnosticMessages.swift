@@ -331,4 +331,24 @@ extension Diagnostic {
     private static func morePlaces(_ places: Int) -> String {
         places > 1 ? " (and \(places - 1) more place\(places > 2 ? "s" : "") in this pattern)" : ""
     }
+
+    // MARK: E5 — generating typed Swift
+
+    /// E501: two names of the table that are one Swift name once converted (`what` names
+    /// the kind: "route", "parameter", "value"); `first` is where the other one is.
+    static func swiftNameClash(_ what: String, _ name: String, other: String, swift: String, at location: SourceLocation, first: SourceLocation?)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .swiftNameClash, "\(what) '\(name)' and '\(other)' are both '\(swift)' in Swift", at: location,
+            notes: first.map { [Note("'\(other)' is declared here", at: $0)] } ?? [],
+            help: "rename one of them")
+    }
+
+    /// E502: a name that the generated type uses for itself or that Swift gives a meaning.
+    static func reservedSwiftName(_ what: String, _ name: String, swift: String, reason: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .reservedSwiftName, "\(what) '\(name)' cannot be the Swift name '\(swift)': \(reason)", at: location,
+            help: "rename it")
+    }
 }

@@ -1,0 +1,40 @@
+public import AxiomRouting
+
+// Typed routes (Docs/TypedRoutes.md) wherever the navigation layer takes a destination: the
+// compiler checks the route and its values; the string API stays for dynamic use.
+
+extension Destination {
+    /// The destination a typed route names: its table name and values, as a URL of it would
+    /// resolve to (query defaults included).
+    public init(_ route: some TypedRoute) {
+        self.init(route.routeName, parameters: route.routeParameters, query: route.routeQuery)
+    }
+
+    /// This destination as `Route`, or nil when it names a route `Route` does not have or its
+    /// values do not fit.
+    public func route<Route: TypedRoute>(as type: Route.Type) -> Route? {
+        Route(routeName: route, parameters: parameters, query: query)
+    }
+}
+
+extension NavigationEntry {
+    /// The entry's destination as `Route` (see ``Destination/route(as:)``).
+    public func route<Route: TypedRoute>(as type: Route.Type) -> Route? {
+        destination.route(as: type)
+    }
+}
+
+extension NavigationFlow {
+    /// Navigates to a typed route: the string API's navigation with the compiler's checks
+    /// instead of the run-time ones.
+    public func navigate(to route: some TypedRoute, source: NavigationSource = .inApp) async -> NavigationResult {
+        await navigate(to: Destination(route), source: source)
+    }
+}
+
+extension NavigationHandle {
+    /// Navigates to a typed route.
+    public func navigate(to route: some TypedRoute) async -> NavigationResult {
+        await navigate(to: Destination(route))
+    }
+}

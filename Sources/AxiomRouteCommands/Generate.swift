@@ -1,0 +1,65 @@
+import ArgumentParser
+import AxiomRouting
+import Foundation
+
+/// `axiom-route generate swift`: the typed routes of a table, as Swift source.
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate code from a route table.",
+        subcommands: [GenerateSwift.self]
+    )
+}
+
+/// `axiom-route generate swift [--routes FILE|DIR] [--type-name NAME] [--access internal|public] [--output FILE]`
+struct GenerateSwift: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swift",
+        abstract: "Print the table's typed routes: one Swift enum with a case a route (what the GenerateRoutes plugin builds).",
+        discussion: """
+            The code conforms to AxiomRouting's TypedRoute: its cases carry the table's parameters \
+            with their Swift types, enums for enum(…) types, conversions from a RouteMatch and to a \
+            URL or Destination, and the table itself, embedded. See Docs/TypedRoutes.md. Exit \
+            status: 0, or 2 when the table has errors or a name is not a Swift name (E501, E502).
+            """
+    )
+
+    @OptionGroup var table: RouteTableOptions
+
+    @Option(help: "The generated type's name.")
+    var typeName = "AppRoute"
+
+    @Option(help: "The access level of the generated code: internal or public.")
+    var access: SwiftRouteGenerator.Access = .internal
+
+    @Option(help: "Write the code to this file instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        guard SwiftNames.type(typeName) == typeName, !SwiftNames.keywords.contains(typeName) else {
+            throw ValidationError("'\(typeName)' is not a Swift type name (try '\(SwiftNames.type(typeName))')")
+        }
+    }
+
+    func run() throws {
+        let (sources, resolver) = try table.sources()
+        let compilation = Router.compile(sources, resolver: resolver)
+        switch SwiftRouteGenerator.generate(compilation, options: .init(typeName: typeName, access: access)) {
+        case .failure(let error):
+            Console.err(error.description, terminator: "")
+            throw ExitStatus.badInput.exitCode
+        case .success(let code):
+            guard let output else {
+                Console.out(code, terminator: "")
+                return
+            }
+            do {
+                try code.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                Console.err("error: cannot write '\(output)': \(error.localizedDescription)")
+                throw ExitStatus.badInput.exitCode
+            }
+        }
+    }
+}
+
+extension SwiftRouteGenerator.Access: ExpressibleByArgument {}

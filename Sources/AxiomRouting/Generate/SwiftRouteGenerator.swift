@@ -1,0 +1,326 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Writes the Swift of a route table's ``TypedRoute``: one enum with a case a route, its
+/// associated values typed as the table declares them, an enum for each `enum(…)` parameter,
+/// the conversions both ways, and the table itself embedded. `axiom-route generate swift` and
+/// the GenerateRoutes build plugin print it (Docs/TypedRoutes.md).
+package struct SwiftRouteGenerator {
+    package enum Access: String, Sendable, CaseIterable {
+        case `internal`, `public`
+    }
+
+    package struct Options: Sendable {
+        /// The generated type's name (`AppRoute`).
+        package var typeName: String
+        package var access: Access
+
+        package init(typeName: String = "AppRoute", access: Access = .internal) {
+            self.typeName = typeName
+            self.access = access
+        }
+    }
+
+    /// One route as generated code sees it.
+    private struct Case {
+        var route: Route
+        var name: String
+        var values: [Value]
+    }
+
+    /// One associated value: a path or query parameter.
+    private struct Value {
+        var label: String
+        var tableName: String
+        var type: ParameterType
+        /// The Swift type, without `?`.
+        var swiftType: String
+        var isQuery: Bool
+        /// Absent allowed: `T?` with default `nil`.
+        var isOptional: Bool
+        /// A query default: the label gets `= literal` and an absent value reads as it.
+        var defaultLiteral: String?
+    }
+
+    /// A generated enum for an `enum(…)` parameter type.
+    private struct EnumType {
+        var name: String
+        var cases: [(name: String, value: String)]
+        var route: Route
+        var parameter: String
+    }
+
+    let options: Options
+    private var diagnostics: [Diagnostic] = []
+
+    package init(options: Options) {
+        self.options = options
+    }
+
+    /// The generated source for the table `compilation` compiled, or the diagnostics that stop
+    /// it: the table's own errors, or names that are not Swift names (E501, E502).
+    package static func generate(_ compilation: RouteTableCompilation, options: Options) -> Result<String, RouteTableError> {
+        guard let router = compilation.router else {
+            return .failure(RouteTableError(diagnostics: compilation.diagnostics, sources: compilation.sources))
+        }
+        var generator = SwiftRouteGenerator(options: options)
+        let source = generator.source(router: router, sources: compilation.sources)
+        guard !generator.diagnostics.hasErrors else {
+            return .failure(RouteTableError(diagnostics: generator.diagnostics, sources: compilation.sources))
+        }
+        return .success(source)
+    }
+
+    // MARK: Building the model
+
+    /// The routes in declaration order (file, then line), with their Swift names.
+    private mutating func cases(_ router: Router) -> (cases: [Case], enums: [EnumType]) {
+        let routes = router.routes.sorted { $0.location < $1.location }
+        let members: Set<String> = ["routeName", "routeParameters", "routeQuery", "routeSources", "makeRouter", "hashValue", "hash"]
+        var caseNames: [String: Route] = [:]
+        var typeNames: [String: (route: Route, what: String)] = [:]
+        let reservedTypes: Set<String> = [
+            options.typeName, "String", "Int", "Double", "Bool", "UUID", "Array", "Optional", "Swift", "RouteValue", "RouteParameters",
+            "RouteSource", "Router", "RouteMatch", "MatchLimits", "RouteTableError", "RouteURLError", "TypedRoute", "KeyValuePairs",
+            "AxiomRouting", "Foundation", "FoundationEssentials",
+        ]
+        var cases: [Case] = []
+        var enums: [EnumType] = []
+        for route in routes {
+            let name = SwiftNames.member(route.name)
+            if SwiftNames.unusableMembers.contains(name) || members.contains(name) {
+                let reason = members.contains(name) ? "the generated type has a member of that name" : "Swift gives it a meaning after a '.'"
+                diagnostics.append(.reservedSwiftName("route", route.name, swift: name, reason: reason, at: route.location))
+                continue
+            }
+            if let other = caseNames[name] {
+                diagnostics.append(.swiftNameClash("route", route.name, other: other.name, swift: name, at: route.location, first: other.location))
+                continue
+            }
+            caseNames[name] = route
+            var labels: [String: String] = [:]
+            var values: [Value] = []
+            let parameters = route.parameters.map { ($0.name, $0.type, $0.isOptional, false, RouteValue?.none) }
+            let query = route.query.map { ($0.name, $0.type, !$0.isRequired && $0.defaultValue == nil, true, $0.defaultValue) }
+            for (tableName, type, isOptional, isQuery, defaultValue) in parameters + query {
+                // An unnamed group (`*`, `(…)`: named by its number) is an unlabeled value.
+                let label = tableName.allSatisfy(\.isNumber) ? "" : SwiftNames.member(tableName)
+                if SwiftNames.unusableMembers.contains(label) {
+                    diagnostics.append(
+                        .reservedSwiftName("parameter", tableName, swift: label, reason: "Swift gives it a meaning after a '.'", at: route.location))
+                    continue
+                }
+                if !label.isEmpty, let other = labels[label] {
+                    diagnostics.append(.swiftNameClash("parameter", tableName, other: other, swift: label, at: route.location, first: nil))
+                    continue
+                }
+                labels[label] = tableName
+                var swiftType = Self.swiftType(of: type)
+                if case .enumeration(let options) = type {
+                    let typeName = route.name == tableName ? SwiftNames.type(tableName) : SwiftNames.type(route.name, tableName)
+                    if reservedTypes.contains(typeName) {
+                        diagnostics.append(
+                            .reservedSwiftName(
+                                "enum of parameter", tableName, swift: typeName, reason: "the generated code uses that type name", at: route.location))
+                        continue
+                    }
+                    if let other = typeNames[typeName] {
+                        diagnostics.append(
+                            .swiftNameClash(
+                                "enum of parameter", "\(route.name).\(tableName)", other: other.what, swift: typeName, at: route.location,
+                                first: other.route.location))
+                        continue
+                    }
+                    typeNames[typeName] = (route, "\(route.name).\(tableName)")
+                    guard let enumeration = enumType(typeName, options: options, route: route, parameter: tableName) else { continue }
+                    enums.append(enumeration)
+                    swiftType = typeName
+                }
+                let enumCases = swiftType == Self.swiftType(of: type) ? [] : enums.last?.cases ?? []
+                let defaultLiteral = defaultValue.map { Self.literal($0, enumCases: enumCases) }
+                values.append(
+                    Value(
+                        label: label, tableName: tableName, type: type, swiftType: swiftType, isQuery: isQuery, isOptional: isOptional,
+                        defaultLiteral: defaultLiteral))
+            }
+            cases.append(Case(route: route, name: name, values: values))
+        }
+        return (cases, enums)
+    }
+
+    private mutating func enumType(_ name: String, options: [String], route: Route, parameter: String) -> EnumType? {
+        var seen: [String: String] = [:]
+        var cases: [(name: String, value: String)] = []
+        var clean = true
+        for value in options {
+            let caseName = SwiftNames.enumCase(value)
+            if SwiftNames.unusableMembers.contains(caseName) || caseName == "rawValue" || caseName == "allCases" {
+                diagnostics.append(
+                    .reservedSwiftName(
+                        "value", value, swift: caseName, reason: "the enum '\(name)' cannot have a case of that name", at: route.location))
+                clean = false
+                continue
+            }
+            if let other = seen[caseName] {
+                diagnostics.append(.swiftNameClash("value", value, other: other, swift: caseName, at: route.location, first: nil))
+                clean = false
+                continue
+            }
+            seen[caseName] = value
+            cases.append((caseName, value))
+        }
+        return clean ? EnumType(name: name, cases: cases, route: route, parameter: parameter) : nil
+    }
+
+    private static func swiftType(of type: ParameterType) -> String {
+        switch type {
+        case .string, .enumeration: return "String"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .bool: return "Bool"
+        case .uuid: return "UUID"
+        case .path: return "[String]"
+        }
+    }
+
+    /// A Swift expression for a default value.
+    private static func literal(_ value: RouteValue, enumCases: [(name: String, value: String)]) -> String {
+        switch value {
+        case .string(let text):
+            if let match = enumCases.first(where: { $0.value == text }) { return "." + SwiftNames.escaped(match.name) }
+            return SwiftLiteral.string(text)
+        case .int(let number): return String(number)
+        case .double(let number):
+            if number.isNaN { return "Double.nan" }
+            if number.isInfinite { return number < 0 ? "-Double.infinity" : "Double.infinity" }
+            return "\(number)"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .uuid(let uuid):
+            let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+            return "UUID(uuid: (" + bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ", ") + "))"
+        case .path(let segments): return "[" + segments.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+        }
+    }
+
+    // MARK: Writing the code
+
+    private mutating func source(router: Router, sources: [String: String]) -> String {
+        let (cases, enums) = cases(router)
+        let access = options.access == .public ? "public " : ""
+        let type = options.typeName
+        let usesUUID = cases.contains { $0.values.contains { $0.type == .uuid } }
+        let embedded = SwiftLiteral.relativeNames(sources.keys.sorted())
+        var out = "// Generated by Axiom Navigation from \(embedded.map(\.relative).joined(separator: ", ")). Do not edit.\n\n"
+        if usesUUID {
+            let keyword = options.access == .public ? "public import" : "import"
+            out += "#if canImport(FoundationEssentials)\n    \(keyword) FoundationEssentials\n#else\n    \(keyword) Foundation\n#endif\n"
+        }
+        out += options.access == .public ? "public import AxiomRouting\n\n" : "import AxiomRouting\n\n"
+        out += "/// The routes of the table, one case a route with its parameters typed as declared.\n"
+        out += "/// `\(type)(match)` reads a resolved URL; `router.url(for:)` prints one; a `Destination`\n"
+        out += "/// and the navigation flow take it as it is.\n"
+        out += "\(access)enum \(type): TypedRoute {\n"
+        for item in cases { out += caseDeclaration(item) }
+        for enumeration in enums { out += enumDeclaration(enumeration, access: access) }
+        out += routeName(cases, access: access)
+        out += parameters(cases, query: false, access: access)
+        out += parameters(cases, query: true, access: access)
+        out += initializer(cases, access: access)
+        out += "\n    /// The table the type was generated from.\n"
+        out += "    \(access)static let routeSources: [RouteSource] = [\n"
+        for file in embedded {
+            out += "        RouteSource(name: \(SwiftLiteral.string(file.relative)), text: \(SwiftLiteral.multiline(sources[file.name] ?? ""))),\n"
+        }
+        out += "    ]\n}\n"
+        return out
+    }
+
+    private func caseDeclaration(_ item: Case) -> String {
+        var doc = "    /// `\(item.route.pattern)`"
+        let metadata = item.route.metadata
+        var notes: [String] = []
+        if metadata.requiresAuthentication { notes.append("requires sign-in") }
+        if let parent = metadata.parent { notes.append("parent `\(parent)`") }
+        if let tab = metadata.tab { notes.append("tab `\(tab)`") }
+        if !notes.isEmpty { doc += " — " + notes.joined(separator: ", ") }
+        var out = doc + "\n    case \(SwiftNames.escaped(item.name))"
+        if !item.values.isEmpty {
+            out +=
+                "("
+                + item.values.map { value in
+                    var text = value.label.isEmpty ? value.swiftType : "\(SwiftNames.escaped(value.label)): \(value.swiftType)"
+                    if value.isOptional { text += "? = nil" } else if let literal = value.defaultLiteral { text += " = \(literal)" }
+                    return text
+                }.joined(separator: ", ") + ")"
+        }
+        return out + "\n"
+    }
+
+    private func enumDeclaration(_ enumeration: EnumType, access: String) -> String {
+        var out = "\n    /// The values of `\(enumeration.parameter)` in route `\(enumeration.route.name)`.\n"
+        out += "    \(access)enum \(enumeration.name): String, RouteValueConvertible, Hashable, CaseIterable {\n"
+        for item in enumeration.cases {
+            let name = SwiftNames.escaped(item.name)
+            out += item.name == item.value ? "        case \(name)\n" : "        case \(name) = \(SwiftLiteral.string(item.value))\n"
+        }
+        return out + "    }\n"
+    }
+
+    /// `case .name(let v0, let v1)` binding the values `selected` picks, `_` for the others.
+    private func pattern(_ item: Case, binding selected: (Value) -> Bool) -> String {
+        let name = "." + SwiftNames.escaped(item.name)
+        guard item.values.contains(where: selected) else { return name }
+        return name + "(" + item.values.enumerated().map { selected($0.element) ? "let v\($0.offset)" : "_" }.joined(separator: ", ") + ")"
+    }
+
+    private func routeName(_ cases: [Case], access: String) -> String {
+        var out = "\n    \(access)var routeName: String {\n        switch self {\n"
+        for item in cases { out += "        case .\(SwiftNames.escaped(item.name)): return \(SwiftLiteral.string(item.route.name))\n" }
+        return out + "        }\n    }\n"
+    }
+
+    private func parameters(_ cases: [Case], query: Bool, access: String) -> String {
+        var out = "\n    \(access)var \(query ? "routeQuery" : "routeParameters"): RouteParameters {\n        switch self {\n"
+        for item in cases {
+            let selected = item.values.enumerated().filter { $0.element.isQuery == query }
+            out += "        case \(pattern(item) { $0.isQuery == query }): return "
+            if selected.isEmpty {
+                out += "[:]\n"
+            } else if selected.contains(where: { $0.element.isOptional }) {
+                let pairs = selected.map { "\(SwiftLiteral.string($0.element.tableName)): v\($0.offset)\($0.element.isOptional ? "?" : "").routeValue" }
+                out += "RouteParameters(omittingNil: [" + pairs.joined(separator: ", ") + "])\n"
+            } else {
+                let names = selected.map { SwiftLiteral.string($0.element.tableName) }.joined(separator: ", ")
+                let values = selected.map { "v\($0.offset).routeValue" }.joined(separator: ", ")
+                out += "RouteParameters(names: [\(names)], values: [\(values)])\n"
+            }
+        }
+        return out + "        }\n    }\n"
+    }
+
+    private func initializer(_ cases: [Case], access: String) -> String {
+        var out = "\n    \(access)init?(routeName: String, parameters: RouteParameters, query: RouteParameters) {\n        switch routeName {\n"
+        for item in cases {
+            out += "        case \(SwiftLiteral.string(item.route.name)):\n"
+            guard !item.values.isEmpty else {
+                out += "            self = .\(SwiftNames.escaped(item.name))\n"
+                continue
+            }
+            let reads = item.values.enumerated().map { offset, value in
+                let source = value.isQuery ? "query" : "parameters"
+                let read = value.isOptional || value.defaultLiteral != nil ? "optionalValue" : "value"
+                return "let v\(offset) = \(source).\(read)(\(SwiftLiteral.string(value.tableName)), as: \(value.swiftType).self)"
+            }
+            out += "            guard " + reads.joined(separator: ",\n                ") + "\n            else { return nil }\n"
+            let arguments = item.values.enumerated().map { offset, value in
+                let argument = value.defaultLiteral.map { "v\(offset) ?? \($0)" } ?? "v\(offset)"
+                return value.label.isEmpty ? argument : "\(SwiftNames.escaped(value.label)): \(argument)"
+            }
+            out += "            self = .\(SwiftNames.escaped(item.name))(" + arguments.joined(separator: ", ") + ")\n"
+        }
+        return out + "        default: return nil\n        }\n    }\n"
+    }
+}

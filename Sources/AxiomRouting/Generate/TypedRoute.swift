@@ -1,0 +1,52 @@
+public import AxiomURLPattern
+
+/// A route of a table as a Swift value: what `axiom-route generate swift` and the
+/// `GenerateRoutes` build plugin generate from a route table — one case a route, its
+/// parameters typed as the table declares them — so a missing or mistyped parameter is a
+/// compile error instead of a run-time one (see Docs/TypedRoutes.md).
+///
+/// ```swift
+/// let router = try AppRoute.makeRouter()                          // the embedded table
+/// let url = try router.url(for: AppRoute.profile(userId: 42, tab: .likes))
+/// if case .success(let match) = router.resolve(url), let route = AppRoute(match) { … }
+/// ```
+///
+/// The string API (`Router.url(for:parameters:query:)`, `Destination`) stays for dynamic
+/// use; a typed route converts to it losslessly, and back.
+public protocol TypedRoute: Hashable, Sendable {
+    /// The route-table files the type was generated from, embedded (names relative to their
+    /// common folder, so includes resolve among them).
+    static var routeSources: [RouteSource] { get }
+    /// The route's name in the table (`profile`).
+    var routeName: String { get }
+    /// The path parameters, named and ordered as the table declares them (absent optional
+    /// groups left out): what a ``RouteMatch`` of this route holds.
+    var routeParameters: RouteParameters { get }
+    /// The query parameters, in declaration order, with their defaults (absent optional ones
+    /// left out): what a ``RouteMatch`` of this route holds.
+    var routeQuery: RouteParameters { get }
+    /// The route `routeName` names with these values, or nil when the type has no such route
+    /// or a value is missing or of another type.
+    init?(routeName: String, parameters: RouteParameters, query: RouteParameters)
+}
+
+extension TypedRoute {
+    /// The route a match names (nil when the match is of a route the type does not have:
+    /// a router built from another table).
+    public init?(_ match: RouteMatch) {
+        self.init(routeName: match.route.name, parameters: match.parameters, query: match.query)
+    }
+
+    /// A router compiled from the embedded table. It compiled when the code was generated;
+    /// it throws only if the generated file was edited by hand.
+    public static func makeRouter(limits: MatchLimits = MatchLimits()) throws(RouteTableError) -> Router {
+        try Router(sources: routeSources, resolver: RouteSource.resolver(among: routeSources), limits: limits)
+    }
+}
+
+extension Router {
+    /// Typed reverse routing: the URL of `route` (see ``url(for:parameters:query:)``).
+    public func url(for route: some TypedRoute) throws(RouteURLError) -> String {
+        try url(for: route.routeName, parameters: route.routeParameters, query: route.routeQuery)
+    }
+}
