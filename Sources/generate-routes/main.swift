@@ -4,7 +4,6 @@
 // swift` prints the same). A table with errors fails the build with the table's own
 // diagnostics, file:line:col, as the compiler prints them.
 import AxiomRouting
-
 import Foundation
 
 func fail(_ message: String, status: Int32 = 2) -> Never {

@@ -241,3 +241,39 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(runCommand("url", "profile", "userId=abc").status == 2)
     }
 }
+
+@Suite struct GenerateCommandTests {
+    @Test func printsTheDefaultTablesTypedRoutes() {
+        let run = runCommand("generate", "swift")
+        #expect(run.status == 0)
+        #expect(run.out.contains("enum AppRoute: TypedRoute {\n"))
+        #expect(run.out.contains("    case profile(userId: Int, tab: ProfileTab = .posts)\n"))
+        #expect(run.out.contains("RouteSource(name: \"app.routes\""))
+    }
+
+    @Test func typeNameAccessAndOutputFileAreOptions() throws {
+        try withTable("route home /\nroute post /posts/:id\n  param id int\n") { path in
+            let output = path + ".swift"
+            let run = runCommand("generate", "swift", "--routes", path, "--type-name", "Screen", "--access", "public", "--output", output)
+            #expect(run.status == 0)
+            #expect(run.out.isEmpty)
+            let code = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(code.contains("public enum Screen: TypedRoute {\n    /// `/`\n    case home\n    /// `/posts/:id`\n    case post(id: Int)\n"))
+        }
+    }
+
+    @Test func aTableErrorIsTheTablesDiagnosticAndStatusTwo() throws {
+        try withTable("route home /\n  param id integer\n") { path in
+            let run = runCommand("generate", "swift", "--routes", path)
+            #expect(run.status == 2)
+            #expect(run.out.isEmpty)
+            #expect(run.err.contains("app.routes:2:12: error: unknown parameter type 'integer' [E202]\n    2 |   param id integer\n"))
+        }
+    }
+
+    @Test func aTypeNameThatIsNotOneIsAUsageError() {
+        let run = runCommand("generate", "swift", "--type-name", "app-route")
+        #expect(run.status == 2)
+        #expect(run.err.contains("'app-route' is not a Swift type name"))
+    }
+}

@@ -36,7 +36,8 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
         let router = try AppRoute.makeRouter()
         let routes = try everyRoute(router)
         #expect(Set(routes.map(\.routeName)) == Set(router.routes.map(\.name)))
-        #expect(routes.count == 38)
+        // The default table's 38 and Names.routes' 5.
+        #expect(routes.count == 43)
     }
 
     /// The law of typed routes: route → URL → resolve → route, for every route of the table.
@@ -77,6 +78,27 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
         #expect(AppRoute(routeName: "psot", parameters: ["postId": .int(7)], query: [:]) == nil)
     }
 
+    /// Names.routes: keywords in backticks, `user_id` as `userID`, unnamed groups unlabeled,
+    /// enum values converted to case names with their table spelling as raw values.
+    @Test func namesThatAreNotSwiftNamesAsWrittenRoundTrip() throws {
+        let router = try AppRoute.makeRouter()
+        let routes: [(AppRoute, String)] = [
+            (.default, "myapp://names/default"),
+            (.userProfile(userID: 3, _kind: .newTab), "myapp://names/users/3/new-tab"),
+            (.userProfile(userID: 3, _kind: ._1080p), "myapp://names/users/3/1080p"),
+            (.userProfile(userID: 3, _kind: .default), "myapp://names/users/3/default"),
+            (.class(in: 12, for: "x"), "myapp://names/class/12?for=x&api_url=https://example.com/a%20b"),
+            (._debug(["a", "b"]), "myapp://names/debug/a/b"),
+            (.catch2(file: "report", 9), "myapp://names/files/report.json/9"),
+        ]
+        for (route, url) in routes {
+            #expect(try router.url(for: route) == url)
+            #expect(try AppRoute(router.resolve(url).get()) == route, "\(url)")
+        }
+        #expect(AppRoute.UserProfileKind.allCases.map(\.rawValue) == ["new-tab", "1080p", "default", "x.y"])
+        #expect(AppRoute.class(in: 1).routeName == "class")
+    }
+
     @Test func generatedEnumsCarryTheTablesValues() {
         #expect(AppRoute.ProfileTab.allCases.map(\.rawValue) == ["posts", "likes", "media"])
         #expect(AppRoute.Topic.allCases.map(\.rawValue) == ["music", "sports", "tech", "art"])
@@ -90,7 +112,9 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
         #expect(result == .completed)
         #expect(navigator.flow.state.visible?.route(as: AppRoute.self) == .comments(postId: 7, sort: .new))
         // The same destination through the string API is a duplicate: the two spell one thing.
-        #expect(await navigator.flow.navigate(to: Destination("comments", parameters: ["postId": .int(7)], query: ["sort": .string("new")])) == .duplicated)
+        #expect(
+            await navigator.flow.navigate(to: Destination("comments", parameters: ["postId": .int(7)], query: ["sort": .string("new")]))
+                == .duplicated)
     }
 
     /// Contexts from typed routes: one function with an exhaustive `switch` (a route left out
@@ -112,7 +136,8 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
             case .discover, .search, .trending, .topic, .tag, .place, .home, .post, .comments, .comment, .compose, .story, .inbox,
                 .newMessage, .conversation, .notifications, .me, .editProfile, .profile, .profileByName, .followers, .following,
                 .settings, .privacy, .notificationSettings, .account, .changePassword, .billing, .settingsSection, .passwordTips,
-                .login, .signup, .onboarding, .resetPassword, .about, .legal, .help, .share:
+                .login, .signup, .onboarding, .resetPassword, .about, .legal, .help, .share, .default, .userProfile, .class,
+                ._debug, .catch2:
                 return Screen(route)
             }
         }

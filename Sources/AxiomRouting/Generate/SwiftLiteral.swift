@@ -26,7 +26,9 @@ package enum SwiftLiteral {
     /// the text) when the text reads as it is, else ``string(_:)``. A multi-line literal
     /// would turn `\r\n` into `\n` and cannot hold other control characters.
     package static func multiline(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy { $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value)) }
+        let plain = text.unicodeScalars.allSatisfy {
+            $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value))
+        }
         guard plain else { return string(text) }
         var longest = 0
         var run = 0

@@ -58,6 +58,17 @@ package enum SwiftNames {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// An argument label where it is declared: only `inout`, `let` and `var` need backticks
+    /// (Swift warns about others).
+    package static func declaredLabel(_ label: String) -> String {
+        ["inout", "let", "var"].contains(label) ? "`\(label)`" : label
+    }
+
+    /// An argument label in a call: only `inout` needs backticks.
+    package static func calledLabel(_ label: String) -> String {
+        label == "inout" ? "`inout`" : label
+    }
+
     private static func split(_ name: String, at isSeparator: (Character) -> Bool) -> (prefix: String, words: [String]) {
         let prefix = String(name.prefix { $0 == "_" })
         let words = name.dropFirst(prefix.count).split(whereSeparator: isSeparator).map(String.init)

@@ -124,7 +124,8 @@ package struct SwiftRouteGenerator {
                     if reservedTypes.contains(typeName) {
                         diagnostics.append(
                             .reservedSwiftName(
-                                "enum of parameter", tableName, swift: typeName, reason: "the generated code uses that type name", at: route.location))
+                                "enum of parameter", tableName, swift: typeName, reason: "the generated code uses that type name", at: route.location)
+                        )
                         continue
                     }
                     if let other = typeNames[typeName] {
@@ -251,7 +252,7 @@ package struct SwiftRouteGenerator {
             out +=
                 "("
                 + item.values.map { value in
-                    var text = value.label.isEmpty ? value.swiftType : "\(SwiftNames.escaped(value.label)): \(value.swiftType)"
+                    var text = value.label.isEmpty ? value.swiftType : "\(SwiftNames.declaredLabel(value.label)): \(value.swiftType)"
                     if value.isOptional { text += "? = nil" } else if let literal = value.defaultLiteral { text += " = \(literal)" }
                     return text
                 }.joined(separator: ", ") + ")"
@@ -290,7 +291,9 @@ package struct SwiftRouteGenerator {
             if selected.isEmpty {
                 out += "[:]\n"
             } else if selected.contains(where: { $0.element.isOptional }) {
-                let pairs = selected.map { "\(SwiftLiteral.string($0.element.tableName)): v\($0.offset)\($0.element.isOptional ? "?" : "").routeValue" }
+                let pairs = selected.map {
+                    "\(SwiftLiteral.string($0.element.tableName)): v\($0.offset)\($0.element.isOptional ? "?" : "").routeValue"
+                }
                 out += "RouteParameters(omittingNil: [" + pairs.joined(separator: ", ") + "])\n"
             } else {
                 let names = selected.map { SwiftLiteral.string($0.element.tableName) }.joined(separator: ", ")
@@ -317,7 +320,7 @@ package struct SwiftRouteGenerator {
             out += "            guard " + reads.joined(separator: ",\n                ") + "\n            else { return nil }\n"
             let arguments = item.values.enumerated().map { offset, value in
                 let argument = value.defaultLiteral.map { "v\(offset) ?? \($0)" } ?? "v\(offset)"
-                return value.label.isEmpty ? argument : "\(SwiftNames.escaped(value.label)): \(argument)"
+                return value.label.isEmpty ? argument : "\(SwiftNames.calledLabel(value.label)): \(argument)"
             }
             out += "            self = .\(SwiftNames.escaped(item.name))(" + arguments.joined(separator: ", ") + ")\n"
         }

@@ -1,0 +1,92 @@
+import Testing
+
+@testable import AxiomRouting
+
+/// The generator's names and its refusals; `TypedRoutesTests` compiles and runs what it
+/// writes for the default table and for names that need converting.
+@Suite struct SwiftRouteGeneratorTests {
+    @Test(arguments: [
+        ("user_id", "userID"), ("change_password", "changePassword"), ("userId", "userId"), ("UserId", "userId"),
+        ("URLPath", "urlPath"), ("ID", "id"), ("_debug", "_debug"), ("2fa", "_2fa"), ("post_url_id", "postURLID"),
+        ("a__b", "aB"),
+    ])
+    func tableNamesBecomeLowerCamelCase(name: String, swift: String) {
+        #expect(SwiftNames.member(name) == swift)
+    }
+
+    @Test(arguments: [("new-tab", "newTab"), ("1080p", "_1080p"), ("x.y", "xY"), ("default", "default"), ("Top Rated", "topRated"), ("-", "_")])
+    func enumValuesBecomeCaseNames(value: String, swift: String) {
+        #expect(SwiftNames.enumCase(value) == swift)
+    }
+
+    @Test func keywordsAreEscapedWhereSwiftNeedsIt() {
+        #expect(SwiftNames.escaped("default") == "`default`")
+        #expect(SwiftNames.escaped("class") == "`class`")
+        #expect(SwiftNames.escaped("profile") == "profile")
+        // Labels: only what Swift refuses bare (it warns about needless backticks).
+        #expect(SwiftNames.declaredLabel("in") == "in")
+        #expect(SwiftNames.declaredLabel("let") == "`let`")
+        #expect(SwiftNames.calledLabel("let") == "let")
+        #expect(SwiftNames.calledLabel("inout") == "`inout`")
+        #expect(SwiftNames.type("profile", "tab") == "ProfileTab")
+        #expect(SwiftNames.type("user_id") == "UserID")
+    }
+
+    private func generate(_ text: String, options: SwiftRouteGenerator.Options = .init()) -> Result<String, RouteTableError> {
+        SwiftRouteGenerator.generate(Router.compile([RouteSource(name: "t.routes", text: text)]), options: options)
+    }
+
+    private func codes(_ text: String) -> [String] {
+        guard case .failure(let error) = generate(text) else { return [] }
+        return error.diagnostics.map { "\($0.location.line):\($0.code.rawValue)" }
+    }
+
+    @Test func namesThatBecomeOneSwiftNameAreRefusedAtTheRoute() {
+        // Two routes.
+        #expect(codes("route user_profile /u/:id\nroute userProfile /m/:id") == ["2:E501"])
+        // Two parameters of one route.
+        #expect(codes("route a /a/:user_id/:userID\n  param user_id int") == ["1:E501"])
+        // Two values of an enum.
+        #expect(codes("route a /a/:kind\n  param kind enum(a-b, a.b)") == ["1:E501"])
+        // Two generated enum types.
+        #expect(codes("route a /a/:b_c\n  param b_c enum(x)\nroute a_b /ab/:c\n  param c enum(y)") == ["3:E501"])
+    }
+
+    @Test func namesTheGeneratedTypeCannotUseAreRefused() {
+        #expect(codes("route routeName /a") == ["1:E502"])
+        #expect(codes("route init /a") == ["1:E502"])
+        #expect(codes("route string /s/:string\n  param string enum(a, b)") == ["1:E502"])
+        #expect(codes("route a /a/:kind\n  param kind enum(self, b)") == ["1:E502"])
+        // The generated type's own name is taken too.
+        #expect(codes("route app /a/:route\n  param route enum(x)") == ["1:E502"])
+    }
+
+    @Test func aTableWithErrorsGivesItsOwnDiagnostics() throws {
+        guard case .failure(let error) = generate("route a /a/:id\n  param id integer") else {
+            Issue.record("generated code for a table with an error")
+            return
+        }
+        #expect(error.description.contains("t.routes:2:12: error: unknown parameter type 'integer' [E202]"))
+    }
+
+    @Test func accessAndTypeNameAreTheCallersAndTheTableIsEmbedded() throws {
+        let code = try generate(
+            "origins myapp:\nroute default /d/:in\n  param in int\n  query when double = -1.5",
+            options: .init(typeName: "Screens", access: .public)
+        ).get()
+        #expect(code.contains("public import AxiomRouting\n"))
+        #expect(code.contains("public enum Screens: TypedRoute {\n"))
+        #expect(code.contains("    case `default`(in: Int, when: Double = -1.5)\n"))
+        #expect(code.contains("            self = .`default`(in: v0, when: v1 ?? -1.5)\n"))
+        #expect(code.contains("RouteSource(name: \"t.routes\", text: #\"\"\"\norigins myapp:\n"))
+        #expect(!code.contains("import Foundation"))
+    }
+
+    @Test func textThatCannotBeARawLiteralIsEscaped() {
+        #expect(SwiftLiteral.multiline("a\r\nb") == #""a\r\nb""#)
+        #expect(SwiftLiteral.multiline("x \"\"\"# y") == "##\"\"\"\nx \"\"\"# y\n\"\"\"##")
+        #expect(SwiftLiteral.string("tab\there \u{1} \\ \"") == #""tab\there \u{1} \\ \"""#)
+        #expect(SwiftLiteral.relativeNames(["/a/R/x.routes", "/a/R/f/y.routes"]).map(\.relative) == ["x.routes", "f/y.routes"])
+        #expect(SwiftLiteral.relativeNames(["x.routes"]).map(\.relative) == ["x.routes"])
+    }
+}
