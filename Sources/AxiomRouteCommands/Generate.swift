@@ -31,6 +31,9 @@ struct GenerateSwift: ParsableCommand {
     @Option(help: "The access level of the generated code: internal or public.")
     var access: SwiftRouteGenerator.Access = .internal
 
+    @Flag(help: "Also write <TypeName>Contexts, a protocol with one context factory a route (the code then imports AxiomNavigation).")
+    var contexts = false
+
     @Option(help: "Write the code to this file instead of standard output.")
     var output: String?
 
@@ -43,7 +46,7 @@ struct GenerateSwift: ParsableCommand {
     func run() throws {
         let (sources, resolver) = try table.sources()
         let compilation = Router.compile(sources, resolver: resolver)
-        switch SwiftRouteGenerator.generate(compilation, options: .init(typeName: typeName, access: access)) {
+        switch SwiftRouteGenerator.generate(compilation, options: .init(typeName: typeName, access: access, contexts: contexts)) {
         case .failure(let error):
             Console.err(error.description, terminator: "")
             throw ExitStatus.badInput.exitCode

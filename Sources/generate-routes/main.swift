@@ -1,4 +1,4 @@
-// generate-routes [--type-name NAME] [--access internal|public] --output FILE TABLE...: the
+// generate-routes [--type-name NAME] [--access internal|public] [--configuration JSON] [--contexts] --output FILE TABLE...: the
 // GenerateRoutes build plugin's tool. Compiles the route-table files given (one table; includes
 // resolve among them and in their folders) and writes the typed routes (`axiom-route generate
 // swift` prints the same). A table with errors fails the build with the table's own
@@ -25,6 +25,27 @@ while let argument = arguments.popFirst() {
             fail("generate-routes: --access takes internal or public")
         }
         options.access = access
+    case "--configuration":
+        // typed-routes.json: {"typeName": "AppRoute", "access": "internal" | "public"}
+        guard let path = arguments.popFirst() else { fail("generate-routes: --configuration needs a file") }
+        struct Configuration: Decodable {
+            var typeName: String?
+            var access: String?
+        }
+        do {
+            let configuration = try JSONDecoder().decode(Configuration.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            if let name = configuration.typeName { options.typeName = name }
+            if let value = configuration.access {
+                guard let access = SwiftRouteGenerator.Access(rawValue: value) else {
+                    fail("\(path): error: \"access\" is \"internal\" or \"public\", not \"\(value)\"")
+                }
+                options.access = access
+            }
+        } catch {
+            fail("\(path): error: not a typed-routes configuration ({\"typeName\": \"AppRoute\", \"access\": \"internal\"}): \(error)")
+        }
+    case "--contexts":
+        options.contexts = true
     case "--output":
         guard let value = arguments.popFirst() else { fail("generate-routes: --output needs a file") }
         output = value
@@ -32,8 +53,11 @@ while let argument = arguments.popFirst() {
         files.append(argument)
     }
 }
+guard SwiftNames.type(options.typeName) == options.typeName, !SwiftNames.keywords.contains(options.typeName) else {
+    fail("generate-routes: '\(options.typeName)' is not a Swift type name (try '\(SwiftNames.type(options.typeName))')")
+}
 guard let output, !files.isEmpty else {
-    fail("usage: generate-routes [--type-name NAME] [--access internal|public] --output FILE TABLE...")
+    fail("usage: generate-routes [--type-name NAME] [--access internal|public] [--configuration JSON] [--contexts] --output FILE TABLE...")
 }
 
 var sources: [RouteSource] = []

@@ -77,7 +77,7 @@ import Testing
         #expect(code.contains("public import AxiomRouting\n"))
         #expect(code.contains("public enum Screens: TypedRoute {\n"))
         #expect(code.contains("    case `default`(in: Int, when: Double = -1.5)\n"))
-        #expect(code.contains("            self = .`default`(in: v0, when: v1 ?? -1.5)\n"))
+        #expect(code.contains("            return .`default`(in: v0, when: v1 ?? -1.5)\n"))
         #expect(code.contains("RouteSource(name: \"t.routes\", text: #\"\"\"\norigins myapp:\n"))
         #expect(!code.contains("import Foundation"))
     }

@@ -17,10 +17,14 @@ package struct SwiftRouteGenerator {
         /// The generated type's name (`AppRoute`).
         package var typeName: String
         package var access: Access
+        /// Whether to write `<TypeName>Contexts` too: a protocol with one context factory a
+        /// route, for the navigation layer (the code then imports AxiomNavigation).
+        package var contexts: Bool
 
-        package init(typeName: String = "AppRoute", access: Access = .internal) {
+        package init(typeName: String = "AppRoute", access: Access = .internal, contexts: Bool = false) {
             self.typeName = typeName
             self.access = access
+            self.contexts = contexts
         }
     }
 
@@ -55,6 +59,14 @@ package struct SwiftRouteGenerator {
 
     let options: Options
     private var diagnostics: [Diagnostic] = []
+
+    /// Swift gives up checking a `switch` over an enum of several hundred cases with
+    /// associated values for exhaustiveness ("unable to check that this switch is exhaustive
+    /// in reasonable time": ~600 cases with Swift 6.3, fewer with bindings), and with a
+    /// `default` it may or may not manage and then warn that the default is never executed.
+    /// Past this many routes the generated code tests the cases one by one (`if case`)
+    /// instead of switching over them.
+    static let exhaustiveSwitchLimit = 256
 
     package init(options: Options) {
         self.options = options
@@ -219,7 +231,9 @@ package struct SwiftRouteGenerator {
             let keyword = options.access == .public ? "public import" : "import"
             out += "#if canImport(FoundationEssentials)\n    \(keyword) FoundationEssentials\n#else\n    \(keyword) Foundation\n#endif\n"
         }
-        out += options.access == .public ? "public import AxiomRouting\n\n" : "import AxiomRouting\n\n"
+        out += options.access == .public ? "public import AxiomRouting\n" : "import AxiomRouting\n"
+        if options.contexts { out += options.access == .public ? "public import AxiomNavigation\n" : "import AxiomNavigation\n" }
+        out += "\n"
         out += "/// The routes of the table, one case a route with its parameters typed as declared.\n"
         out += "/// `\(type)(match)` reads a resolved URL; `router.url(for:)` prints one; a `Destination`\n"
         out += "/// and the navigation flow take it as it is.\n"
@@ -236,6 +250,53 @@ package struct SwiftRouteGenerator {
             out += "        RouteSource(name: \(SwiftLiteral.string(file.relative)), text: \(SwiftLiteral.multiline(sources[file.name] ?? ""))),\n"
         }
         out += "    ]\n}\n"
+        if options.contexts { out += contextsProtocol(cases, access: access) }
+        return out
+    }
+
+    /// `<TypeName>Contexts`: one requirement a route (a conforming type that leaves one out
+    /// does not compile, whatever the table's size), the dispatch from a route to its
+    /// requirement, and an `Orchestrator` initialiser that takes the conforming type.
+    private func contextsProtocol(_ cases: [Case], access: String) -> String {
+        let type = options.typeName
+        let name = type + "Contexts"
+        var out = "\n/// The context of every route of ``\(type)``: one requirement a route, so a type that\n"
+        out += "/// leaves a route out does not compile. `Orchestrator(router:state:contexts:)` takes one.\n"
+        out += "@MainActor\n\(access)protocol \(name) {\n"
+        var calls: [(pattern: String, result: String)] = []
+        for item in cases {
+            // The environment's label, unless a parameter has that name.
+            let environment = item.values.contains { $0.label == "environment" } ? "contextEnvironment" : "environment"
+            var parameters: [String] = []
+            var arguments: [String] = []
+            for (offset, value) in item.values.enumerated() {
+                let swiftType = value.swiftType == Self.swiftType(of: value.type) ? value.swiftType : "\(type).\(value.swiftType)"
+                let optional = value.isOptional ? "?" : ""
+                if value.label.isEmpty {
+                    parameters.append("_ value\(offset): \(swiftType)\(optional)")
+                    arguments.append("v\(offset)")
+                } else {
+                    parameters.append("\(SwiftNames.declaredLabel(value.label)): \(swiftType)\(optional)")
+                    arguments.append("\(SwiftNames.calledLabel(value.label)): v\(offset)")
+                }
+            }
+            parameters.append("\(environment): ContextEnvironment")
+            arguments.append("\(environment): environment")
+            out += "    /// `\(item.route.pattern)`\n"
+            out += "    func \(SwiftNames.escaped(item.name))(" + parameters.joined(separator: ", ") + ") -> any Context\n"
+            calls.append((pattern(item) { _ in true }, "\(SwiftNames.escaped(item.name))(" + arguments.joined(separator: ", ") + ")"))
+        }
+        out += "}\n\nextension \(name) {\n"
+        out += "    /// The context of `route`: its case's requirement, with its values.\n"
+        out += "    \(unoptimized(cases))\(access)func context(for route: \(type), environment: ContextEnvironment) -> any Context {\n"
+        out += dispatch(calls, on: "route", fallback: nil) + "    }\n}\n"
+        out += "\nextension Orchestrator {\n"
+        out += "    /// An orchestrator whose contexts `contexts` makes, one requirement a route of ``\(type)``.\n"
+        out += "    \(access)convenience init(\n"
+        out += "        router: Router, state: NavigationState, configuration: NavigationFlow.Configuration = NavigationFlow.Configuration(),\n"
+        out += "        contexts: some \(name)\n    ) {\n"
+        out += "        self.init(router: router, state: state, configuration: configuration) { (route: \(type), environment) in\n"
+        out += "            contexts.context(for: route, environment: environment)\n        }\n    }\n}\n"
         return out
     }
 
@@ -277,39 +338,66 @@ package struct SwiftRouteGenerator {
         return name + "(" + item.values.enumerated().map { selected($0.element) ? "let v\($0.offset)" : "_" }.joined(separator: ", ") + ")"
     }
 
+    /// `@_optimize(none)` before the conversions of a large table: they run once per
+    /// navigation, and optimising thousands of branches doubled a release build (54 s → 27 s
+    /// at 1,000 routes; Performance.md, "Typed routes").
+    private func unoptimized(_ cases: [Case]) -> String {
+        cases.count > Self.exhaustiveSwitchLimit ? "@_optimize(none) " : ""
+    }
+
+    /// A property's body that picks one `(pattern, result)` for `self`: a `switch` the
+    /// compiler checks for exhaustiveness, or past ``exhaustiveSwitchLimit`` routes, `if case`
+    /// tests and `fallback` (never reached).
+    /// A nil `fallback` (no value to give) ends the tests in `fatalError`, which cannot be reached:
+    /// every case has its test.
+    private func dispatch(_ branches: [(pattern: String, result: String)], on subject: String = "self", fallback: String?) -> String {
+        if branches.count > Self.exhaustiveSwitchLimit {
+            // Not reachable: every case has its test above (a route never gets here from input).
+            let end =
+                fallback.map { "        return \($0)\n" }
+                ?? "        fatalError(\"unreachable: every case of \(options.typeName) is tested above\")\n"
+            return branches.map { "        if case \($0.pattern) = \(subject) { return \($0.result) }\n" }.joined() + end
+        }
+        return "        switch \(subject) {\n" + branches.map { "        case \($0.pattern): return \($0.result)\n" }.joined() + "        }\n"
+    }
+
     private func routeName(_ cases: [Case], access: String) -> String {
-        var out = "\n    \(access)var routeName: String {\n        switch self {\n"
-        for item in cases { out += "        case .\(SwiftNames.escaped(item.name)): return \(SwiftLiteral.string(item.route.name))\n" }
-        return out + "        }\n    }\n"
+        let branches = cases.map { (pattern: ".\(SwiftNames.escaped($0.name))", result: SwiftLiteral.string($0.route.name)) }
+        return "\n    \(unoptimized(cases))\(access)var routeName: String {\n" + dispatch(branches, fallback: "\"\"") + "    }\n"
     }
 
     private func parameters(_ cases: [Case], query: Bool, access: String) -> String {
-        var out = "\n    \(access)var \(query ? "routeQuery" : "routeParameters"): RouteParameters {\n        switch self {\n"
-        for item in cases {
+        let branches = cases.map { item -> (pattern: String, result: String) in
             let selected = item.values.enumerated().filter { $0.element.isQuery == query }
-            out += "        case \(pattern(item) { $0.isQuery == query }): return "
-            if selected.isEmpty {
-                out += "[:]\n"
-            } else if selected.contains(where: { $0.element.isOptional }) {
+            let pattern = pattern(item) { $0.isQuery == query }
+            if selected.isEmpty { return (pattern, "[:]") }
+            if selected.contains(where: { $0.element.isOptional }) {
                 let pairs = selected.map {
                     "\(SwiftLiteral.string($0.element.tableName)): v\($0.offset)\($0.element.isOptional ? "?" : "").routeValue"
                 }
-                out += "RouteParameters(omittingNil: [" + pairs.joined(separator: ", ") + "])\n"
-            } else {
-                let names = selected.map { SwiftLiteral.string($0.element.tableName) }.joined(separator: ", ")
-                let values = selected.map { "v\($0.offset).routeValue" }.joined(separator: ", ")
-                out += "RouteParameters(names: [\(names)], values: [\(values)])\n"
+                return (pattern, "RouteParameters(omittingNil: [" + pairs.joined(separator: ", ") + "])")
             }
+            let names = selected.map { SwiftLiteral.string($0.element.tableName) }.joined(separator: ", ")
+            let values = selected.map { "v\($0.offset).routeValue" }.joined(separator: ", ")
+            return (pattern, "RouteParameters(names: [\(names)], values: [\(values)])")
         }
-        return out + "        }\n    }\n"
+        return "\n    \(unoptimized(cases))\(access)var \(query ? "routeQuery" : "routeParameters"): RouteParameters {\n"
+            + dispatch(branches, fallback: "[:]")
+            + "    }\n"
     }
 
     private func initializer(_ cases: [Case], access: String) -> String {
-        var out = "\n    \(access)init?(routeName: String, parameters: RouteParameters, query: RouteParameters) {\n        switch routeName {\n"
+        // The reading is a function of its own: `self = …` in one initializer per route made
+        // Swift's initialization analysis quadratic (17 s for 1,000 routes, 0.2 s this way).
+        var out = "\n    \(access)init?(routeName: String, parameters: RouteParameters, query: RouteParameters) {\n"
+        out += "        guard let route = Self.read(routeName, parameters, query) else { return nil }\n        self = route\n    }\n"
+        out +=
+            "\n    \(unoptimized(cases))private static func read(_ routeName: String, _ parameters: RouteParameters, _ query: RouteParameters) -> Self? {\n"
+        out += "        switch routeName {\n"
         for item in cases {
             out += "        case \(SwiftLiteral.string(item.route.name)):\n"
             guard !item.values.isEmpty else {
-                out += "            self = .\(SwiftNames.escaped(item.name))\n"
+                out += "            return .\(SwiftNames.escaped(item.name))\n"
                 continue
             }
             let reads = item.values.enumerated().map { offset, value in
@@ -322,7 +410,7 @@ package struct SwiftRouteGenerator {
                 let argument = value.defaultLiteral.map { "v\(offset) ?? \($0)" } ?? "v\(offset)"
                 return value.label.isEmpty ? argument : "\(SwiftNames.calledLabel(value.label)): \(argument)"
             }
-            out += "            self = .\(SwiftNames.escaped(item.name))(" + arguments.joined(separator: ", ") + ")\n"
+            out += "            return .\(SwiftNames.escaped(item.name))(" + arguments.joined(separator: ", ") + ")\n"
         }
         return out + "        default: return nil\n        }\n    }\n"
     }
