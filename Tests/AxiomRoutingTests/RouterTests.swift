@@ -253,3 +253,21 @@ private func code(_ result: Result<RouteMatch, RouteFailure>) -> String? {
         }
     }
 }
+
+@Suite struct ExplainResultTests {
+    /// `explain` parses the URL once and gives `resolve`'s result, whatever the outcome.
+    @Test(arguments: [
+        "myapp://profile/42?tab=likes", "myapp://profile/abc", "myapp://nowhere", "ftp://example.com/profile/1", "http:'@@@x",
+        "https://example.com/settings/privacy/ads", "myapp://search?page=two", "",
+    ])
+    func explainGivesResolvesResult(url: String) throws {
+        let router = try defaultRouter()
+        let resolved = router.resolve(url)
+        let explained = router.explain(url).result
+        switch (resolved, explained) {
+        case (.success(let a), .success(let b)): #expect(a == b)
+        case (.failure(let a), .failure(let b)): #expect(a.description == b.description)
+        default: Issue.record("resolve \(resolved), explain \(explained)")
+        }
+    }
+}

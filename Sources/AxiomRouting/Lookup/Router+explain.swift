@@ -52,10 +52,15 @@ extension Router {
     /// Explains how `input` resolves: see ``RouteExplanation``. The result is exactly
     /// ``resolve(_:)``'s.
     public func explain(_ input: String) -> RouteExplanation {
-        let result = resolve(input)
-        guard case .success(let (routedPath, query)) = routed(input) else {
-            return RouteExplanation(input: input, path: nil, candidates: [], literalRoute: nil, expressions: [], result: result)
+        // The URL is parsed once: the result is `resolve`'s, matched from the same routed path.
+        let routedPath: String
+        let query: String?
+        switch routed(input) {
+        case .success(let routed): (routedPath, query) = routed
+        case .failure(let failure):
+            return RouteExplanation(input: input, path: nil, candidates: [], literalRoute: nil, expressions: [], result: .failure(failure))
         }
+        let result = match(path: routedPath, query: query, input: input)
         let path = normalized(routedPath)
         var pathBytes = path
         let (literalRank, consulted) = pathBytes.withUTF8 { bytes in
