@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import AxiomRouting
@@ -88,5 +90,27 @@ import Testing
         #expect(SwiftLiteral.string("tab\there \u{1} \\ \"") == #""tab\there \u{1} \\ \"""#)
         #expect(SwiftLiteral.relativeNames(["/a/R/x.routes", "/a/R/f/y.routes"]).map(\.relative) == ["x.routes", "f/y.routes"])
         #expect(SwiftLiteral.relativeNames(["x.routes"]).map(\.relative) == ["x.routes"])
+    }
+}
+
+/// Docs/TypedRoutes.md, "What is generated": the table shown generates the declarations shown.
+@Suite struct TypedRoutesGuideTests {
+    @Test func theGuidesExampleIsWhatTheGeneratorWrites() throws {
+        let page = try String(contentsOfFile: packageRoot() + "/Docs/TypedRoutes.md", encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "## What is generated").dropFirst().first)
+        let blocks = section.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let table = try #require(blocks.first { $0.hasPrefix("text\n") }).dropFirst(5)
+        let swift = try #require(blocks.first { $0.hasPrefix("swift\n") })
+        let code = try SwiftRouteGenerator.generate(
+            Router.compile([RouteSource(name: "app.routes", text: String(table))]), options: .init(contexts: true)
+        ).get()
+        let generated = Set(code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let declarations = swift.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { ($0.hasPrefix("case ") || $0.hasPrefix("///") || $0.hasPrefix("enum ") || $0.hasPrefix("import ")) && !$0.contains("…") }
+        #expect(declarations.count >= 12)
+        for line in declarations {
+            let plain = line.components(separatedBy: "   //").first?.trimmingCharacters(in: .whitespaces) ?? line
+            #expect(generated.contains(plain), "\(plain)")
+        }
     }
 }
