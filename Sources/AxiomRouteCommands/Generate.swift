@@ -38,9 +38,7 @@ struct GenerateSwift: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        guard SwiftNames.type(typeName) == typeName, !SwiftNames.keywords.contains(typeName) else {
-            throw ValidationError("'\(typeName)' is not a Swift type name (try '\(SwiftNames.type(typeName))')")
-        }
+        if let problem = SwiftNames.typeNameProblem(typeName) { throw ValidationError(problem) }
     }
 
     func run() throws {

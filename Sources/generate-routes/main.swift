@@ -53,9 +53,7 @@ while let argument = arguments.popFirst() {
         files.append(argument)
     }
 }
-guard SwiftNames.type(options.typeName) == options.typeName, !SwiftNames.keywords.contains(options.typeName) else {
-    fail("generate-routes: '\(options.typeName)' is not a Swift type name (try '\(SwiftNames.type(options.typeName))')")
-}
+if let problem = SwiftNames.typeNameProblem(options.typeName) { fail("generate-routes: " + problem) }
 guard let output, !files.isEmpty else {
     fail("usage: generate-routes [--type-name NAME] [--access internal|public] [--configuration JSON] [--contexts] --output FILE TABLE...")
 }

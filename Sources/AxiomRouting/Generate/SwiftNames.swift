@@ -53,6 +53,23 @@ package enum SwiftNames {
         return startsWithDigit(result) ? "_" + result : result
     }
 
+    /// Whether `name` can name the generated type: an ASCII Swift identifier that starts
+    /// upper-case and is no keyword (`AppRoute`; not `app-route`, `App Route` or `Self`).
+    package static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        return allowed && !keywords.contains(name) && !unusableMembers.contains(name)
+    }
+
+    /// Why `name` cannot name the generated type, with a name that can when there is one.
+    package static func typeNameProblem(_ name: String) -> String? {
+        guard !isTypeName(name) else { return nil }
+        let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+        let suggestion = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let hint = isTypeName(suggestion) && suggestion != name ? " (try '\(suggestion)')" : ""
+        return "'\(name)' is not a Swift type name: an ASCII identifier that starts upper-case and is no keyword\(hint)"
+    }
+
     /// `name` as it is written in code: in backticks when it is a keyword.
     package static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
