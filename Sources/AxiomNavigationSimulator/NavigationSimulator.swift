@@ -119,6 +119,12 @@ public final class NavigationSimulator {
         return await flow.navigate(to: destination, source: source)
     }
 
+    /// Navigates to a typed route (Docs/TypedRoutes.md).
+    @discardableResult
+    public func navigate(to route: some TypedRoute, source: NavigationSource = .inApp) async -> NavigationResult {
+        await navigate(to: Destination(route), source: source)
+    }
+
     @discardableResult
     public func perform(_ command: NavigationCommand, source: NavigationSource = .inApp) async -> NavigationResult {
         await start()

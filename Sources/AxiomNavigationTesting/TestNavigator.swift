@@ -100,6 +100,17 @@ public final class TestNavigator {
         }
     }
 
+    /// Navigates to a typed route (Docs/TypedRoutes.md), with the same expectations.
+    @discardableResult
+    public func navigate(
+        to route: some TypedRoute, source: NavigationSource = .inApp, expect result: ExpectedResult? = nil, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> NavigationResult {
+        await navigate(
+            to: Destination(route), source: source, expect: result, state: state, fileID: fileID, filePath: filePath, line: line,
+            column: column)
+    }
+
     @discardableResult
     public func perform(
         _ command: NavigationCommand, expect result: ExpectedResult? = nil, state: String? = nil,

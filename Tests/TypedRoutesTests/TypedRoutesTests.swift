@@ -109,8 +109,7 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
         let navigator = try TestNavigator(router: AppRoute.makeRouter())
         navigator.exhaustive = false
         await navigator.start()
-        let result = await navigator.flow.navigate(to: AppRoute.comments(postId: 7, sort: .new))
-        #expect(result == .completed)
+        await navigator.navigate(to: AppRoute.comments(postId: 7, sort: .new), expect: "completed")
         #expect(navigator.flow.state.visible?.route(as: AppRoute.self) == .comments(postId: 7, sort: .new))
         // The same destination through the string API is a duplicate: the two spell one thing.
         #expect(
