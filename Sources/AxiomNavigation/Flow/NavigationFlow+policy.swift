@@ -37,6 +37,14 @@ extension NavigationFlow {
             planned = NavigationPlanner.plan(command, in: base, source: source)
         case .start:
             planned = .success(NavigationPlan(state: base, events: base.visible.map { [.appear($0)] } ?? []))
+        case .restore(let restored):
+            // Every entry of the current state leaves; the restored visible entry appears. Not
+            // the planner's diff: a restored state's ids may be ids the current state uses for
+            // other screens (both count from 0).
+            var events: [LifecycleEvent] = state.visible.map { [.disappear($0)] } ?? []
+            events += state.entries.reversed().map { .release($0) }
+            if let visible = restored.visible { events.append(.appear(visible)) }
+            return .success(NavigationPlan(state: restored, events: events))
         }
         switch planned {
         case .success(let plan):
@@ -50,7 +58,7 @@ extension NavigationFlow {
     /// The policy for whatever `plan` makes visible, whichever command shows it
     /// (``refusal(toShow:for:)``); nil when it may go ahead.
     func policyRefusal(_ plan: NavigationPlan, for request: NavigationRequest) -> NavigationResult? {
-        guard let shown = plan.state.visible, shown.id != state.visible?.id || request.action == .start else { return nil }
+        guard let shown = plan.state.visible, shown.id != state.visible?.id || request.action.showsWholeState else { return nil }
         return refusal(toShow: shown, for: request)
     }
 

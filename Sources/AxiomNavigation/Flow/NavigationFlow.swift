@@ -143,6 +143,21 @@ public final class NavigationFlow {
         sessions.compactMap(\.parked).max { $0.id < $1.id }
     }
 
+    /// Replaces the whole state with a saved one (Docs/Persistence.md): checked against the
+    /// table first (``NavigationState/restored(against:source:)``: what no longer fits is
+    /// dropped and reported), then run as a request — the pipeline, the policy for the
+    /// restored visible entry (an auth-only screen while signed out goes through login and is
+    /// restored after sign-in), one commit with the usual history and lifecycle: every current
+    /// context is released and the restored visible entry's is created. Entries are trusted no
+    /// more than `source`. (At launch, pass the restored state to the ``Orchestrator`` instead:
+    /// its ``Orchestrator/start()`` applies the same policy.)
+    public func restore(_ saved: NavigationState, source: NavigationSource = .inApp) async -> RestoreResult {
+        let restoration = saved.restored(against: router, source: source)
+        let route = restoration.state.visible.flatMap { router.route(named: $0.route) }
+        let result = await run(.restore(restoration.state), source: source, route: route, url: nil)
+        return RestoreResult(result: result, dropped: restoration.dropped)
+    }
+
     /// Any command, through the pipeline.
     public func perform(_ command: NavigationCommand, source: NavigationSource = .inApp) async -> NavigationResult {
         await run(.command(command), source: source, route: nil, url: nil)

@@ -27,6 +27,9 @@ public struct NavigationRequest: Sendable, Hashable {
         /// ``Orchestrator/start()`` when its visible screen may not be shown yet (it requires
         /// sign-in), so the usual login-and-resume applies to it too.
         case start
+        /// Replaces the whole state with a restored one (``NavigationFlow/restore(_:source:)``):
+        /// checked against the table already, shown under the usual policy.
+        case restore(NavigationState)
 
         /// A short name: the route for navigations and deep links (`profile`), the command
         /// for commands (`back`, `select-tab(inbox)`), `start`.
@@ -39,6 +42,16 @@ public struct NavigationRequest: Sendable, Hashable {
                 default: return command.name
                 }
             case .start: return "start"
+            case .restore: return "restore"
+            }
+        }
+
+        /// Whether the action shows a whole state as it is (the policy then holds for its
+        /// visible entry even when that entry's id was on screen before).
+        var showsWholeState: Bool {
+            switch self {
+            case .start, .restore: return true
+            default: return false
             }
         }
 
@@ -57,7 +70,7 @@ public struct NavigationRequest: Sendable, Hashable {
             case .command(.push(let destination)), .command(.replace(let destination)), .command(.present(let destination, _)):
                 return [destination]
             case .command(.setStack(let destinations)): return destinations
-            case .command, .start: return []
+            case .command, .start, .restore: return []
             }
         }
     }
@@ -89,7 +102,7 @@ public struct NavigationRequest: Sendable, Hashable {
     public var destination: Destination? {
         switch action {
         case .navigate(let destination), .deepLink(let destination): return destination
-        case .command, .start: return nil
+        case .command, .start, .restore: return nil
         }
     }
 

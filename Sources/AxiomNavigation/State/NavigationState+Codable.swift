@@ -1,0 +1,168 @@
+public import AxiomRouting
+
+/// Why saved navigation state could not be read (besides JSON that is not JSON, which
+/// `JSONDecoder` reports as a `DecodingError`): what is wrong, with a stable ``code``.
+public struct StateFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: StableCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Written by a version of the format this one does not read.
+        public static let unsupportedVersion: Code = "unsupported-version"
+        /// Well-formed JSON that is not a state: entry ids repeated, a selected tab that is not
+        /// one of the tabs, an empty modal …
+        public static let invalidState: Code = "invalid-state"
+    }
+
+    public let code: Code
+    public let message: String
+
+    public var description: String { "\(message) [\(code)]" }
+}
+
+/// The state as versioned JSON (Docs/Persistence.md, "The format"):
+///
+/// ```json
+/// {"version": 1, "nextID": 3,
+///  "root": {"tabs": {"order": ["home", "inbox"], "selected": "home",
+///                    "stacks": {"home": [{"id": 0, "route": "home", "source": "inApp"},
+///                                        {"id": 2, "route": "post", "source": "deepLink",
+///                                         "parameters": [{"name": "postId", "value": {"int": 7}}]}],
+///                               "inbox": [{"id": 1, "route": "inbox", "source": "inApp"}]}}},
+///  "modals": []}
+/// ```
+///
+/// Decoding checks what a state must be (ids unique and below `nextID`, the selected tab one of
+/// the tabs, no empty modal) and throws ``StateFormatError`` otherwise. Whether the routes and
+/// values still fit the app's table is a separate question: ``restored(against:source:)``.
+extension NavigationState: Codable {
+    /// The version written, and the only one read.
+    public static let formatVersion = 1
+
+    private enum Key: String, CodingKey {
+        case version, nextID, root, modals
+        case stack, tabs, order, selected, stacks, style
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(Self.formatVersion, forKey: .version)
+        try container.encode(nextID, forKey: .nextID)
+        var root = container.nestedContainer(keyedBy: Key.self, forKey: .root)
+        switch self.root {
+        case .stack(let stack):
+            try root.encode(stack, forKey: .stack)
+        case .tabs(let tabs):
+            var nested = root.nestedContainer(keyedBy: Key.self, forKey: .tabs)
+            try nested.encode(tabs.order, forKey: .order)
+            try nested.encode(tabs.selected, forKey: .selected)
+            try nested.encode(tabs.stacks, forKey: .stacks)
+        }
+        var modals = container.nestedUnkeyedContainer(forKey: .modals)
+        for modal in self.modals {
+            var nested = modals.nestedContainer(keyedBy: Key.self)
+            try nested.encode(modal.style, forKey: .style)
+            try nested.encode(modal.stack, forKey: .stack)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version == Self.formatVersion else {
+            throw StateFormatError(
+                code: .unsupportedVersion,
+                message: "saved state of format version \(version); this version of Axiom Navigation reads version \(Self.formatVersion)")
+        }
+        let root = try container.nestedContainer(keyedBy: Key.self, forKey: .root)
+        if root.contains(.tabs) {
+            let tabs = try root.nestedContainer(keyedBy: Key.self, forKey: .tabs)
+            let order = try tabs.decode([String].self, forKey: .order)
+            let selected = try tabs.decode(String.self, forKey: .selected)
+            let stacks = try tabs.decode([String: [NavigationEntry]].self, forKey: .stacks)
+            guard Set(order).count == order.count else { throw Self.invalid("a tab is listed twice in \(order)") }
+            guard order.contains(selected) || order.isEmpty && selected.isEmpty else {
+                throw Self.invalid("the selected tab '\(selected)' is not one of the tabs \(order)")
+            }
+            if let stray = stacks.keys.sorted().first(where: { !order.contains($0) }) {
+                throw Self.invalid("a stack for '\(stray)', which is not one of the tabs \(order)")
+            }
+            self.root = .tabs(Tabs(order: order, selected: selected, stacks: stacks))
+        } else {
+            self.root = .stack(try root.decode([NavigationEntry].self, forKey: .stack))
+        }
+        var modals: [Modal] = []
+        var list = try container.nestedUnkeyedContainer(forKey: .modals)
+        while !list.isAtEnd {
+            let modal = try list.nestedContainer(keyedBy: Key.self)
+            let stack = try modal.decode([NavigationEntry].self, forKey: .stack)
+            guard !stack.isEmpty else { throw Self.invalid("modal \(modals.count) has no entries") }
+            modals.append(Modal(style: try modal.decode(ModalStyle.self, forKey: .style), stack: stack))
+        }
+        self.modals = modals
+        self.nextID = try container.decode(Int.self, forKey: .nextID)
+        var ids: Set<EntryID> = []
+        for entry in entries {
+            guard entry.id.rawValue >= 0, entry.id.rawValue < nextID else {
+                throw Self.invalid("entry \(entry.id) is not below nextID \(nextID) (new entries would take its id)")
+            }
+            guard ids.insert(entry.id).inserted else { throw Self.invalid("entry id \(entry.id) is used twice") }
+        }
+    }
+
+    private static func invalid(_ message: String) -> StateFormatError {
+        StateFormatError(code: .invalidState, message: "not a navigation state: " + message)
+    }
+}
+
+/// An entry as JSON: its id, its destination's route and values, and the source that put it
+/// in the state (`parameters` and `query` left out when empty).
+extension NavigationEntry: Codable {
+    private enum Key: String, CodingKey {
+        case id, route, parameters, query, source
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(id.rawValue, forKey: .id)
+        try container.encode(destination.route, forKey: .route)
+        if !destination.parameters.isEmpty { try container.encode(destination.parameters, forKey: .parameters) }
+        if !destination.query.isEmpty { try container.encode(destination.query, forKey: .query) }
+        try container.encode(source, forKey: .source)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        self.init(
+            id: EntryID(try container.decode(Int.self, forKey: .id)),
+            destination: Destination(
+                try container.decode(String.self, forKey: .route),
+                parameters: try container.decodeIfPresent(RouteParameters.self, forKey: .parameters) ?? [:],
+                query: try container.decodeIfPresent(RouteParameters.self, forKey: .query) ?? [:]),
+            source: try container.decode(NavigationSource.self, forKey: .source))
+    }
+}
+
+/// A destination as JSON: `{"route": …, "parameters": […], "query": […]}`.
+extension Destination: Codable {
+    private enum Key: String, CodingKey {
+        case route, parameters, query
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(route, forKey: .route)
+        if !parameters.isEmpty { try container.encode(parameters, forKey: .parameters) }
+        if !query.isEmpty { try container.encode(query, forKey: .query) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        self.init(
+            try container.decode(String.self, forKey: .route),
+            parameters: try container.decodeIfPresent(RouteParameters.self, forKey: .parameters) ?? [:],
+            query: try container.decodeIfPresent(RouteParameters.self, forKey: .query) ?? [:])
+    }
+}
+
+extension NavigationSource: Codable {}

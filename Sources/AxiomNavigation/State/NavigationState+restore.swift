@@ -1,0 +1,141 @@
+public import AxiomRouting
+
+/// A saved state checked against the app's current route table: what is kept, and each entry
+/// dropped with the reason (Docs/Persistence.md, "Restoring").
+public struct Restoration: Sendable, Hashable {
+    /// The longest valid part of the saved state: every stack keeps its entries up to the first
+    /// one that no longer fits the table.
+    public let state: NavigationState
+    /// What was left out, stack by stack (root or tabs in order, then modals bottom up), each
+    /// stack bottom first.
+    public let dropped: [Dropped]
+
+    /// One entry (or an empty tab) left out of the restored state.
+    public struct Dropped: Sendable, Hashable, CustomStringConvertible {
+        /// The entry; nil for a tab that had no entries.
+        public let entry: NavigationEntry?
+        /// Where it was: `root`, `tab NAME`, `modal N` (N from 0, bottom first).
+        public let place: String
+        public let code: Code
+        /// What happened, for people.
+        public let reason: String
+
+        public var description: String { "\(place): \(entry.map { "\($0)" } ?? "(empty)") dropped: \(reason) [\(code)]" }
+    }
+
+    /// Why an entry was dropped; stable.
+    public struct Code: StableCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The table has no route of that name any more.
+        public static let unknownRoute = Code(rawValue: RouteURLError.Code.unknownRoute.rawValue)
+        /// The route now needs a value the entry does not have.
+        public static let missingParameter = Code(rawValue: RouteURLError.Code.missingParameter.rawValue)
+        /// The route no longer declares a value the entry has.
+        public static let unknownParameter = Code(rawValue: RouteURLError.Code.unknownParameter.rawValue)
+        /// A value is not of the type the route now declares.
+        public static let wrongType = Code(rawValue: RouteURLError.Code.wrongType.rawValue)
+        /// The entry was above a dropped one in its stack (a screen is never shown without
+        /// what was under it).
+        public static let aboveDroppedEntry: Code = "above-dropped-entry"
+        /// A tab the table no longer declares.
+        public static let unknownTab: Code = "unknown-tab"
+    }
+}
+
+/// How ``NavigationFlow/restore(_:source:)`` went: the request's result, and what the table no
+/// longer had room for.
+public struct RestoreResult: Sendable, Hashable {
+    public let result: NavigationResult
+    public let dropped: [Restoration.Dropped]
+}
+
+extension NavigationState {
+    /// This state (decoded from what the app saved) checked against `router`'s table:
+    ///
+    /// - in each stack, the first entry whose route is gone or whose values no longer fit the
+    ///   route (missing, undeclared or of another type: `Router.validate(_:parameters:query:)`)
+    ///   is dropped, with every entry above it;
+    /// - modals are above the screen they were presented over: when that screen or any below it
+    ///   is dropped, so is the modal, whole, with every modal above it;
+    /// - tabs the table does not declare are dropped (when it declares tabs), and the selected
+    ///   tab becomes the first one left when it was one of them;
+    /// - no entry is trusted more than `source`: an entry saved as `inApp` is restored as
+    ///   `source` when that is a less trusted source (``SourceTrust/standard``), so a state from
+    ///   a file an app does not control opens no route its `sources` keep from that origin.
+    ///
+    /// Entry ids and `nextID` are kept. Policy is not decided here: the flow applies it when
+    /// the restored state is shown (``NavigationFlow/restore(_:source:)``, or
+    /// ``Orchestrator/start()`` for a state restored at launch).
+    public func restored(against router: Router, source: NavigationSource = .inApp) -> Restoration {
+        var dropped: [Restoration.Dropped] = []
+        let trust = SourceTrust.standard
+        func capped(_ entry: NavigationEntry) -> NavigationEntry {
+            guard trust.rank(of: entry.source) > trust.rank(of: source) else { return entry }
+            return NavigationEntry(id: entry.id, destination: entry.destination, source: source)
+        }
+        /// The valid prefix of `stack`; the rest reported (the first with its reason).
+        func valid(_ stack: [NavigationEntry], place: String) -> [NavigationEntry] {
+            for (index, entry) in stack.enumerated() {
+                do {
+                    try router.validate(entry.route, parameters: entry.destination.parameters, query: entry.destination.query)
+                } catch {
+                    dropped.append(
+                        .init(entry: entry, place: place, code: Restoration.Code(rawValue: error.code.rawValue), reason: error.description))
+                    for above in stack[(index + 1)...] {
+                        dropped.append(.init(entry: above, place: place, code: .aboveDroppedEntry, reason: "above the dropped \(entry)"))
+                    }
+                    return stack[..<index].map(capped)
+                }
+            }
+            return stack.map(capped)
+        }
+
+        var result = self
+        // Whether the screen the modals were presented over is still there.
+        var baseIntact = true
+        switch root {
+        case .stack(let stack):
+            let kept = valid(stack, place: "root")
+            baseIntact = kept.count == stack.count
+            result.root = .stack(kept)
+        case .tabs(let tabs):
+            var kept = Tabs(order: [], selected: tabs.selected, stacks: [:])
+            for name in tabs.order {
+                let stack = tabs.stacks[name] ?? []
+                guard router.tabs.isEmpty || router.tabs.contains(name) else {
+                    let reason = "the table's tabs are \(router.tabs.joined(separator: ", "))"
+                    if stack.isEmpty { dropped.append(.init(entry: nil, place: "tab \(name)", code: .unknownTab, reason: reason)) }
+                    for entry in stack { dropped.append(.init(entry: entry, place: "tab \(name)", code: .unknownTab, reason: reason)) }
+                    continue
+                }
+                kept.order.append(name)
+                let valid = valid(stack, place: "tab \(name)")
+                if name == tabs.selected, valid.count != stack.count { baseIntact = false }
+                kept.stacks[name] = valid
+            }
+            if !kept.order.contains(kept.selected) {
+                baseIntact = false
+                kept.selected = kept.order.first ?? ""
+            }
+            result.root = .tabs(kept)
+        }
+        result.modals = []
+        for (index, modal) in modals.enumerated() {
+            // A modal over a screen that is gone, or over a modal whose stack lost an entry,
+            // goes too, whole, with every modal above it.
+            guard baseIntact else {
+                for entry in modal.stack {
+                    dropped.append(
+                        .init(entry: entry, place: "modal \(index)", code: .aboveDroppedEntry, reason: "the screen it was presented over is gone"))
+                }
+                continue
+            }
+            let stack = valid(modal.stack, place: "modal \(index)")
+            baseIntact = stack.count == modal.stack.count
+            if !stack.isEmpty { result.modals.append(Modal(style: modal.style, stack: stack)) }
+        }
+        return Restoration(state: result, dropped: dropped)
+    }
+}
