@@ -132,6 +132,9 @@ import Testing
         #"{"version":1,"nextID":1,"root":{"tabs":{"order":["home"],"selected":"inbox","stacks":{}}},"modals":[]}"#,
         #"{"version":1,"nextID":1,"root":{"tabs":{"order":["home"],"selected":"home","stacks":{"inbox":[]}}},"modals":[]}"#,
         #"{"version":1,"nextID":1,"root":{"tabs":{"order":["home","home"],"selected":"home","stacks":{}}},"modals":[]}"#,
+        // No room for new entries, or none at all.
+        #"{"version":1,"nextID":9223372036854775807,"root":{"stack":[]},"modals":[]}"#,
+        #"{"version":1,"nextID":-3,"root":{"stack":[]},"modals":[]}"#,
         // An empty modal.
         #"{"version":1,"nextID":1,"root":{"stack":[]},"modals":[{"style":"sheet","stack":[]}]}"#,
     ])

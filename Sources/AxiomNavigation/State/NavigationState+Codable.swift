@@ -101,6 +101,10 @@ extension NavigationState: Codable {
         }
         self.modals = modals
         self.nextID = try container.decode(Int.self, forKey: .nextID)
+        // Room for new entries: each takes the next id (an id near Int.max would overflow).
+        guard (0...Self.maxNextID).contains(nextID) else {
+            throw Self.invalid("nextID \(nextID) is not between 0 and \(Self.maxNextID)")
+        }
         var ids: Set<EntryID> = []
         for entry in entries {
             guard entry.id.rawValue >= 0, entry.id.rawValue < nextID else {
@@ -109,6 +113,9 @@ extension NavigationState: Codable {
             guard ids.insert(entry.id).inserted else { throw Self.invalid("entry id \(entry.id) is used twice") }
         }
     }
+
+    /// The largest `nextID` read: 2⁵², so a restored session can create entries for ever.
+    static let maxNextID = 1 << 52
 
     private static func invalid(_ message: String) -> StateFormatError {
         StateFormatError(code: .invalidState, message: "not a navigation state: " + message)
