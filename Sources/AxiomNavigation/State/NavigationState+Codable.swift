@@ -122,35 +122,30 @@ extension NavigationState: Codable {
     }
 }
 
-/// An entry as JSON: its id, its destination's route and values, and the source that put it
-/// in the state (`parameters` and `query` left out when empty).
+/// An entry as JSON: its destination's fields (``Destination``'s encoding), its id and the
+/// source that put it in the state.
 extension NavigationEntry: Codable {
     private enum Key: String, CodingKey {
-        case id, route, parameters, query, source
+        case id, source
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try destination.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(id.rawValue, forKey: .id)
-        try container.encode(destination.route, forKey: .route)
-        if !destination.parameters.isEmpty { try container.encode(destination.parameters, forKey: .parameters) }
-        if !destination.query.isEmpty { try container.encode(destination.query, forKey: .query) }
         try container.encode(source, forKey: .source)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         self.init(
-            id: EntryID(try container.decode(Int.self, forKey: .id)),
-            destination: Destination(
-                try container.decode(String.self, forKey: .route),
-                parameters: try container.decodeIfPresent(RouteParameters.self, forKey: .parameters) ?? [:],
-                query: try container.decodeIfPresent(RouteParameters.self, forKey: .query) ?? [:]),
+            id: EntryID(try container.decode(Int.self, forKey: .id)), destination: try Destination(from: decoder),
             source: try container.decode(NavigationSource.self, forKey: .source))
     }
 }
 
-/// A destination as JSON: `{"route": …, "parameters": […], "query": […]}`.
+/// A destination as JSON: `{"route": …, "parameters": […], "query": […]}` (`parameters` and
+/// `query` left out when empty).
 extension Destination: Codable {
     private enum Key: String, CodingKey {
         case route, parameters, query
