@@ -12,7 +12,7 @@ public struct AxiomRoute: AsyncParsableCommand {
             Exit status: 0 when the URL matched, 1 when it did not, 2 for an invalid pattern, \
             URL or usage.
             """,
-        subcommands: [Resolve.self, Check.self, Explain.self, Routes.self, Simulate.self, URLCommand.self, Generate.self, Match.self]
+        subcommands: [Resolve.self, Check.self, Explain.self, Routes.self, Simulate.self, Replay.self, URLCommand.self, Generate.self, Match.self]
     )
 
     public init() {}

@@ -27,6 +27,9 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "After each navigation: the whole state (full), or only what changed (changes), in time linear in the steps.")
     var state: SimulationReport.StateDetail = .full
 
+    @Option(help: "Also write the session's journal (JSON lines) to this file, for 'axiom-route replay'.")
+    var journal: String?
+
     func run() async throws {
         let router = try table.router()
         let text: String
@@ -48,7 +51,15 @@ struct Simulate: AsyncParsableCommand {
             for problem in problems.list { Console.err(problem.description) }
             throw ExitStatus.badInput.exitCode
         }
-        let report = await Simulation.run(parsed, router: router, printer: SimulationReport(format: format, state: state))
+        var writer: JournalFile? = nil
+        if let journal {
+            guard let file = JournalFile(path: journal) else {
+                Console.err("error: cannot write the journal '\(journal)'")
+                throw ExitStatus.badInput.exitCode
+            }
+            writer = file
+        }
+        let report = await Simulation.run(parsed, router: router, printer: SimulationReport(format: format, state: state), journal: writer)
         if report.failedExpectations > 0 { throw ExitStatus.noMatch.exitCode }
     }
 }
@@ -58,13 +69,14 @@ struct Simulate: AsyncParsableCommand {
 enum Simulation {
     /// Runs the script, handing each step to `printer` as it is done; returns the printer
     /// with its totals.
-    static func run(_ script: SimulationScript, router: Router, printer: SimulationReport) async -> SimulationReport {
+    static func run(_ script: SimulationScript, router: Router, printer: SimulationReport, journal: JournalFile? = nil) async -> SimulationReport {
         var options = NavigationSimulator.Options(
             signedIn: script.settings.signedIn, loginTimeToLive: script.settings.loginTimeToLive, rateLimit: nil)
         if let limit = script.settings.rateLimit {
             options.rateLimit = .init(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources)
         }
         let navigator = NavigationSimulator(router: router, options: options)
+        if let journal { navigator.recordJournal(limit: 1) { journal.write($0) } }
         await navigator.start()
         var report = printer
         report.begin(navigator.state)
@@ -169,4 +181,21 @@ func format(_ duration: Duration) -> String {
     if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
     if milliseconds < 1000 { return "\(milliseconds)ms" }
     return "\(Double(milliseconds) / 1000)s"
+}
+
+/// A journal written line by line as the simulation runs (nothing kept in memory).
+///
+/// `@unchecked Sendable`: made before the simulation, then written only by the journal's
+/// writer, which runs on the main actor; the handle is never shared otherwise.
+final class JournalFile: @unchecked Sendable {
+    private let handle: FileHandle
+
+    init?(path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        self.handle = handle
+    }
+
+    func write(_ line: String) { handle.write(Data((line + "\n").utf8)) }
+
+    deinit { try? handle.close() }
 }

@@ -209,3 +209,46 @@ private let simulations: String = {
                 """)
     }
 }
+
+/// `simulate --journal` records a session; `replay` re-runs it and finds the first difference.
+@Suite struct ReplayCommandTests {
+    private func journal(of scenario: String) async throws -> (path: String, lines: [String]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString).jsonl").path
+        let run = await executeCommand("simulate", simulations + "/\(scenario).sim", "--journal", path)
+        #expect(run.status == 0)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return (path, text.split(separator: "\n").map(String.init))
+    }
+
+    @Test(arguments: ["auth-resume", "parked-trust", "rate-limit", "tab-auth"])
+    func aRecordedScenarioReplaysWithNoDifference(scenario: String) async throws {
+        let (path, lines) = try await journal(of: scenario)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let replay = await executeCommand("replay", path)
+        #expect(replay.status == 0, "\(replay.out)\(replay.err)")
+        #expect(replay.out == "all \(lines.count - 1) steps matched\n")
+    }
+
+    @Test func aChangedStepIsPrintedWithStatusOne() async throws {
+        let (path, lines) = try await journal(of: "auth-resume")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // The sign-in (step 2) recorded as if it had ended otherwise.
+        var changed = lines
+        changed[2] = changed[2].replacingOccurrences(of: #""result":"completed""#, with: #""result":"cancelled.superseded""#)
+        #expect(changed[2] != lines[2])
+        let replay = await executeCommand("replay", "-", input: changed)
+        #expect(replay.status == 1)
+        #expect(replay.out.hasPrefix("step 2 (sign-in) differs in result\n  result: recorded cancelled.superseded, replayed completed\n"))
+    }
+
+    @Test func aJournalThatIsNotOneIsStatusTwo() async {
+        let notJSON = await executeCommand("replay", "-", input: ["{\"index\": 0, \"step\": 3}"])
+        #expect(notJSON.status == 2)
+        #expect(notJSON.err.contains("line 1: not a journal record"))
+        let noBegin = await executeCommand(
+            "replay", "-",
+            input: [#"{"decisions":[],"index":1,"requests":[],"result":"none","state":"","step":{"signOut":{}},"time":0}"#])
+        #expect(noBegin.status == 2)
+        #expect(noBegin.err.contains("does not start with a 'begin' record"))
+    }
+}

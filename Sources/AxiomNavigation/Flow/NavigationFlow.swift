@@ -54,6 +54,11 @@ public final class NavigationFlow {
     /// delivering them now (then later commits' events wait their turn in the queue).
     @ObservationIgnored private var pendingEvents: Deque<[LifecycleEvent]> = []
     @ObservationIgnored private var delivering = false
+    /// Records every step asked of the flow (Docs/Persistence.md, "The journal"); attaching one
+    /// records the state it begins from.
+    @ObservationIgnored public var journal: NavigationJournal? {
+        didSet { journal?.append(begin: state) }
+    }
     /// Commits so far: a plan made after `commits` commits is still a plan for the state.
     @ObservationIgnored private(set) var commits = 0
 
@@ -88,18 +93,22 @@ public final class NavigationFlow {
 
     /// Navigates to a route the way its transition says (push, replace, modal, tab).
     public func navigate(to destination: Destination, source: NavigationSource = .inApp) async -> NavigationResult {
-        guard let route = router.route(named: destination.route) else { return .failed(.unknownRoute(destination.route)) }
-        return await run(.navigate(destination), source: source, route: route, url: nil)
+        await journaled(.navigate(destination, source: source)) {
+            guard let route = router.route(named: destination.route) else { return .failed(.unknownRoute(destination.route)) }
+            return await run(.navigate(destination), source: source, route: route, url: nil)
+        }
     }
 
     /// Opens a URL as a deep link: resolves it, then builds the whole target at once.
     /// An unresolvable URL ends `notFound` with the router's failure; nothing changes.
     public func open(url: String, source: NavigationSource = .deepLink) async -> NavigationResult {
-        switch router.resolve(url) {
-        case .failure(let failure):
-            return .notFound(failure)
-        case .success(let match):
-            return await run(.deepLink(Destination(match)), source: source, route: match.route, url: url)
+        await journaled(.open(url: url, source: source)) {
+            switch router.resolve(url) {
+            case .failure(let failure):
+                return .notFound(failure)
+            case .success(let match):
+                return await run(.deepLink(Destination(match)), source: source, route: match.route, url: url)
+            }
         }
     }
 
@@ -119,18 +128,22 @@ public final class NavigationFlow {
     /// nothing).
     @discardableResult
     public func signIn() async -> NavigationResult? {
-        var parked: NavigationRequest? = nil
-        for session in sessions {
-            if let request = session.signIn(), request.id > (parked?.id ?? RequestID(-1)) { parked = request }
+        let code: (NavigationResult?) -> String = { $0?.code.rawValue ?? "none" }
+        return await journaled(.signIn, code: code) {
+            var parked: NavigationRequest? = nil
+            for session in sessions {
+                if let request = session.signIn(), request.id > (parked?.id ?? RequestID(-1)) { parked = request }
+            }
+            guard let parked else { return nil }
+            return await run(parked.action, source: parked.source, route: parked.route, url: parked.url, resumed: true)
         }
-        guard let parked else { return nil }
-        return await run(parked.action, source: parked.source, route: parked.route, url: parked.url, resumed: true)
     }
 
     /// Tells the session middleware that the user signed out. Nothing on screen changes; the
     /// next navigation to a route that requires authentication goes to the login route.
     public func signOut() {
         for session in sessions { session.signOut() }
+        journal?.append(step: .signOut, state: state)
     }
 
     /// Whether every session middleware considers the user signed in (nil without one).
@@ -154,13 +167,15 @@ public final class NavigationFlow {
     public func restore(_ saved: NavigationState, source: NavigationSource = .inApp) async -> RestoreResult {
         let restoration = saved.restored(against: router, source: source)
         let route = restoration.state.visible.flatMap { router.route(named: $0.route) }
-        let result = await run(.restore(restoration.state), source: source, route: route, url: nil)
+        let result = await journaled(.restore(saved, source: source)) {
+            await run(.restore(restoration.state), source: source, route: route, url: nil)
+        }
         return RestoreResult(result: result, dropped: restoration.dropped)
     }
 
     /// Any command, through the pipeline.
     public func perform(_ command: NavigationCommand, source: NavigationSource = .inApp) async -> NavigationResult {
-        await run(.command(command), source: source, route: nil, url: nil)
+        await journaled(.command(command, source: source)) { await run(.command(command), source: source, route: nil, url: nil) }
     }
 
     // MARK: Running a request
@@ -173,6 +188,7 @@ public final class NavigationFlow {
         let id = RequestID(nextRequest)
         nextRequest += 1
         latest = id
+        JournalStepCollector.current?.requests.append(id.rawValue)
         var request = NavigationRequest(id: id, action: action, source: source, route: route, url: url, redirects: [], isResumed: resumed)
         let pipeline = middleware.map(\.middleware)
         var timing = Timing()
@@ -275,7 +291,12 @@ public final class NavigationFlow {
                 // Before every step: still the latest request, and still wanted?
                 try Task.checkCancellation()
                 guard let self, self.isLatest(request.id) else { return .cancelled(.superseded) }
-                return try await middleware.process(request, next: inner)
+                guard let collector = JournalStepCollector.current else { return try await middleware.process(request, next: inner) }
+                return try await collector.decide(request, middleware) {
+                    try await middleware.process(request, next: $0)
+                } next: {
+                    try await inner($0)
+                }
             }
         }
         let result = try await next(request)
@@ -366,7 +387,7 @@ public final class NavigationFlow {
     /// Runs the initial state as a request, so a screen that may not be shown yet goes
     /// through the policy (login, then resumed after sign-in).
     func start() async -> NavigationResult {
-        await run(.start, source: .inApp, route: state.visible.flatMap { router.route(named: $0.route) }, url: nil)
+        await journaled(.start) { await run(.start, source: .inApp, route: state.visible.flatMap { router.route(named: $0.route) }, url: nil) }
     }
 }
 

@@ -1,7 +1,7 @@
 public import AxiomRouting
 
 /// A change to ``NavigationState``.
-public enum NavigationCommand: Sendable, Hashable {
+public enum NavigationCommand: Sendable, Hashable, Codable {
     /// A new screen on the active stack.
     case push(Destination)
     /// Removes the active stack's top screen (not its root).

@@ -1,0 +1,215 @@
+import AxiomRouting
+public import DequeModule
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What the app asked of the flow, as the journal records it (and replay asks again).
+public enum JournalStep: Sendable, Hashable, Codable {
+    /// The state the session started from (the journal's first record).
+    case begin(NavigationState)
+    case navigate(Destination, source: NavigationSource)
+    case open(url: String, source: NavigationSource)
+    case command(NavigationCommand, source: NavigationSource)
+    case restore(NavigationState, source: NavigationSource)
+    /// ``Orchestrator/start()`` running the initial state as a request.
+    case start
+    case signIn
+    case signOut
+
+    /// A short name: `navigate post`, `open myapp://…`, `back`, `sign-in` …
+    public var summary: String {
+        switch self {
+        case .begin: return "begin"
+        case .navigate(let destination, _): return "navigate \(destination.route)"
+        case .open(let url, _): return "open \(url)"
+        case .command(let command, _): return command.name
+        case .restore: return "restore"
+        case .start: return "start"
+        case .signIn: return "sign-in"
+        case .signOut: return "sign-out"
+        }
+    }
+}
+
+/// One line of the journal: a step, when it was asked on the journal's clock, what each
+/// middleware decided, and how it ended (Docs/Persistence.md, "The journal").
+public struct JournalRecord: Sendable, Hashable, Codable {
+    /// What middleware `name` did with a request: `passed` (called the next one), or the code
+    /// of the result it returned instead (`cancelled.rate-limited`, `redirected` …).
+    public struct Decision: Sendable, Hashable, Codable {
+        public let request: Int
+        public let middleware: String
+        public let decision: String
+    }
+
+    /// The step's number, in the order the steps were asked (records are written as steps
+    /// end, so racing steps may be written out of order).
+    public let index: Int
+    /// Seconds on the journal's clock when the step was asked.
+    public let time: Double
+    public let step: JournalStep
+    /// The requests the step ran (a navigation redirected to login and resumed is two).
+    public let requests: [Int]
+    public let decisions: [Decision]
+    /// The result's code (`completed`, `failed.missing-parameter` …); `none` for a sign-in
+    /// with nothing parked and for steps without a result (sign-out, begin).
+    public let result: String
+    /// The state's outline after the step (``NavigationState/outline``).
+    public let state: String
+}
+
+/// Records every step of a navigation session: in memory, the last `limit` records (a ring),
+/// and each one as a JSON line to `write` (a file, a log) as it happens. Give it to the flow
+/// (``NavigationFlow/journal``); `axiom-route replay` and `NavigationSimulator.replay` replay it.
+///
+/// ```swift
+/// let journal = NavigationJournal(limit: 500) { line in handle.write(Data((line + "\n").utf8)) }
+/// flow.journal = journal
+/// ```
+@MainActor
+public final class NavigationJournal {
+    /// The last records, oldest first, at most ``limit``.
+    public private(set) var records: Deque<JournalRecord> = []
+    public let limit: Int
+    private let now: @MainActor () -> Duration
+    private let write: (@MainActor (String) -> Void)?
+    private var nextIndex = 0
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    /// A journal keeping `limit` records in memory, timing steps by `now` (the time since the
+    /// session began; by default a continuous clock's), and sending each record to `write` as
+    /// one line of JSON.
+    public init(limit: Int = 1_000, now: (@MainActor () -> Duration)? = nil, write: (@MainActor (String) -> Void)? = nil) {
+        self.limit = max(1, limit)
+        if let now {
+            self.now = now
+        } else {
+            let clock = ContinuousClock()
+            let start = clock.now
+            self.now = { clock.now - start }
+        }
+        self.write = write
+    }
+
+    /// Takes the next step number and the time it is asked at.
+    func begin() -> (index: Int, time: Double) {
+        defer { nextIndex += 1 }
+        let elapsed = now()
+        return (nextIndex, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    func append(_ record: JournalRecord) {
+        records.append(record)
+        if records.count > limit { records.removeFirst(records.count - limit) }
+        guard let write, let data = try? encoder.encode(record) else { return }
+        write(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The records of JSON lines (blank lines skipped); a line that is not a record throws,
+    /// naming its line number.
+    public nonisolated static func records(fromJSONLines text: String) throws(JournalFormatError) -> [JournalRecord] {
+        let decoder = JSONDecoder()
+        var records: [JournalRecord] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            do {
+                records.append(try decoder.decode(JournalRecord.self, from: Data(line.utf8)))
+            } catch {
+                throw JournalFormatError(line: number + 1, message: "\(error)")
+            }
+        }
+        return records
+    }
+}
+
+/// A journal line that is not a record.
+public struct JournalFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let line: Int
+    public let message: String
+    public var description: String { "line \(line): not a journal record: \(message)" }
+}
+
+extension NavigationJournal {
+    /// Records the state a session begins from.
+    func append(begin state: NavigationState) {
+        let (index, time) = begin()
+        append(JournalRecord(index: index, time: time, step: .begin(state), requests: [], decisions: [], result: "none", state: state.outline))
+    }
+
+    /// Records a step that runs no request (sign-out).
+    func append(step: JournalStep, state: NavigationState) {
+        let (index, time) = begin()
+        append(JournalRecord(index: index, time: time, step: step, requests: [], decisions: [], result: "none", state: state.outline))
+    }
+}
+
+/// The requests and middleware decisions of the journaled step running in this task.
+enum JournalContext {
+    @TaskLocal static var collector: JournalStepCollector?
+}
+
+/// Collects one step's requests and decisions (``NavigationFlow`` sets it while a journal
+/// records the step; every request and middleware run in the step's task reports to it).
+@MainActor
+final class JournalStepCollector {
+    static var current: JournalStepCollector? { JournalContext.collector }
+
+    var requests: [Int] = []
+    var decisions: [JournalRecord.Decision] = []
+
+    /// Whether a middleware called `next` (set from the pipeline, on the flow's actor).
+    private final class Passed: Sendable {
+        let value = Mutex(false)
+    }
+
+    /// Runs one middleware (`process`, given the `next` it may call) and records, in pipeline
+    /// order, whether it passed the request on or ended it with its own result.
+    func decide(
+        _ request: NavigationRequest, _ middleware: any NavigationMiddleware,
+        _ process: (NavigationNext) async throws -> NavigationResult,
+        next: @escaping @Sendable (NavigationRequest) async throws -> NavigationResult
+    ) async throws -> NavigationResult {
+        let slot = decisions.count
+        let name = String(describing: type(of: middleware))
+        decisions.append(JournalRecord.Decision(request: request.id.rawValue, middleware: name, decision: "passed"))
+        let passed = Passed()
+        let observed = NavigationNext { request in
+            passed.value.withLock { $0 = true }
+            return try await next(request)
+        }
+        let result = try await process(observed)
+        if !passed.value.withLock({ $0 }) {
+            decisions[slot] = JournalRecord.Decision(request: request.id.rawValue, middleware: name, decision: result.code.rawValue)
+        }
+        return result
+    }
+}
+
+extension NavigationFlow {
+    /// Runs `body` as `step`, recorded in the journal (when there is one) with the requests
+    /// it ran, what each middleware decided and how it ended.
+    func journaled<T>(_ step: JournalStep, code: (T) -> String, _ body: () async -> T) async -> T {
+        guard let journal else { return await body() }
+        let (index, time) = journal.begin()
+        let collector = JournalStepCollector()
+        let value = await JournalContext.$collector.withValue(collector) { await body() }
+        journal.append(
+            JournalRecord(
+                index: index, time: time, step: step, requests: collector.requests, decisions: collector.decisions, result: code(value),
+                state: state.outline))
+        return value
+    }
+
+    func journaled(_ step: JournalStep, _ body: () async -> NavigationResult) async -> NavigationResult {
+        await journaled(step, code: { $0.code.rawValue }, body)
+    }
+}
