@@ -80,7 +80,11 @@ extension NavigationSimulator {
         let journal = simulator.recordJournal(limit: ordered.count + 1)
         var replayed = 0
         for expected in ordered.dropFirst() {
-            // The recorded time, to the nanosecond (times are written as seconds).
+            // The recorded time, to the nanosecond (times are written as seconds); a time no
+            // session has (negative, not a number, past a century) is refused, not converted.
+            guard expected.time.isFinite, (0...Self.longestSession).contains(expected.time) else {
+                throw ReplayError(description: "step \(expected.index) has the time \(expected.time) s, which no session has")
+            }
             let target = Duration.nanoseconds(Int64((expected.time * 1e9).rounded()))
             let current = epoch.duration(to: simulator.clock.now)
             if target > current { await simulator.clock.advance(by: target - current) }
@@ -101,6 +105,9 @@ extension NavigationSimulator {
         }
         return ReplayReport(steps: replayed, difference: nil)
     }
+
+    /// The latest step time replay accepts: a century, in seconds.
+    static let longestSession = 100.0 * 365 * 24 * 3600
 
     /// Asks the flow for `step`, as the app did.
     private func perform(_ step: JournalStep) async {
