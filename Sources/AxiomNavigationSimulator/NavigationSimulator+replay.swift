@@ -88,6 +88,9 @@ extension NavigationSimulator {
             let target = Duration.nanoseconds(Int64((expected.time * 1e9).rounded()))
             let current = epoch.duration(to: simulator.clock.now)
             if target > current { await simulator.clock.advance(by: target - current) }
+            if expected.step == .replaceTable {
+                throw ReplayError(description: "step \(expected.index) swapped the route table, which the journal does not hold: replay stops there")
+            }
             let before = journal.records.count
             await simulator.perform(expected.step)
             replayed += 1
@@ -120,6 +123,7 @@ extension NavigationSimulator {
         case .start: await orchestrator.start()
         case .signIn: _ = await flow.signIn()
         case .signOut: flow.signOut()
+        case .replaceTable: break
         }
     }
 }

@@ -55,7 +55,8 @@ public final class NavigationSimulator {
         }
     }
 
-    public let router: Router
+    /// The flow's route table (``NavigationFlow/replaceTable(with:)`` may swap it).
+    public var router: Router { flow.router }
     /// The clock of the rate limit and the login's time to live; moves only with ``advance(by:)``.
     public let clock = TestClock<Duration>()
     public let orchestrator: Orchestrator
@@ -77,7 +78,6 @@ public final class NavigationSimulator {
     }
 
     public init(router: Router, state: NavigationState? = nil, options: Options = Options(), factories: [String: ContextFactory] = [:]) {
-        self.router = router
         var all = factories
         for route in router.routes where all[route.name] == nil {
             all[route.name] = { RecordedContext(entry: $0.entry) }

@@ -110,9 +110,8 @@ import Testing
         await #expect(throws: ReplayError.self) { try await NavigationSimulator.replay(Array(journal.records), router: router) }
         #expect(throws: JournalFormatError.self) { try NavigationJournal.records(fromJSONLines: "{\"index\": 0}\n") }
         // A time no session has is refused (converting it to the clock's nanoseconds would trap).
-        let begin = try #require(journal.records.first.map { _ in
-            JournalRecord(index: 0, time: 0, step: .begin(NavigationState(router: router)), requests: [], decisions: [], result: "none", state: "")
-        })
+        let begin = JournalRecord(
+            index: 0, time: 0, step: .begin(NavigationState(router: router)), requests: [], decisions: [], result: "none", state: "")
         for time in [1e300, -.infinity, .nan] {
             let step = JournalRecord(index: 1, time: time, step: .signOut, requests: [], decisions: [], result: "none", state: "")
             await #expect(throws: ReplayError.self) { try await NavigationSimulator.replay([begin, step], router: router) }

@@ -37,7 +37,8 @@ public final class NavigationFlow {
     /// The metrics of the last finished navigation.
     public private(set) var lastMetrics: NavigationMetrics?
 
-    @ObservationIgnored public let router: Router
+    /// The route table; ``replaceTable(with:)`` swaps it between commits.
+    @ObservationIgnored public private(set) var router: Router
     @ObservationIgnored public let configuration: Configuration
     @ObservationIgnored private var middleware: [(token: MiddlewareToken, middleware: any NavigationMiddleware)] = [] {
         didSet { sessions = middleware.compactMap(\.middleware.session) }
@@ -135,7 +136,9 @@ public final class NavigationFlow {
                 if let request = session.signIn(), request.id > (parked?.id ?? RequestID(-1)) { parked = request }
             }
             guard let parked else { return nil }
-            return await run(parked.action, source: parked.source, route: parked.route, url: parked.url, resumed: true)
+            // The route by name in today's table (it may have been swapped since it was parked).
+            let route = parked.route.flatMap { router.route(named: $0.name) }
+            return await run(parked.action, source: parked.source, route: route, url: parked.url, resumed: true)
         }
     }
 
@@ -171,6 +174,56 @@ public final class NavigationFlow {
             await run(.restore(restoration.state), source: source, route: route, url: nil)
         }
         return RestoreResult(result: result, dropped: restoration.dropped)
+    }
+
+    /// Swaps the route table between commits (remote-configured routes, a feature flag, a table
+    /// edited while debugging; Docs/Persistence.md, "Swapping the table"):
+    ///
+    /// - requests in flight end `cancelled(superseded)` and commit nothing (they were resolved
+    ///   and checked against the old table); requests asked after the swap use the new one;
+    /// - the state is checked against the new table like a restored one
+    ///   (``NavigationState/restored(against:source:)``): an entry whose route is gone or whose
+    ///   values no longer fit is dropped, with everything above it;
+    /// - then the policy, under the new table, for what is left on screen: while the visible
+    ///   screen may not be shown (it now requires sign-in and the user is signed out, or its
+    ///   `sources` no longer allow the entry's source), it is dropped too, down to the nearest
+    ///   screen that may be shown — a swap never shows a screen the new table forbids;
+    /// - one commit, not vetoed by leave guards (the table changed whatever a screen wants), with
+    ///   the usual history (action `replace-table`) and lifecycle: dropped entries' contexts
+    ///   are released, and the new visible entry's is created.
+    ///
+    /// A request parked while signed out is resumed against the new table (its route looked up
+    /// again by name; gone, it ends `failed(unknown-route)`).
+    @discardableResult
+    public func replaceTable(with newRouter: Router) async -> RestoreResult {
+        let id = RequestID(nextRequest)
+        nextRequest += 1
+        latest = id
+        let clock = ContinuousClock()
+        let started = clock.now
+        let old = state
+        let restoration = old.restored(against: newRouter)
+        router = newRouter
+        var next = restoration.state
+        var dropped = restoration.dropped
+        while let visible = next.visible, let refusal = refusal(toShow: visible, for: nil) {
+            dropped.append(
+                Restoration.Dropped(
+                    entry: visible, place: next.modals.isEmpty ? "root" : "modal \(next.modals.count - 1)", code: .notShown,
+                    reason: "the new table does not let it be shown now (\(refusal.code))"))
+            next.removeVisibleEntry()
+        }
+        state = next
+        commits += 1
+        history.append(
+            HistoryRecord(
+                request: id, source: .inApp, action: .replaceTable, result: "completed", from: old.visible, to: next.visible,
+                metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: clock.now - started, total: clock.now - started)))
+        while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
+        pendingEvents.append(NavigationPlanner.events(from: old, to: next))
+        _ = await deliverPendingEvents()
+        journal?.append(step: .replaceTable, state: state)
+        return RestoreResult(result: .completed, dropped: dropped)
     }
 
     /// Any command, through the pipeline.

@@ -30,6 +30,9 @@ public struct NavigationRequest: Sendable, Hashable {
         /// Replaces the whole state with a restored one (``NavigationFlow/restore(_:source:)``):
         /// checked against the table already, shown under the usual policy.
         case restore(NavigationState)
+        /// The route table swapped (``NavigationFlow/replaceTable(with:)``): recorded in the
+        /// history, never run through the pipeline.
+        case replaceTable
 
         /// A short name: the route for navigations and deep links (`profile`), the command
         /// for commands (`back`, `select-tab(inbox)`), `start`.
@@ -43,6 +46,7 @@ public struct NavigationRequest: Sendable, Hashable {
                 }
             case .start: return "start"
             case .restore: return "restore"
+            case .replaceTable: return "replace-table"
             }
         }
 
@@ -70,7 +74,7 @@ public struct NavigationRequest: Sendable, Hashable {
             case .command(.push(let destination)), .command(.replace(let destination)), .command(.present(let destination, _)):
                 return [destination]
             case .command(.setStack(let destinations)): return destinations
-            case .command, .start, .restore: return []
+            case .command, .start, .restore, .replaceTable: return []
             }
         }
     }
@@ -102,7 +106,7 @@ public struct NavigationRequest: Sendable, Hashable {
     public var destination: Destination? {
         switch action {
         case .navigate(let destination), .deepLink(let destination): return destination
-        case .command, .start, .restore: return nil
+        case .command, .start, .restore, .replaceTable: return nil
         }
     }
 

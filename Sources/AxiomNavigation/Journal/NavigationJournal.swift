@@ -20,6 +20,8 @@ public enum JournalStep: Sendable, Hashable, Codable {
     case start
     case signIn
     case signOut
+    /// The route table swapped (the table itself is not in the journal: replay stops here).
+    case replaceTable
 
     /// A short name: `navigate post`, `open myapp://…`, `back`, `sign-in` …
     public var summary: String {
@@ -32,6 +34,7 @@ public enum JournalStep: Sendable, Hashable, Codable {
         case .start: return "start"
         case .signIn: return "sign-in"
         case .signOut: return "sign-out"
+        case .replaceTable: return "replace-table"
         }
     }
 }

@@ -41,6 +41,9 @@ public struct Restoration: Sendable, Hashable {
         public static let aboveDroppedEntry: Code = "above-dropped-entry"
         /// A tab the table no longer declares.
         public static let unknownTab: Code = "unknown-tab"
+        /// Visible after a table swap, but the new table's policy does not let it be shown now
+        /// (sign-in, or its source): dropped down to a screen that may be shown.
+        public static let notShown: Code = "not-shown"
     }
 }
 
@@ -137,5 +140,17 @@ extension NavigationState {
             if !stack.isEmpty { result.modals.append(Modal(style: modal.style, stack: stack)) }
         }
         return Restoration(state: result, dropped: dropped)
+    }
+}
+
+extension NavigationState {
+    /// Takes the visible entry away: popped, or its modal dismissed when it is the modal's root,
+    /// or the root's last entry removed.
+    mutating func removeVisibleEntry() {
+        if let modal = modals.last {
+            if modal.stack.count > 1 { modals[modals.count - 1].stack.removeLast() } else { modals.removeLast() }
+            return
+        }
+        setActiveStack(Array(activeStack.dropLast()))
     }
 }
