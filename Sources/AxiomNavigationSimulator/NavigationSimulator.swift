@@ -55,7 +55,7 @@ public final class NavigationSimulator {
         }
     }
 
-    /// The flow's route table (``NavigationFlow/replaceTable(with:)`` may swap it).
+    /// The flow's route table (`NavigationFlow.replaceTable(with:)` may swap it).
     public var router: Router { flow.router }
     /// The clock of the rate limit and the login's time to live; moves only with ``advance(by:)``.
     public let clock = TestClock<Duration>()
