@@ -109,3 +109,20 @@ struct LineReader {
         String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...], as: UTF8.self)
     }
 }
+
+extension Console {
+    /// The whole text of `path`, or of standard input for `-`; an unreadable file is reported
+    /// (naming it as `what`) and ends the command with status 2.
+    static func text(of path: String, what: String) throws -> String {
+        guard path != "-" else {
+            var lines: [String] = []
+            while let line = current.readLine() { lines.append(line) }
+            return lines.joined(separator: "\n")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            err("error: cannot read the \(what) '\(path)'")
+            throw ExitStatus.badInput.exitCode
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

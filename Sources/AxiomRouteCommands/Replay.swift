@@ -31,18 +31,7 @@ struct Replay: AsyncParsableCommand {
 
     func run() async throws {
         let router = try table.router()
-        let text: String
-        if journal == "-" {
-            var lines: [String] = []
-            while let line = Console.current.readLine() { lines.append(line) }
-            text = lines.joined(separator: "\n")
-        } else {
-            guard let data = FileManager.default.contents(atPath: journal) else {
-                Console.err("error: cannot read the journal '\(journal)'")
-                throw ExitStatus.badInput.exitCode
-            }
-            text = String(decoding: data, as: UTF8.self)
-        }
+        let text = try Console.text(of: journal, what: "journal")
         let report: ReplayReport
         do {
             let records = try NavigationJournal.records(fromJSONLines: text)

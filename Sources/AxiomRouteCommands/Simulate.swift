@@ -32,18 +32,7 @@ struct Simulate: AsyncParsableCommand {
 
     func run() async throws {
         let router = try table.router()
-        let text: String
-        if script == "-" {
-            var lines: [String] = []
-            while let line = Console.current.readLine() { lines.append(line) }
-            text = lines.joined(separator: "\n")
-        } else {
-            guard let data = FileManager.default.contents(atPath: script) else {
-                Console.err("error: cannot read the script '\(script)'")
-                throw ExitStatus.badInput.exitCode
-            }
-            text = String(decoding: data, as: UTF8.self)
-        }
+        let text = try Console.text(of: script, what: "script")
         let parsed: SimulationScript
         switch SimulationScript.parse(text, file: script == "-" ? "<stdin>" : script) {
         case .success(let value): parsed = value
