@@ -7,13 +7,22 @@ public import ArgumentParser
 public struct AxiomRoute: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "axiom-route",
-        abstract: "Match and resolve URLs with WHATWG URLPattern patterns compiled to PCRE2.",
+        abstract: "Resolve URLs with a route table, check and explain tables, generate typed routes, and simulate and replay navigation.",
         discussion: """
-            Exit status: 0 when the URL matched, 1 when it did not, 2 for an invalid pattern, \
-            URL or usage.
+            Every command but 'match' works on a route table: the embedded default (the package's \
+            Routes/), or the file or folder of .routes files given with --routes. Exit statuses: 0 \
+            success; 1 when a URL did not resolve or match (resolve, explain, match), the table has \
+            errors (check), an expectation failed (simulate) or a replayed step differs (replay); \
+            2 for bad input: an unreadable file, a bad table, pattern, URL, script or journal, an \
+            unknown route or value, or bad usage. JSON output (--format json) is described in \
+            Docs/CommandLine.md.
             """,
+        version: AxiomRoute.version,
         subcommands: [Resolve.self, Check.self, Explain.self, Routes.self, Simulate.self, Replay.self, URLCommand.self, Generate.self, Match.self]
     )
+
+    /// The version `axiom-route --version` prints.
+    public static let version = "0.2.0"
 
     public init() {}
 

@@ -12,7 +12,7 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Argument(help: "Route-table files or folders of .routes files.")
+    @Argument(help: "Route-table files or folders of .routes files ('-' for a table on standard input).")
     var paths: [String] = []
 
     @Flag(help: "Fail on warnings too.")
@@ -31,6 +31,11 @@ struct Check: ParsableCommand {
             (sources, resolver) = RouteTableOptions.embedded()
         } else {
             for path in paths {
+                // `-`: a table on standard input (its includes resolve from the current folder).
+                if path == "-" {
+                    sources.append(RouteSource(name: "<stdin>", text: try Console.text(of: "-", what: "table")))
+                    continue
+                }
                 do {
                     sources += try RouteSource.load(from: path)
                 } catch {

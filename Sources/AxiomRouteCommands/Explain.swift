@@ -67,6 +67,10 @@ struct ExplainReport: Encodable {
         var route: String
         var pattern: String
         var rank: Int
+        /// The outcome's stable code (`taken`, `rejected` …) and, when rejected, the failure's.
+        var code: String
+        var reason: String?
+        /// The outcome for people.
         var outcome: String
         var expression: String
     }
@@ -83,8 +87,11 @@ struct ExplainReport: Encodable {
         path = explanation.path
         result = ResolveReport.Entry(input: explanation.input, result: explanation.result)
         candidates = explanation.candidates.map {
-            Candidate(
-                route: $0.route.name, pattern: $0.route.pattern, rank: $0.route.rank, outcome: $0.outcome.description, expression: $0.expression)
+            var reason: String? = nil
+            if case .rejected(let failure) = $0.outcome { reason = failure.code.rawValue }
+            return Candidate(
+                route: $0.route.name, pattern: $0.route.pattern, rank: $0.route.rank, code: $0.outcome.code.rawValue, reason: reason,
+                outcome: $0.outcome.description, expression: $0.expression)
         }
         literalRoute = explanation.literalRoute?.name
         expressions = explanation.expressions

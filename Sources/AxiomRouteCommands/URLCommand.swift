@@ -10,7 +10,7 @@ struct URLCommand: ParsableCommand {
             Values are written NAME=VALUE for path and query parameters alike and converted by their \
             declared types; a path value is written with '/' (section=privacy/ads). The URL printed \
             resolves back to the same route and values. Exit status: 0, or 2 for an unknown route, \
-            parameter or value.
+            parameter or value (said on standard error, without the usage).
             """
     )
 
@@ -22,46 +22,64 @@ struct URLCommand: ParsableCommand {
 
     @OptionGroup var table: RouteTableOptions
 
+    @Option(help: "Output format: text (the URL) or json ({\"route\", \"url\"}).")
+    var format: OutputFormat = .text
+
+    /// A mistake in the data (not in the command's usage): said plainly, status 2.
+    private func dataError(_ message: String) -> ExitCode {
+        Console.err("error: " + message)
+        return ExitStatus.badInput.exitCode
+    }
+
     func run() throws {
         let router = try table.router()
         guard let declared = router.route(named: route) else {
-            throw ValidationError("unknown route '\(route)'" + Self.didYouMean(route, router.routes.map(\.name)))
+            throw dataError("unknown route '\(route)'" + Self.didYouMean(route, router.routes.map(\.name)))
         }
         var parameters: [(String, RouteValue)] = []
         var query: [(String, RouteValue)] = []
         for item in values {
             guard let equals = item.firstIndex(of: "=") else {
-                throw ValidationError("expected NAME=VALUE, got '\(item)'")
+                throw dataError("expected NAME=VALUE, got '\(item)'")
             }
             let name = String(item[..<equals])
             let text = String(item[item.index(after: equals)...])
             if let parameter = declared.parameters.first(where: { $0.name == name }) {
                 guard let value = parameter.type.convert(text) else {
-                    throw ValidationError("'\(text)' is not a valid '\(parameter.type)' for parameter '\(name)'")
+                    throw dataError("'\(text)' is not a valid '\(parameter.type)' for parameter '\(name)'")
                 }
                 parameters.append((name, value))
             } else if let parameter = declared.query.first(where: { $0.name == name }) {
                 guard let value = parameter.type.convert(text) else {
-                    throw ValidationError("'\(text)' is not a valid '\(parameter.type)' for query parameter '\(name)'")
+                    throw dataError("'\(text)' is not a valid '\(parameter.type)' for query parameter '\(name)'")
                 }
                 query.append((name, value))
             } else {
                 let names = declared.parameters.map(\.name) + declared.query.map(\.name)
-                throw ValidationError("route '\(route)' has no parameter '\(name)'" + Self.didYouMean(name, names))
+                throw dataError("route '\(route)' has no parameter '\(name)'" + Self.didYouMean(name, names))
             }
         }
+        let url: String
         do {
-            Console.out(
-                try router.url(
-                    for: route, parameters: RouteParameters(names: parameters.map(\.0), values: parameters.map(\.1)),
-                    query: RouteParameters(names: query.map(\.0), values: query.map(\.1))))
+            url = try router.url(
+                for: route, parameters: RouteParameters(names: parameters.map(\.0), values: parameters.map(\.1)),
+                query: RouteParameters(names: query.map(\.0), values: query.map(\.1)))
         } catch {
-            Console.err("error: \(error)")
-            throw ExitStatus.badInput.exitCode
+            throw dataError("\(error)")
+        }
+        switch format {
+        case .text: Console.out(url)
+        case .json: Console.out(URLReport(route: route, url: url).json)
         }
     }
 
     static func didYouMean(_ word: String, _ candidates: [String]) -> String {
         Suggestions.help(for: word, in: candidates).map { "; " + $0 } ?? ""
     }
+}
+
+/// `url --format json`.
+struct URLReport: Encodable {
+    var route: String
+    var url: String
 }

@@ -277,3 +277,59 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(run.err.contains("'app-route' is not a Swift type name"))
     }
 }
+
+/// The command line as a whole: version, help, standard input, JSON and errors without usage.
+@Suite struct CommandLineSurfaceTests {
+    @Test func versionIsPrinted() {
+        let run = runCommand("--version")
+        #expect(run.status == 0)
+        #expect(run.out == AxiomRoute.version + "\n")
+    }
+
+    @Test func theTopLevelHelpDescribesEveryCommand() {
+        let run = runCommand("--help")
+        #expect(run.status == 0)
+        for command in ["resolve", "check", "explain", "routes", "simulate", "replay", "url", "generate", "match"] {
+            #expect(run.out.contains("\n  \(command) "), "\(command)")
+        }
+        #expect(run.out.contains("Exit statuses: 0 success"))
+    }
+
+    @Test func checkReadsATableFromStandardInput() {
+        let bad = runCommand("check", "-", input: ["route home /", "  param x integer"])
+        #expect(bad.status == 1)
+        #expect(bad.out.hasPrefix("<stdin>:2:11: error: unknown parameter type 'integer' [E202]\n"))
+        let good = runCommand("check", "-", input: ["route home /", "route post /posts/:id", "  param id int"])
+        #expect(good.status == 0)
+        #expect(good.out == "ok: 2 routes in 1 file, no diagnostics\n")
+    }
+
+    @Test func urlDataErrorsAreSaidWithoutTheUsage() {
+        let unknown = runCommand("url", "psot")
+        #expect(unknown.status == 2)
+        #expect(unknown.err == "error: unknown route 'psot'; did you mean 'post'?\n")
+        let value = runCommand("url", "post", "postId=seven")
+        #expect(value.status == 2)
+        #expect(value.err == "error: 'seven' is not a valid 'int' for parameter 'postId'\n")
+        #expect(!value.err.contains("Usage"))
+    }
+
+    @Test func urlPrintsJSON() throws {
+        let run = runCommand("url", "comments", "postId=7", "sort=new", "--format", "json")
+        #expect(run.status == 0)
+        let object = try json(run.out)
+        #expect(object["route"] as? String == "comments")
+        #expect(object["url"] as? String == "myapp://posts/7/comments?sort=new")
+    }
+
+    @Test func explainJSONGivesEachOutcomeAStableCode() throws {
+        let run = runCommand("explain", "--format", "json", "myapp://profile/abc")
+        let candidates = try #require(try json(run.out)["candidates"] as? [[String: Any]])
+        let profile = try #require(candidates.first { $0["route"] as? String == "profile" })
+        #expect(profile["code"] as? String == "rejected")
+        #expect(profile["reason"] as? String == "conversion-failed")
+        let codes = Set(candidates.compactMap { $0["code"] as? String })
+        #expect(codes.isSubset(of: ["taken", "different-first-segment", "pattern-does-not-match", "rejected", "not-reached"]))
+        #expect(codes.contains("different-first-segment"))
+    }
+}

@@ -85,8 +85,13 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A stable identifier of the reason (`no-route`, `origin-not-accepted`, …): what programs
     /// compare (``reason`` carries the details and may gain cases).
-    public var code: Code {
-        switch reason {
+    public var code: Code { reason.code }
+}
+
+extension RouteFailure.Reason {
+    /// The reason's stable identifier (``RouteFailure/code``).
+    public var code: RouteFailure.Code {
+        switch self {
         case .emptyInput: return .emptyInput
         case .invalidURL: return .invalidURL
         case .inputTooLong: return .inputTooLong
@@ -98,7 +103,9 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .limitExceeded: return .limitExceeded
         }
     }
+}
 
+extension RouteFailure {
     public var description: String {
         switch reason {
         case .emptyInput:

@@ -22,6 +22,30 @@ public struct RouteExplanation: Sendable {
         /// An earlier route was taken.
         case notReached
 
+        /// A stable name for the outcome: `taken`, `different-first-segment`,
+        /// `pattern-does-not-match`, `rejected` (the failure's own code says why) or `not-reached`.
+        public var code: Code {
+            switch self {
+            case .taken: return .taken
+            case .differentFirstSegment: return .differentFirstSegment
+            case .patternDoesNotMatch: return .patternDoesNotMatch
+            case .rejected: return .rejected
+            case .notReached: return .notReached
+            }
+        }
+
+        /// The outcomes' stable codes.
+        public struct Code: StableCode {
+            public let rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+
+            public static let taken: Code = "taken"
+            public static let differentFirstSegment: Code = "different-first-segment"
+            public static let patternDoesNotMatch: Code = "pattern-does-not-match"
+            public static let rejected: Code = "rejected"
+            public static let notReached: Code = "not-reached"
+        }
+
         public var description: String {
             switch self {
             case .taken: return "taken"
