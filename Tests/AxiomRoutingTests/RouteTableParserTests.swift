@@ -96,6 +96,23 @@ import Testing
         #expect(diagnostic(code, at: "1️⃣", in: marked) != nil, "\(compile(marked.text).diagnostics)")
     }
 
+    /// Feature modules: each file may declare the origins it is linked from; they are merged.
+    @Test func featureModulesEachDeclareTheirOrigins() throws {
+        let sources = [
+            RouteSource(name: "app.routes", text: "origins myapp:\ntabs home\nroute home /\n  transition tab(home)\ninclude shop.routes"),
+            RouteSource(name: "shop.routes", text: "origins https://shop.example.com, myapp:\nroute cart /cart"),
+        ]
+        let compilation = Router.compile(sources, resolver: RouteSource.resolver(among: sources))
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
+        let router = try #require(compilation.router)
+        // `myapp:` twice counts once; the order is the order read.
+        #expect(router.origins.count == 2)
+        #expect(try router.resolve("https://shop.example.com/cart").get().route.name == "cart")
+        #expect(try router.resolve("myapp://cart").get().route.name == "cart")
+        #expect(try router.url(for: "cart") == "myapp://cart")
+        #expect((try? router.resolve("https://other.example.com/cart").get()) == nil)
+    }
+
     @Test func directivesDeclaredTwiceAcrossFilesPointAtTheFirst() {
         let compilation = Router.compile(
             [

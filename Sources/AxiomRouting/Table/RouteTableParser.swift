@@ -98,7 +98,9 @@ struct RouteTableParser {
             try expectEnd(&scanner, after: "the pattern")
             syntax.routes.append(RouteDeclaration(name: routeName, pattern: pattern))
         case "origins", "tabs":
-            try onlyOnce(keyword)
+            // Each feature module may declare the origins it is linked from: they are merged, in
+            // the order read. Tabs are the app's: declared once.
+            if keyword.value == "tabs" { try onlyOnce(keyword) }
             var values: [Located<String>] = []
             repeat {
                 values.append(try required(&scanner, keyword.value == "tabs" ? "tab names" : "origins", after: keyword, stops: [","]))
@@ -107,7 +109,9 @@ struct RouteTableParser {
             if keyword.value == "tabs" {
                 syntax.tabs = Located(value: try values.map { (value) throws(LineError) in try name(value, "tab name") }, location: keyword.location)
             } else {
-                syntax.origins = Located(value: values, location: keyword.location)
+                let known = Set((syntax.origins?.value ?? []).map(\.value))
+                let added = values.filter { !known.contains($0.value) }
+                syntax.origins = Located(value: (syntax.origins?.value ?? []) + added, location: syntax.origins?.location ?? keyword.location)
             }
         case "include":
             includes.append(try required(&scanner, "a file name", after: keyword))
