@@ -302,6 +302,13 @@ private func json(_ text: String) throws -> [String: Any] {
         let good = runCommand("check", "-", input: ["route home /", "route post /posts/:id", "  param id int"])
         #expect(good.status == 0)
         #expect(good.out == "ok: 2 routes in 1 file, no diagnostics\n")
+        // Its includes stay inside the current folder.
+        for outside in ["/etc/passwd", "../../Package.swift"] {
+            let run = runCommand("check", "-", input: ["route home /", "include \(outside)"])
+            #expect(run.status == 1)
+            #expect(run.out.contains("cannot include '\(outside)': it is outside the table's folder"), "\(run.out)")
+            #expect(!run.out.contains("root:"))
+        }
     }
 
     @Test func urlDataErrorsAreSaidWithoutTheUsage() {
