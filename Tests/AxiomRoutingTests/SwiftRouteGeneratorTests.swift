@@ -101,6 +101,27 @@ import Testing
         #expect(!code.contains("\nstruct Evil"))
     }
 
+    /// Past 256 routes: no `switch` over all cases (Swift gives up checking one of ~600 cases
+    /// with values), conversions unoptimised. (That such code compiles, at 1,000 routes, is
+    /// measured in Performance.md, "Typed routes".)
+    @Test func largeTablesTestCasesOneByOne() throws {
+        func table(_ count: Int) -> String {
+            (0..<count).map { "route r\($0) /r\($0)/:id\n  param id int" }.joined(separator: "\n")
+        }
+        let small = try generate(table(256), options: .init(contexts: true)).get()
+        #expect(small.contains("        switch self {\n"))
+        #expect(!small.contains("if case"))
+        #expect(!small.contains("@_optimize(none)"))
+        let large = try generate(table(257), options: .init(contexts: true)).get()
+        #expect(!large.contains("switch self {"))
+        #expect(!large.contains("switch route {"))
+        #expect(large.contains("        if case .r256(let v0) = self { return RouteParameters(names: [\"id\"], values: [v0.routeValue]) }\n"))
+        #expect(large.contains("        if case .r0 = self { return \"r0\" }\n        if case .r1 = self { return \"r1\" }\n"))
+        #expect(large.contains("    @_optimize(none) var routeName: String {\n"))
+        #expect(large.contains("        if case .r256(let v0) = route { return r256(id: v0, environment: environment) }\n"))
+        #expect(large.contains("        // Not reachable: the tests above cover every case of AppRoute"))
+    }
+
     @Test func textThatCannotBeARawLiteralIsEscaped() {
         #expect(SwiftLiteral.multiline("a\r\nb") == #""a\r\nb""#)
         #expect(SwiftLiteral.multiline("x \"\"\"# y") == "##\"\"\"\nx \"\"\"# y\n\"\"\"##")

@@ -358,7 +358,9 @@ package struct SwiftRouteGenerator {
             // Not reachable: every case has its test above (a route never gets here from input).
             let end =
                 fallback.map { "        return \($0)\n" }
-                ?? "        fatalError(\"unreachable: every case of \(options.typeName) is tested above\")\n"
+                ?? "        // Not reachable: the tests above cover every case of \(options.typeName), and a value\n"
+                + "        // of an enum is one of its cases (Swift cannot check a switch this large).\n"
+                + "        fatalError(\"unreachable: every case of \(options.typeName) is tested above\")\n"
             return branches.map { "        if case \($0.pattern) = \(subject) { return \($0.result) }\n" }.joined() + end
         }
         return "        switch \(subject) {\n" + branches.map { "        case \($0.pattern): return \($0.result)\n" }.joined() + "        }\n"
