@@ -36,12 +36,12 @@ struct Explain: ParsableCommand {
         if !explanation.candidates.isEmpty {
             lines.append("")
             lines.append("candidates in rank order:")
-            let nameWidth = explanation.candidates.map(\.route.name.count).max() ?? 0
+            let nameWidth = explanation.candidates.map { Self.label($0.route).count }.max() ?? 0
             let patternWidth = explanation.candidates.map(\.route.pattern.count).max() ?? 0
             for candidate in explanation.candidates {
                 let rank = String(candidate.route.rank)
                 lines.append(
-                    "  \(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(pad(candidate.route.name, nameWidth))  \(pad(candidate.route.pattern, patternWidth))  \(candidate.outcome)"
+                    "  \(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(pad(Self.label(candidate.route), nameWidth))  \(pad(candidate.route.pattern, patternWidth))  \(candidate.outcome)"
                 )
             }
             lines.append("")
@@ -60,6 +60,15 @@ struct Explain: ParsableCommand {
         }
         return lines.joined(separator: "\n")
     }
+
+    /// A candidate's name, with what it is when not a route's own pattern.
+    static func label(_ entry: Route) -> String {
+        switch entry.kind {
+        case .route: return entry.name
+        case .alias: return entry.name + " (alias)"
+        case .redirect(let target): return entry.name + " (redirect → \(target))"
+        }
+    }
 }
 
 struct ExplainReport: Encodable {
@@ -67,6 +76,10 @@ struct ExplainReport: Encodable {
         var route: String
         var pattern: String
         var rank: Int
+        /// `route`, `alias` (another pattern of the route) or `redirect`.
+        var kind: String
+        /// A redirect's target.
+        var target: String?
         /// The outcome's stable code (`taken`, `rejected` …) and, when rejected, the failure's.
         var code: String
         var reason: String?
@@ -89,8 +102,17 @@ struct ExplainReport: Encodable {
         candidates = explanation.candidates.map {
             var reason: String? = nil
             if case .rejected(let failure) = $0.outcome { reason = failure.code.rawValue }
+            var kind = "route"
+            var target: String? = nil
+            switch $0.route.kind {
+            case .route: break
+            case .alias: kind = "alias"
+            case .redirect(let next):
+                kind = "redirect"
+                target = next
+            }
             return Candidate(
-                route: $0.route.name, pattern: $0.route.pattern, rank: $0.route.rank, code: $0.outcome.code.rawValue, reason: reason,
+                route: $0.route.name, pattern: $0.route.pattern, rank: $0.route.rank, kind: kind, target: target, code: $0.outcome.code.rawValue, reason: reason,
                 outcome: $0.outcome.description, expression: $0.expression)
         }
         literalRoute = explanation.literalRoute?.name

@@ -51,7 +51,17 @@ struct Resolve: ParsableCommand {
             return "\(input)\n  no match [\(failure.code)]: \(failure)"
         case .success(let match):
             let route = match.route
-            var lines = ["\(input)", "  route       \(route.name)  \(route.pattern)"]
+            var lines = ["\(input)"]
+            for redirect in match.redirects {
+                lines.append("  redirect    \(redirect.name)  \(redirect.pattern)  → ")
+            }
+            // Each redirect line names where it went: the next redirect, or the route.
+            for index in lines.indices.dropFirst() {
+                let next = index < match.redirects.count ? match.redirects[index].name : route.name
+                lines[index] += next
+            }
+            lines.append("  route       \(route.name)  \(route.pattern)")
+            if let alias = match.alias { lines.append("  alias       \(alias)") }
             for (name, value) in match.parameters {
                 let type = route.parameters.first { $0.name == name }?.type.description ?? ""
                 lines.append("  \(pad(name, 10))  \(value)  (\(type))")
@@ -91,6 +101,10 @@ struct ResolveReport: Encodable {
         var path: String?
         var parameters: [Value]?
         var query: [Value]?
+        /// The alias pattern the path matched, when not the route's own.
+        var alias: String?
+        /// The table's redirects followed to the route, in order.
+        var redirects: [Redirect]?
         var failure: Failure?
 
         init(input: String, result: Result<RouteMatch, RouteFailure>) {
@@ -110,6 +124,18 @@ struct ResolveReport: Encodable {
                         name: name, type: match.route.query.first { $0.name == name }?.type.description ?? "string",
                         value: JSONRouteValue(value: value))
                 }
+                alias = match.alias
+                if !match.redirects.isEmpty {
+                    redirects = match.redirects.map { redirect in
+                        Redirect(
+                            name: redirect.name, pattern: redirect.pattern,
+                            parameters: redirect.parameters.map { name, value in
+                                Value(
+                                    name: name, type: match.route.parameters.first { $0.name == name }?.type.description ?? "string",
+                                    value: JSONRouteValue(value: value))
+                            })
+                    }
+                }
             case .failure(let error):
                 matched = false
                 failure = Failure(error)
@@ -121,6 +147,12 @@ struct ResolveReport: Encodable {
         var name: String
         var type: String
         var value: JSONRouteValue
+    }
+
+    struct Redirect: Encodable {
+        var name: String
+        var pattern: String
+        var parameters: [Value]
     }
 
     struct Failure: Encodable {
@@ -160,6 +192,13 @@ struct RouteInfo: Encodable {
     var analyticsName: String
     var requiresAuthentication: Bool
     var allowedSources: [String]?
+    /// The route's `alias` patterns with their ranks (`routes` only).
+    var aliases: [Alias]?
+
+    struct Alias: Encodable {
+        var pattern: String
+        var rank: Int
+    }
 
     struct Parameter: Encodable {
         var name: String

@@ -16,20 +16,30 @@ struct Routes: ParsableCommand {
         case .json:
             Console.out(RoutesReport(router).json)
         case .text:
-            let nameWidth = router.routes.map(\.name.count).max() ?? 0
-            let patternWidth = router.routes.map(\.pattern.count).max() ?? 0
+            let nameWidth = router.entries.map(\.name.count).max() ?? 0
+            let patternWidth = router.entries.map(\.pattern.count).max() ?? 0
             if !router.origins.isEmpty { Console.out("origins  \(router.origins.map(\.description).joined(separator: ", "))") }
             if !router.tabs.isEmpty { Console.out("tabs     \(router.tabs.joined(separator: ", "))") }
             if let login = router.loginRoute { Console.out("login    \(login)") }
             Console.out("")
-            for route in router.routes {
+            for route in router.entries {
+                let rank = String(route.rank)
+                let indent = String(repeating: " ", count: max(0, 3 - rank.count)) + rank
+                switch route.kind {
+                case .route: break
+                case .alias:
+                    Console.out("\(indent)  \(pad(route.name, nameWidth))  \(pad(route.pattern, patternWidth))  alias of \(route.name)")
+                    continue
+                case .redirect(let target):
+                    Console.out("\(indent)  \(pad(route.name, nameWidth))  \(pad(route.pattern, patternWidth))  redirect → \(target)")
+                    continue
+                }
                 var details: [String] = route.parameters.map { "\($0.name): \($0.type)" }
                 details += route.query.map { query in
                     "?\(query.name): \(query.type)" + (query.defaultValue.map { " = \($0)" } ?? (query.isRequired ? "" : " (optional)"))
                 }
-                let rank = String(route.rank)
                 Console.out(
-                    "\(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(pad(route.name, nameWidth))  \(pad(route.pattern, patternWidth))  "
+                    "\(indent)  \(pad(route.name, nameWidth))  \(pad(route.pattern, patternWidth))  "
                         + ([details.joined(separator: ", ")].filter { !$0.isEmpty } + [Resolve.metadata(route)]).joined(separator: " · "))
             }
         }
@@ -41,11 +51,40 @@ struct RoutesReport: Encodable {
     var tabs: [String]
     var login: String?
     var routes: [RouteInfo]
+    /// The table's redirects in rank order (absent when there are none).
+    var redirects: [Redirect]?
+
+    struct Redirect: Encodable {
+        var name: String
+        var pattern: String
+        var rank: Int
+        /// The route or redirect it sends URLs on to.
+        var target: String
+        var parameters: [RouteInfo.Parameter]
+    }
 
     init(_ router: Router) {
         origins = router.origins.map(\.description)
         tabs = router.tabs
         login = router.loginRoute
-        routes = router.routes.map(RouteInfo.init)
+        var aliases: [String: [RouteInfo.Alias]] = [:]
+        var redirects: [Redirect] = []
+        for entry in router.entries {
+            switch entry.kind {
+            case .route: break
+            case .alias: aliases[entry.name, default: []].append(RouteInfo.Alias(pattern: entry.pattern, rank: entry.rank))
+            case .redirect(let target):
+                redirects.append(
+                    Redirect(
+                        name: entry.name, pattern: entry.pattern, rank: entry.rank, target: target,
+                        parameters: entry.parameters.map { RouteInfo.Parameter(name: $0.name, type: $0.type.description, optional: $0.isOptional) }))
+            }
+        }
+        routes = router.routes.map { route in
+            var info = RouteInfo(route)
+            info.aliases = aliases[route.name]
+            return info
+        }
+        self.redirects = redirects.isEmpty ? nil : redirects
     }
 }

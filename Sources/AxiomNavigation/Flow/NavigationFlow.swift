@@ -108,7 +108,11 @@ public final class NavigationFlow {
             case .failure(let failure):
                 return .notFound(failure)
             case .success(let match):
-                return await run(.deepLink(Destination(match)), source: source, route: match.route, url: url)
+                // The table's redirects (`redirect old /members/:id -> profile`) are already
+                // followed: the request starts at the route, with the chain it came through, and
+                // every check (sources, authentication, middleware) is the route's own.
+                let redirects = match.redirects.map { Destination($0.name, parameters: $0.parameters, query: match.query) }
+                return await run(.deepLink(Destination(match)), source: source, route: match.route, url: url, redirects: redirects)
             }
         }
     }
@@ -234,7 +238,8 @@ public final class NavigationFlow {
     // MARK: Running a request
 
     private func run(
-        _ action: NavigationRequest.Action, source: NavigationSource, route: Route?, url: String?, resumed: Bool = false
+        _ action: NavigationRequest.Action, source: NavigationSource, route: Route?, url: String?, redirects: [Destination] = [],
+        resumed: Bool = false
     ) async -> NavigationResult {
         let clock = ContinuousClock()
         let started = clock.now
@@ -242,12 +247,12 @@ public final class NavigationFlow {
         nextRequest += 1
         latest = id
         JournalStepCollector.current?.requests.append(id.rawValue)
-        var request = NavigationRequest(id: id, action: action, source: source, route: route, url: url, redirects: [], isResumed: resumed)
+        var request = NavigationRequest(id: id, action: action, source: source, route: route, url: url, redirects: redirects, isResumed: resumed)
         let pipeline = middleware.map(\.middleware)
         var timing = Timing()
         var result: NavigationResult
         // A command redirected (to the login) has no destination in the chain: remember it.
-        var wasRedirected = false
+        var wasRedirected = !redirects.isEmpty
         while true {
             // Every destination is checked against its route before anything runs: a
             // `Destination` built by hand, and every redirect target.

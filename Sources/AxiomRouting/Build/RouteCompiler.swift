@@ -5,7 +5,7 @@
 /// defaults, duplicate names, unknown parents and tabs, parent cycles, ties and shadowed
 /// routes.
 struct RouteCompiler {
-    private let syntax: RouteTableSyntax
+    let syntax: RouteTableSyntax
     var diagnostics: [Diagnostic] = []
 
     init(syntax: RouteTableSyntax) {
@@ -25,15 +25,18 @@ struct RouteCompiler {
             diagnostics.append(
                 .emptyTable(read, at: location))
         }
-        for (index, declaration) in syntax.routes.enumerated() {
+        for declaration in syntax.routes {
             if let first = declared[declaration.name.value] {
                 diagnostics.append(
                     .duplicateRouteName(declaration.name, first: first.name.location))
                 continue
             }
             declared[declaration.name.value] = declaration
-            if let route = compileRoute(declaration, index: index, tabs: tabs) { routes.append(route) }
+            guard let route = compileRoute(declaration, tabs: tabs) else { continue }
+            routes.append(route)
+            routes += compileAliases(of: route.route, declaration)
         }
+        routes += compileRedirects(routes: routes, declared: declared)
         checkParents(declared)
         if let login = syntax.login, declared[login.value] == nil {
             diagnostics.append(
@@ -92,8 +95,9 @@ struct RouteCompiler {
         if let first { diagnostics.append(first(places)) }
     }
 
-    private mutating func compileRoute(_ declaration: RouteDeclaration, index: Int, tabs: Set<String>) -> CompiledRoute? {
-        let pattern = declaration.pattern
+    /// A table pattern's parts, checked: a path, the trailing `/` removed when the table
+    /// ignores it, adjacent wildcards warned about. Nil (reported) when it is not a valid path pattern.
+    mutating func pathParts(_ pattern: Located<String>) -> [Part]? {
         var parts: [Part]
         do {
             parts = try PatternParser.parse(pattern.value, options: .pathname, encode: Canonicalizer.pathname)
@@ -118,6 +122,31 @@ struct RouteCompiler {
             if parts[parts.count - 1].value.isEmpty { parts.removeLast() }
         }
         adjacentWildcardWarnings(parts, pattern: pattern)
+        return parts
+    }
+
+    /// The entry for a pattern whose groups are typed (`parameters`, one per group in pattern
+    /// order): its shape, with PCRE2's verdict on its expression reported at the pattern.
+    mutating func entry(_ route: Route, parts: [Part], pattern: Located<String>, order: Int) -> CompiledRoute? {
+        let shape: RouteShape
+        do {
+            shape = try RouteShape(untypedParts: parts, parameters: route.parameters)
+            // Compiled here so PCRE2's errors point at this route; built again when used.
+            _ = try CompiledRegex(shape.regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
+        } catch {
+            let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
+            diagnostics.append(.invalidPattern(message, at: pattern.location))
+            return nil
+        }
+        let firstLiteral = shape.tokens.first?.literal.map { String($0.dropFirst()) }
+        return CompiledRoute(
+            route: route, shape: shape, firstLiteral: syntax.pathCaseSensitive ? firstLiteral : firstLiteral?.lowercased(),
+            declarationIndex: order)
+    }
+
+    private mutating func compileRoute(_ declaration: RouteDeclaration, tabs: Set<String>) -> CompiledRoute? {
+        let pattern = declaration.pattern
+        guard let parts = pathParts(pattern) else { return nil }
         let canonical = PatternRegexGenerator.patternString(parts, options: .pathname)
 
         // Path parameters: declared types, checked against the groups of the pattern.
@@ -161,17 +190,6 @@ struct RouteCompiler {
                 .unknownTab(tab, declared: syntax.tabs == nil ? nil : tabs, at: declaration.transition?.location ?? declaration.name.location))
         }
 
-        let shape: RouteShape
-        do {
-            shape = try RouteShape(untypedParts: untypedParts, parameters: groups)
-            // Compiled here so PCRE2's errors point at this route; built again when used.
-            _ = try CompiledRegex(shape.regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
-        } catch {
-            let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
-            diagnostics.append(.invalidPattern(message, at: pattern.location))
-            return nil
-        }
-        let firstLiteral = shape.tokens.first?.literal.map { String($0.dropFirst()) }
         let route = Route(
             name: declaration.name.value, pattern: canonical,
             parameters: groups, query: query,
@@ -181,12 +199,10 @@ struct RouteCompiler {
                 transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil,
                 allowedSources: declaration.sources.map { Set($0.value) }),
             location: declaration.name.location, rank: 0)
-        return CompiledRoute(
-            route: route, shape: shape, firstLiteral: syntax.pathCaseSensitive ? firstLiteral : firstLiteral?.lowercased(),
-            declarationIndex: index)
+        return entry(route, parts: untypedParts, pattern: pattern, order: declaration.order)
     }
 
-    private func patternLocation(_ pattern: Located<String>, offset: Int?) -> SourceLocation {
+    func patternLocation(_ pattern: Located<String>, offset: Int?) -> SourceLocation {
         // Columns count characters; the error's offset counts Unicode scalars of the value.
         let scalars = pattern.value.unicodeScalars
         let prefix = String(scalars: scalars.prefix(offset ?? 0))

@@ -48,10 +48,11 @@ extension Router {
             dispatch: SegmentDispatch(firstLevel, caseless: caseless),
             literalIndex: LiteralIndex(literalPaths),
             otherChunks: firstOther..<chunks.count,
-            ranksByName: compiled.indices.sorted { compiled[$0].route.name < compiled[$1].route.name }.map { Int32($0) },
+            ranksByName: compiled.indices.filter { compiled[$0].route.kind == .route }.sorted { compiled[$0].route.name < compiled[$1].route.name }
+                .map { Int32($0) },
             captures: max(compiled.map(\.route.parameters.count).max() ?? 0, chunks.map(\.captureCount).max() ?? 0))
         self.init(
-            routes: compiled.map(\.route), origins: origins, tabs: syntax.tabs?.value.map(\.value) ?? [], loginRoute: syntax.login?.value,
+            entries: compiled.map(\.route), origins: origins, tabs: syntax.tabs?.value.map(\.value) ?? [], loginRoute: syntax.login?.value,
             options: Options(pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits),
             tables: tables)
     }

@@ -15,7 +15,7 @@ extension Router {
     /// path, so a route of thousands of segments would cost their square).
     func restrictionWarnings() -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        for (rank, route) in routes.enumerated() where route.metadata.requiresAuthentication || route.metadata.allowedSources != nil {
+        for (rank, route) in entries.enumerated() where route.metadata.requiresAuthentication || route.metadata.allowedSources != nil {
             let path = samplePath(rank)
             let slashes = path.utf8.indices.filter { path.utf8[$0] == UInt8(ascii: "/") }.dropFirst()
             for slash in slashes.prefix(Self.restrictionSpellingLimit) {
@@ -53,7 +53,7 @@ extension Router {
 
     /// A path the route at `rank` matches, with a plain value of each parameter's type.
     func samplePath(_ rank: Int) -> String {
-        let route = routes[rank]
+        let route = entries[rank]
         var names: [String] = []
         var values: [RouteValue] = []
         for parameter in route.parameters {

@@ -42,6 +42,11 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let includeOutsideFolder = DiagnosticCode(rawValue: "E314")
     public static let unreadableFile = DiagnosticCode(rawValue: "E315")
     public static let includeLimit = DiagnosticCode(rawValue: "E316")
+    public static let unknownRedirectTarget = DiagnosticCode(rawValue: "E317")
+    public static let redirectCycle = DiagnosticCode(rawValue: "E318")
+    public static let unmappedGroup = DiagnosticCode(rawValue: "E319")
+    public static let missingTargetParameter = DiagnosticCode(rawValue: "E320")
+    public static let incompatibleParameterType = DiagnosticCode(rawValue: "E321")
 
     // Warnings.
     public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")
@@ -88,6 +93,11 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .includeOutsideFolder,
         .unreadableFile,
         .includeLimit,
+        .unknownRedirectTarget,
+        .redirectCycle,
+        .unmappedGroup,
+        .missingTargetParameter,
+        .incompatibleParameterType,
         .ambiguousRoutes,
         .shadowedRoute,
         .trailingSlash,

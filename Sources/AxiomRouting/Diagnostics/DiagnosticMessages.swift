@@ -274,6 +274,56 @@ extension Diagnostic {
         Diagnostic(.includeLimit, "the table reads more than \(limit) files", at: include.location, help: "merge some files")
     }
 
+    /// E317: a redirect's target is neither a route nor a redirect.
+    static func unknownRedirectTarget(_ target: Located<String>, names: some Sequence<String>) -> Diagnostic {
+        Diagnostic(
+            .unknownRedirectTarget, "redirect target '\(target.value)' is not a route or a redirect of the table", at: target.location,
+            help: Suggestions.help(for: target.value, in: names))
+    }
+
+    /// E318: redirects that lead back to themselves (`cycle` starts and ends at the same name).
+    static func redirectCycle(_ cycle: [String], at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .redirectCycle, "redirect cycle: \(cycle.joined(separator: " → "))", at: location,
+            help: "a redirect must end at a route; point one of them at the route the URLs now belong to")
+    }
+
+    /// E319: a named group of an alias or redirect pattern that no parameter of its target takes.
+    /// `pattern` describes the pattern ("alias '/user/:id' of route 'profile'").
+    static func unmappedGroup(_ group: String, of pattern: String, target: String, parameters: [String], at location: SourceLocation) -> Diagnostic
+    {
+        let fix =
+            "name it after one of \(target)'s parameters" + (parameters.isEmpty ? "" : " (\(parameters.joined(separator: ", ")))")
+            + ", or write '*' for a segment the target does not need"
+        return Diagnostic(
+            .unmappedGroup, "':\(group)' in \(pattern) is not a parameter of \(target)", at: location,
+            help: Suggestions.closest(to: group, in: parameters, limit: 1).first.map { "did you mean ':\($0)'? Otherwise " + fix } ?? fix)
+    }
+
+    /// E320: the target has a required path parameter the alias or redirect pattern does not supply.
+    static func missingTargetParameter(_ parameter: String, of pattern: String, target: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .missingTargetParameter, "\(pattern) does not supply ':\(parameter)', which \(target) needs", at: location,
+            help: "add a group named ':\(parameter)' to the pattern (parameters are mapped by name)")
+    }
+
+    /// E321: a redirect declares a type whose values the target's parameter cannot take.
+    static func incompatibleParameterType(
+        _ name: String, declared: ParameterType, target: String, expected: ParameterType, at location: SourceLocation
+    ) -> Diagnostic {
+        Diagnostic(
+            .incompatibleParameterType,
+            "':\(name)' is declared \(declared) here, but \(target) takes it as \(expected): some values would not convert", at: location,
+            help: "declare it as \(expected) (or leave out the 'param' line: a redirect's groups take the target's types)")
+    }
+
+    /// E103: a redirect has only `param` lines.
+    static func redirectProperty(_ keyword: Located<String>, redirect: String) -> Diagnostic {
+        Diagnostic(
+            .unknownProperty, "'\(keyword.value)' cannot be declared on redirect '\(redirect)': a redirect takes the target route's metadata",
+            at: keyword.location, help: "only 'param' lines belong under a redirect; declare '\(keyword.value)' on the target route")
+    }
+
     // MARK: W4 — warnings
 
     /// W401: `winner` is declared first and matches the same URLs as `route`.

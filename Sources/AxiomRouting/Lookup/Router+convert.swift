@@ -13,7 +13,7 @@ extension Router {
     ) -> RouteMatch? {
         // The route is read once and moves into the match; its layout says where the values
         // are and of which type, so the common case never reads the parameter list.
-        let route = routes[rank]
+        let route = entries[rank]
         let layout = layouts[rank]
         let count = layout.parameterCount ?? route.parameters.count
         var names: [String]? = nil
@@ -21,9 +21,9 @@ extension Router {
         // straight from the path. Anything else (or a value the general rules must see: an
         // escape, an int that is not plain digits) takes the loop below.
         if readsSegments, layout.readsInPlace, let values = Self.segmentValues(bytes, layout: layout) {
-            guard layout.hasQuery else { return RouteMatch(route: route, values: values, names: nil, query: nil, path: path) }
+            guard layout.hasQuery else { return landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)) }
             guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
-            return RouteMatch(route: route, values: values, names: nil, query: query, path: path)
+            return landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path))
         }
         var values: [RouteValue] = []
         if count > 0 { values.reserveCapacity(count) }
@@ -55,9 +55,54 @@ extension Router {
             }
             names?.append(parameter.name)
         }
-        guard layout.hasQuery else { return RouteMatch(route: route, values: values, names: names, query: nil, path: path) }
+        guard layout.hasQuery else { return landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)) }
         guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
-        return RouteMatch(route: route, values: values, names: names, query: query, path: path)
+        return landed(RouteMatch(route: route, values: values, names: names, query: query, path: path))
+    }
+
+    /// A match of an alias or a redirect as a match of the route it leads to (a route's own
+    /// match as it is): the values handed on by name, the alias or the redirects recorded.
+    /// The compiler checked every name, so nothing is lost on the way.
+    @inline(__always)
+    func landed(_ match: RouteMatch) -> RouteMatch {
+        if case .route = match.route.kind { return match }
+        return landedSlowly(match)
+    }
+
+    private func landedSlowly(_ match: RouteMatch) -> RouteMatch {
+        let entry = match.route
+        var redirects: [RouteMatch.Redirect] = []
+        var next: String
+        switch entry.kind {
+        case .route: return match
+        case .alias: next = entry.name
+        case .redirect(let target):
+            redirects.append(RouteMatch.Redirect(name: entry.name, pattern: entry.pattern, parameters: match.parameters))
+            next = target
+        }
+        // A chain of redirects ends at a route; the bound only guards against a table the
+        // compiler would have refused.
+        while redirects.count <= redirectRanks.count, let rank = redirectRanks[next] {
+            let hop = entries[rank]
+            let values = hop.parameters.compactMap { parameter in match.parameters[parameter.name].map { (parameter.name, $0) } }
+            redirects.append(
+                RouteMatch.Redirect(
+                    name: hop.name, pattern: hop.pattern, parameters: RouteParameters(names: values.map(\.0), values: values.map(\.1))))
+            guard case .redirect(let target) = hop.kind else { break }
+            next = target
+        }
+        guard let rank = rank(ofRouteNamed: next) else { return match }
+        let route = entries[rank]
+        var names: [String] = []
+        var values: [RouteValue] = []
+        for parameter in route.parameters {
+            guard let value = match.parameters[parameter.name] else { continue }
+            names.append(parameter.name)
+            values.append(value)
+        }
+        return RouteMatch(
+            route: route, values: values, names: names.count == route.parameters.count ? nil : names, query: match.query, path: match.path,
+            redirects: redirects, alias: entry.kind == .alias ? entry.pattern : nil)
     }
 
     /// The values of a route whose parameters ``RouteLayout/readsInPlace``, read from the

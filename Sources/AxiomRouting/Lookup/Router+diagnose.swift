@@ -12,7 +12,7 @@ extension Router {
                 let segment = firstSegment(bytes)
                 // Runs only after `resolve` found no route: a route stopped at the limit is
                 // passed over (`resolve` reports the limit itself when it meets it).
-                for index in routes.indices {
+                for index in entries.indices {
                     if case .rejected(let failure) = candidate(
                         index, bytes: bytes, segment: segment, path: path, query: query, scratch: scratch, items: &items)
                     {
@@ -51,13 +51,15 @@ extension Router {
         }
         let threshold = min(max(2, path.utf8.count / 3), Self.maxSuggestionDistance)
         var near: [(distance: Int, rank: Int, suggestion: RouteSuggestion)] = []
-        for index in routes.indices {
+        // Suggested by their own patterns: an alias or an old redirected URL is not one to
+        // send people to.
+        for index in entries.indices where entries[index].kind == .route {
             let example = example(of: index, filling: segments)
             let distance = Self.withUTF8(of: path) { path in
                 Self.withUTF8(of: example) { Suggestions.distance(path, $0, atMost: threshold) }
             }
             guard let distance else { continue }
-            near.append((distance, index, RouteSuggestion(route: routes[index].name, example: example)))
+            near.append((distance, index, RouteSuggestion(route: entries[index].name, example: example)))
         }
         return near.sorted { ($0.distance, $0.rank) < ($1.distance, $1.rank) }.prefix(limit).map(\.suggestion)
     }

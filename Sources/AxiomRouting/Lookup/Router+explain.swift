@@ -90,15 +90,15 @@ extension Router {
         let (literalRank, consulted) = pathBytes.withUTF8 { bytes in
             (literalIndex.rank(of: bytes), (Array(literalChunks(for: bytes)) + Array(otherChunks)).map { chunks[$0].source })
         }
-        let literalRoute = literalRank.map { routes[$0] }
+        let literalRoute = literalRank.map { entries[$0] }
         var taken = false
         var items: QueryItems? = nil
         var subject = path
         let candidates = scratches.withScratch { scratch in
             subject.withUTF8 { bytes in
                 let segment = firstSegment(bytes)
-                return routes.indices.map { index -> RouteExplanation.Candidate in
-                    let route = routes[index]
+                return entries.indices.map { index -> RouteExplanation.Candidate in
+                    let route = entries[index]
                     func candidate(_ outcome: RouteExplanation.Outcome) -> RouteExplanation.Candidate {
                         RouteExplanation.Candidate(route: route, expression: shape(of: index)?.regexSource ?? "", outcome: outcome)
                     }

@@ -113,7 +113,7 @@ extension Router {
                     failure = .limitExceeded
                     return nil
                 }
-                if let routeIndex = scratch.markNumber, routeIndex < routes.count { return routeIndex }
+                if let routeIndex = scratch.markNumber, routeIndex < entries.count { return routeIndex }
             }
             return nil
         }
@@ -134,7 +134,7 @@ extension Router {
         after index: Int, path: String, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, segment: String, query: String?,
         items: inout QueryItems?, failure: inout RouteFailure.Reason?
     ) -> RouteMatch? {
-        for rank in (index + 1)..<routes.count {
+        for rank in (index + 1)..<entries.count {
             switch candidate(rank, bytes: bytes, segment: segment, path: path, query: query, scratch: scratch, items: &items) {
             case .otherFirstSegment, .noMatch: continue
             case .limitExceeded:

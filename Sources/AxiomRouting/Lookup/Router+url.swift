@@ -86,7 +86,7 @@ extension Router {
         guard let index = rank(ofRouteNamed: name) else {
             throw .unknownRoute(name, suggestions: Suggestions.closest(to: name, in: routes.map(\.name)))
         }
-        let route = routes[index]
+        let route = entries[index]
         try Self.validate(route, parameters: parameters, query: query)
         let path = self.path(route, parts: parts(of: index), parameters)
         let printed = prefix(for: path)

@@ -18,6 +18,10 @@ import Synchronization
 public final class Router: Sendable {
     /// The routes in rank order: the order candidates are tried in.
     public let routes: [Route]
+    /// Every pattern of the table in the order they are tried: the routes, their aliases and
+    /// the redirects (``Route/kind``); a route's ``Route/rank`` is its place here. The same as
+    /// ``routes`` for a table without aliases and redirects.
+    public let entries: [Route]
     /// Accepted origins; empty means every URL is accepted.
     public let origins: [Origin]
     /// Tabs in declaration order.
@@ -53,6 +57,8 @@ public final class Router: Sendable {
     let otherChunks: Range<Int>
     /// Ranks ordered by their route's name, for lookups by name (4 bytes a route).
     let ranksByName: [Int32]
+    /// The redirects' ranks by name (empty for most tables).
+    let redirectRanks: [String: Int]
     let scratches: ScratchPool
 
     /// How a table matches.
@@ -85,8 +91,14 @@ public final class Router: Sendable {
     }
 
     /// A router over `routes` (rank order) and the tables built from them.
-    init(routes: [Route], origins: [Origin], tabs: [String], loginRoute: String?, options: Options, tables: Tables) {
-        self.routes = routes
+    init(entries: [Route], origins: [Origin], tabs: [String], loginRoute: String?, options: Options, tables: Tables) {
+        self.entries = entries
+        self.routes = entries.filter { $0.kind == .route }
+        var redirectRanks: [String: Int] = [:]
+        for (rank, entry) in entries.enumerated() {
+            if case .redirect = entry.kind { redirectRanks[entry.name] = rank }
+        }
+        self.redirectRanks = redirectRanks
         self.origins = origins
         self.tabs = tabs
         self.loginRoute = loginRoute
@@ -107,7 +119,7 @@ public final class Router: Sendable {
     func parts(of index: Int) -> [Part] {
         derived.withLock { cache in
             if let parts = cache[index]?.parts { return parts }
-            let parts = (try? PatternParser.parse(routes[index].pattern, options: .pathname, encode: Canonicalizer.pathname)) ?? []
+            let parts = (try? PatternParser.parse(entries[index].pattern, options: .pathname, encode: Canonicalizer.pathname)) ?? []
             cache[index, default: Derived()].parts = parts
             return parts
         }
@@ -116,7 +128,7 @@ public final class Router: Sendable {
     /// The shape of the route at `index` (rank), derived from its pattern on first use.
     func shape(of index: Int) -> RouteShape? {
         if let shape = derived.withLock({ $0[index]?.shape }) { return shape }
-        guard let shape = try? RouteShape(untypedParts: parts(of: index), parameters: routes[index].parameters) else { return nil }
+        guard let shape = try? RouteShape(untypedParts: parts(of: index), parameters: entries[index].parameters) else { return nil }
         derived.withLock { $0[index, default: Derived()].shape = shape }
         return shape
     }
@@ -147,7 +159,7 @@ public final class Router: Sendable {
 
     /// The route named `name`.
     public func route(named name: String) -> Route? {
-        rank(ofRouteNamed: name).map { routes[$0] }
+        rank(ofRouteNamed: name).map { entries[$0] }
     }
 
     /// The rank of the route named `name` (binary search over the names).
@@ -156,9 +168,9 @@ public final class Router: Sendable {
         var high = ranksByName.count
         while low < high {
             let middle = (low + high) / 2
-            if routes[Int(ranksByName[middle])].name < name { low = middle + 1 } else { high = middle }
+            if entries[Int(ranksByName[middle])].name < name { low = middle + 1 } else { high = middle }
         }
-        guard low < ranksByName.count, routes[Int(ranksByName[low])].name == name else { return nil }
+        guard low < ranksByName.count, entries[Int(ranksByName[low])].name == name else { return nil }
         return Int(ranksByName[low])
     }
 }

@@ -10,9 +10,12 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         let metadata: Metadata
         let location: SourceLocation
         let rank: Int
+        let kind: Kind
 
-        init(name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation, rank: Int)
-        {
+        init(
+            name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
+            rank: Int, kind: Kind
+        ) {
             self.name = name
             self.pattern = pattern
             self.parameters = parameters
@@ -20,14 +23,36 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             self.metadata = metadata
             self.location = location
             self.rank = rank
+            self.kind = kind
         }
     }
 
     let storage: Storage
 
-    init(name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation, rank: Int) {
-        storage = Storage(name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank)
+    init(
+        name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
+        rank: Int, kind: Kind = .route
+    ) {
+        storage = Storage(
+            name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind)
     }
+
+    /// What a pattern of the table stands for: a route's own pattern, one of its aliases, or a
+    /// redirect. ``Router/routes`` holds only routes; ``Router/entries`` holds all three in
+    /// the order they are tried.
+    public enum Kind: Sendable, Hashable {
+        /// The route's own (canonical) pattern: what reverse routing prints.
+        case route
+        /// `alias PATTERN` under a route: another pattern for the same route. The entry's
+        /// ``Route/name`` is the route's.
+        case alias
+        /// `redirect NAME PATTERN -> TARGET`: an old pattern sent on to `target` (a route, or
+        /// another redirect), its parameters mapped by name. The entry's name is the redirect's.
+        case redirect(target: String)
+    }
+
+    /// Whether this is a route, an alias of one, or a redirect.
+    public var kind: Kind { storage.kind }
 
     /// The route's unique name (`profile`).
     public var name: String { storage.name }
@@ -40,7 +65,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public var metadata: Metadata { storage.metadata }
     /// Where the route is declared.
     public var location: SourceLocation { storage.location }
-    /// The position in rank order (0 is tried first).
+    /// The position in the order the table's patterns are tried (0 first), counting aliases
+    /// and redirects (``Router/entries``): a table without them numbers its routes 0, 1, 2….
     public var rank: Int { storage.rank }
 
     public var id: String { name }
@@ -51,13 +77,14 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     func with(rank: Int, tab: String?) -> Route {
         var metadata = self.metadata
         metadata.tab = tab
-        return Route(name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank)
+        return Route(
+            name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind)
     }
 
     public static func == (lhs: Route, rhs: Route) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.name, lhs.pattern, lhs.rank, lhs.location) == (rhs.name, rhs.pattern, rhs.rank, rhs.location)
-                && lhs.parameters == rhs.parameters && lhs.query == rhs.query && lhs.metadata == rhs.metadata
+                && lhs.kind == rhs.kind && lhs.parameters == rhs.parameters && lhs.query == rhs.query && lhs.metadata == rhs.metadata
     }
 
     public func hash(into hasher: inout Hasher) {

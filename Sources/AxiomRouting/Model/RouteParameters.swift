@@ -145,9 +145,30 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     /// `match.parameters` then copies nothing.)
     public let parameters: RouteParameters
     private let queryParameters: RouteParameters?
+    /// The table's redirects the URL went through to reach ``route``, in order (empty for
+    /// most URLs): `redirect oldProfile /members/:id -> profile` gives one.
+    public let redirects: [Redirect]
+    /// The alias pattern the path matched, when it was one of the route's aliases rather
+    /// than its own pattern (or, after redirects, the target's alias is never set: a redirect
+    /// lands on the route itself).
+    public let alias: String?
 
-    init(route: Route, values: [RouteValue], names: [String]?, query: RouteParameters?, path: String) {
+    /// A table redirect a URL was sent through: its name and pattern, and the values it read.
+    public struct Redirect: Sendable, Hashable, CustomStringConvertible {
+        public let name: String
+        public let pattern: String
+        public let parameters: RouteParameters
+
+        public var description: String { "\(name) \(pattern) \(parameters)" }
+    }
+
+    init(
+        route: Route, values: [RouteValue], names: [String]?, query: RouteParameters?, path: String, redirects: [Redirect] = [],
+        alias: String? = nil
+    ) {
         self.route = route
+        self.redirects = redirects
+        self.alias = alias
         // No values: no names either, and nothing to count references of (the empty arrays are static).
         self.parameters =
             values.isEmpty
@@ -162,6 +183,7 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
 
     public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
         lhs.route == rhs.route && lhs.path == rhs.path && lhs.parameters == rhs.parameters && lhs.query == rhs.query
+            && lhs.redirects == rhs.redirects && lhs.alias == rhs.alias
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -174,6 +196,8 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var text = "\(route.name) \(parameters)"
         if !query.isEmpty { text += " query \(query)" }
+        if let alias { text += " (alias \(alias))" }
+        for redirect in redirects { text += " (redirected from \(redirect.name) \(redirect.pattern))" }
         return text
     }
 }

@@ -3,8 +3,8 @@
 ///
 /// The grammar is in `Docs/RouteTableFormat.md`.
 struct RouteTableParser {
-    static let directives = ["route", "origins", "tabs", "include", "login", "option"]
-    static let properties = ["param", "query", "auth", "analytics", "transition", "parent", "sources"]
+    static let directives = ["route", "redirect", "origins", "tabs", "include", "login", "option"]
+    static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources"]
     static let options = ["path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"]]
 
     private let file: String
@@ -85,10 +85,14 @@ struct RouteTableParser {
         let indented = scanner.isIndented
         guard !scanner.atEnd(), let keyword = try word(&scanner) else { return }
         if indented {
-            guard !syntax.routes.isEmpty else {
+            guard !syntax.routes.isEmpty || !syntax.redirects.isEmpty else {
                 throw fail(.propertyOutsideRoute(keyword))
             }
-            try parseProperty(keyword, &scanner)
+            if syntax.lastIsRedirect {
+                try parseRedirectProperty(keyword, &scanner)
+            } else {
+                try parseProperty(keyword, &scanner)
+            }
             return
         }
         switch keyword.value {
@@ -96,7 +100,23 @@ struct RouteTableParser {
             let routeName = try name(try required(&scanner, "a name and a pattern", after: keyword), "route name")
             let pattern = try required(&scanner, "a pattern after the name (e.g. '/users/:id')", after: keyword)
             try expectEnd(&scanner, after: "the pattern")
-            syntax.routes.append(RouteDeclaration(name: routeName, pattern: pattern))
+            syntax.routes.append(RouteDeclaration(name: routeName, pattern: pattern, order: syntax.patternCount))
+            syntax.patternCount += 1
+            syntax.lastIsRedirect = false
+        case "redirect":
+            let redirectName = try name(
+                try required(&scanner, "a name, a pattern and a target, e.g. 'redirect oldProfile /user/:userId -> profile'", after: keyword),
+                "redirect name")
+            let pattern = try required(&scanner, "a pattern after the name (e.g. '/user/:userId')", after: keyword)
+            let afterPattern = scanner.restLocation()
+            guard let arrow = try word(&scanner), arrow.value == "->" else {
+                throw fail(.missingArgument(after: "redirect", "'->' and a target route after the pattern", at: afterPattern))
+            }
+            let target = try name(try required(&scanner, "a target route after '->'", after: arrow), "route name")
+            try expectEnd(&scanner, after: "the target")
+            syntax.redirects.append(RedirectDeclaration(name: redirectName, pattern: pattern, target: target, order: syntax.patternCount))
+            syntax.patternCount += 1
+            syntax.lastIsRedirect = true
         case "origins", "tabs":
             // Each feature module may declare the origins it is linked from: they are merged, in
             // the order read. Tabs are the app's: declared once.
@@ -157,12 +177,12 @@ struct RouteTableParser {
         }
         switch keyword.value {
         case "param":
-            // Unnamed groups are numbered ('param 0 path' for '/files/*').
-            let word = try required(&scanner, "a name and a type, e.g. 'param id int'", after: keyword)
-            let parameter = word.value.allSatisfy(\.isASCII) && word.value.allSatisfy(\.isNumber) ? word : try name(word, "parameter name")
-            let type = try parseType(&scanner, after: parameter)
-            try expectEnd(&scanner, after: "the type")
-            route.parameters.append(ParameterDeclaration(name: parameter, type: type))
+            route.parameters.append(try parseParam(keyword, &scanner))
+        case "alias":
+            let pattern = try required(&scanner, "a pattern (e.g. 'alias /user/:userId')", after: keyword)
+            try expectEnd(&scanner, after: "the pattern")
+            route.aliases.append((pattern, syntax.patternCount))
+            syntax.patternCount += 1
         case "query":
             let parameter = try name(try required(&scanner, "a name and a type, e.g. 'query page int = 1'", after: keyword), "query parameter name")
             let type = try parseType(&scanner, after: parameter)
@@ -211,6 +231,25 @@ struct RouteTableParser {
         default:
             throw fail(.unknownProperty(keyword, candidates: Self.properties))
         }
+    }
+
+    /// `param NAME TYPE`. Unnamed groups are numbered (`param 0 path` for `/files/*`).
+    private mutating func parseParam(_ keyword: Located<String>, _ scanner: inout LineScanner) throws(LineError) -> ParameterDeclaration {
+        let word = try required(&scanner, "a name and a type, e.g. 'param id int'", after: keyword)
+        let parameter = word.value.allSatisfy(\.isASCII) && word.value.allSatisfy(\.isNumber) ? word : try name(word, "parameter name")
+        let type = try parseType(&scanner, after: parameter)
+        try expectEnd(&scanner, after: "the type")
+        return ParameterDeclaration(name: parameter, type: type)
+    }
+
+    /// The lines under a `redirect`: only `param` (the old pattern's types, checked against
+    /// the target's); everything else about the destination is the target route's.
+    private mutating func parseRedirectProperty(_ keyword: Located<String>, _ scanner: inout LineScanner) throws(LineError) {
+        guard keyword.value == "param" else {
+            throw fail(.redirectProperty(keyword, redirect: syntax.redirects[syntax.redirects.count - 1].name.value))
+        }
+        let parameter = try parseParam(keyword, &scanner)
+        syntax.redirects[syntax.redirects.count - 1].parameters.append(parameter)
     }
 
     private mutating func parseType(_ scanner: inout LineScanner, after parameter: Located<String>) throws(LineError) -> Located<ParameterType> {

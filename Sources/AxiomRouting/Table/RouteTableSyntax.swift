@@ -1,6 +1,12 @@
 /// The declarations of one or more route-table files, before compilation.
 struct RouteTableSyntax: Sendable {
     var routes: [RouteDeclaration] = []
+    var redirects: [RedirectDeclaration] = []
+    /// Patterns declared so far (routes, aliases, redirects): each takes the next number, its
+    /// declaration order, which breaks exact ties in rank.
+    var patternCount = 0
+    /// Whether the last `route` or `redirect` line was a redirect (indented lines belong to it).
+    var lastIsRedirect = false
     var origins: Located<[Located<String>]>? = nil
     var tabs: Located<[Located<String>]>? = nil
     var login: Located<String>? = nil
@@ -15,6 +21,10 @@ struct RouteTableSyntax: Sendable {
 struct RouteDeclaration: Sendable {
     var name: Located<String>
     var pattern: Located<String>
+    /// Declaration order among all patterns (see ``RouteTableSyntax/patternCount``).
+    var order: Int
+    /// `alias PATTERN` lines, each with its declaration order.
+    var aliases: [(pattern: Located<String>, order: Int)] = []
     var parameters: [ParameterDeclaration] = []
     var query: [QueryDeclaration] = []
     var requiresAuthentication: Located<Bool>? = nil
@@ -36,4 +46,13 @@ struct QueryDeclaration: Sendable {
     var type: Located<ParameterType>
     var defaultValue: Located<String>? = nil
     var isOptional = false
+}
+
+/// `redirect NAME PATTERN -> TARGET` and its indented `param` lines.
+struct RedirectDeclaration: Sendable {
+    var name: Located<String>
+    var pattern: Located<String>
+    var target: Located<String>
+    var order: Int
+    var parameters: [ParameterDeclaration] = []
 }

@@ -1,0 +1,194 @@
+@_spi(Lookup) import AxiomURLPattern
+
+/// Aliases and redirects: more patterns that lead to a route. Each becomes an entry of its own,
+/// ranked by its pattern like any route; its groups are mapped by name onto its target's
+/// parameters, checked here so a lookup never meets a value with nowhere to go.
+extension RouteCompiler {
+    /// A parameter an alias or redirect can hand values to: its type, and whether the target
+    /// needs it (a required path parameter, or a redirect's group that is not optional).
+    struct TargetParameter {
+        var type: ParameterType
+        var isRequired: Bool
+    }
+
+    /// The entries for `route`'s `alias` lines: each pattern's groups take the route's types.
+    mutating func compileAliases(of route: Route, _ declaration: RouteDeclaration) -> [CompiledRoute] {
+        let targets = Dictionary(
+            route.parameters.map { ($0.name, TargetParameter(type: $0.type, isRequired: !$0.isOptional)) }, uniquingKeysWith: { first, _ in first })
+        return declaration.aliases.compactMap { alias in
+            guard let parts = pathParts(alias.pattern),
+                let parameters = mappedParameters(
+                    parts, pattern: alias.pattern, describing: "alias '\(alias.pattern.value)'", target: "route '\(route.name)'",
+                    order: route.parameters.map(\.name), targets: targets, declared: [])
+            else { return nil }
+            let entry = Route(
+                name: route.name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname), parameters: parameters,
+                query: route.query, metadata: route.metadata, location: alias.pattern.location, rank: 0, kind: .alias)
+            return self.entry(entry, parts: parts, pattern: alias.pattern, order: alias.order)
+        }
+    }
+
+    /// The entries for the table's `redirect` lines, each checked against its target (a route
+    /// or another redirect, compiled first): unknown targets, cycles, groups with nowhere to
+    /// go, target parameters left without a value, types that do not fit.
+    mutating func compileRedirects(routes: [CompiledRoute], declared: [String: RouteDeclaration]) -> [CompiledRoute] {
+        var byName: [String: RedirectDeclaration] = [:]
+        var valid: [RedirectDeclaration] = []
+        for redirect in syntax.redirects {
+            if let route = declared[redirect.name.value] {
+                diagnostics.append(.duplicateRouteName(redirect.name, first: route.name.location))
+            } else if let first = byName[redirect.name.value] {
+                diagnostics.append(.duplicateRouteName(redirect.name, first: first.name.location))
+            } else {
+                byName[redirect.name.value] = redirect
+                valid.append(redirect)
+            }
+        }
+        let routesByName = Dictionary(
+            routes.filter { $0.route.kind == .route }.map { ($0.route.name, $0.route) }, uniquingKeysWith: { first, _ in first })
+        var state = RedirectState(byName: byName, routes: routesByName, declared: Set(declared.keys))
+        for redirect in valid { _ = compileRedirect(redirect.name.value, state: &state, path: []) }
+        return valid.compactMap { state.compiled[$0.name.value] ?? nil }
+    }
+
+    /// Redirects compiled so far, by name (nil: compiled, with an error).
+    struct RedirectState {
+        let byName: [String: RedirectDeclaration]
+        let routes: [String: Route]
+        /// Every declared route name, including those whose pattern had an error.
+        let declared: Set<String>
+        var compiled: [String: CompiledRoute?] = [:]
+        /// The final route of each compiled redirect.
+        var finals: [String: Route] = [:]
+        var reportedCycle: Set<String> = []
+    }
+
+    /// Compiles the redirect `name` after its target (`path`: the redirects being compiled
+    /// that lead here, to find cycles); nil when it or its chain has an error.
+    private mutating func compileRedirect(_ name: String, state: inout RedirectState, path: [String]) -> CompiledRoute? {
+        guard let redirect = state.byName[name] else { return nil }
+        // Before the memo: a redirect being compiled is marked failed until it is done.
+        if let start = path.firstIndex(of: name) {
+            let cycle = Array(path[start...]) + [name]
+            if state.reportedCycle.isDisjoint(with: cycle), let first = state.byName[cycle[0]] {
+                state.reportedCycle.formUnion(cycle)
+                diagnostics.append(.redirectCycle(cycle, at: first.target.location))
+            }
+            return nil
+        }
+        if let done = state.compiled[name] { return done }
+        state.compiled[name] = .some(nil)
+        let target = redirect.target.value
+        var targets: [String: TargetParameter] = [:]
+        var order: [String] = []
+        let final: Route
+        let describedTarget: String
+        if let route = state.routes[target] {
+            for parameter in route.parameters where targets[parameter.name] == nil {
+                targets[parameter.name] = TargetParameter(type: parameter.type, isRequired: !parameter.isOptional)
+                order.append(parameter.name)
+            }
+            final = route
+            describedTarget = "route '\(target)'"
+        } else if state.byName[target] != nil {
+            // The chain's error is reported at its own place (a cycle: once, at its first member).
+            guard let next = compileRedirect(target, state: &state, path: path + [name]), let nextFinal = state.finals[target] else {
+                return nil
+            }
+            for parameter in next.route.parameters where targets[parameter.name] == nil && !Self.isUnnamed(parameter.name) {
+                targets[parameter.name] = TargetParameter(type: parameter.type, isRequired: !parameter.isOptional)
+                order.append(parameter.name)
+            }
+            final = nextFinal
+            describedTarget = "redirect '\(target)'"
+        } else {
+            if !state.declared.contains(target) {
+                diagnostics.append(.unknownRedirectTarget(redirect.target, names: Array(state.routes.keys) + Array(state.byName.keys)))
+            }
+            return nil
+        }
+        guard let parts = pathParts(redirect.pattern),
+            let parameters = mappedParameters(
+                parts, pattern: redirect.pattern, describing: "redirect '\(name)'", target: describedTarget, order: order, targets: targets,
+                declared: redirect.parameters)
+        else { return nil }
+        let entry = Route(
+            name: name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname), parameters: parameters, query: final.query,
+            metadata: final.metadata, location: redirect.name.location, rank: 0, kind: .redirect(target: target))
+        let compiled = self.entry(entry, parts: parts, pattern: redirect.pattern, order: redirect.order)
+        state.compiled[name] = .some(compiled)
+        state.finals[name] = final
+        return compiled
+    }
+
+    /// Whether a group name is a number (an unnamed group: `*`, `(\d+)`).
+    static func isUnnamed(_ name: String) -> Bool { name.allSatisfy { $0.isASCII && $0.isNumber } }
+
+    /// The typed parameters of an alias or redirect pattern (one per group, in pattern order):
+    /// each named group must be one of `targets` and takes its type — or the type a `param`
+    /// line declares, if the target's can take every value of it; unnamed groups are read and
+    /// dropped. Nil (reported) when a group has nowhere to go or a required target parameter
+    /// has no group.
+    private mutating func mappedParameters(
+        _ parts: [Part], pattern: Located<String>, describing: String, target: String, order: [String], targets: [String: TargetParameter],
+        declared: [ParameterDeclaration]
+    ) -> [Route.Parameter]? {
+        var failed = false
+        var parameters: [Route.Parameter] = []
+        let groups = parts.filter { $0.kind != .fixedText }
+        for declaration in declared where !groups.contains(where: { $0.name == declaration.name.value }) {
+            diagnostics.append(
+                .unknownParameter(declaration.name.value, pattern: pattern.value, groups: groups.map(\.name), at: declaration.name.location))
+            failed = true
+        }
+        for part in groups {
+            let isOptional = part.modifier == .optional || part.modifier == .zeroOrMore
+            let fallback: ParameterType = part.spansSegments ? .path : .string
+            guard part.hasCustomName else {
+                parameters.append(Route.Parameter(name: part.name, type: fallback, isOptional: isOptional))
+                continue
+            }
+            guard let targetParameter = targets[part.name] else {
+                diagnostics.append(
+                    .unmappedGroup(
+                        part.name, of: describing, target: target, parameters: order, at: patternLocation(pattern, offset: part.position)))
+                failed = true
+                continue
+            }
+            var type = targetParameter.type
+            if let line = declared.first(where: { $0.name.value == part.name }) {
+                if !line.type.value.converts(into: targetParameter.type) {
+                    diagnostics.append(
+                        .incompatibleParameterType(
+                            part.name, declared: line.type.value, target: target, expected: targetParameter.type, at: line.type.location))
+                    failed = true
+                }
+                type = line.type.value
+            }
+            parameters.append(Route.Parameter(name: part.name, type: type, isOptional: isOptional))
+        }
+        for name in order {
+            guard let targetParameter = targets[name], targetParameter.isRequired else { continue }
+            if !parameters.contains(where: { $0.name == name && !$0.isOptional }) {
+                diagnostics.append(.missingTargetParameter(name, of: describing, target: target, at: pattern.location))
+                failed = true
+            }
+        }
+        return failed ? nil : parameters
+    }
+}
+
+extension ParameterType {
+    /// Whether every value of this type, as the URL writes it, is also a value of `other`:
+    /// what a redirect's declared type must satisfy to hand its values on.
+    func converts(into other: ParameterType) -> Bool {
+        switch (self, other) {
+        case _ where self == other: return true
+        case (.path, _), (_, .path): return false
+        case (_, .string): return true
+        case (.int, .double): return true
+        case (.enumeration(let values), _): return values.allSatisfy { other.convert($0) != nil }
+        default: return false
+        }
+    }
+}

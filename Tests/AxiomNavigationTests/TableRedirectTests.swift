@@ -1,0 +1,81 @@
+import AxiomNavigationTesting
+import AxiomRouting
+import Testing
+
+@testable import AxiomNavigation
+
+/// The table's aliases and redirects in the flow: a redirect is reported `redirected` with its
+/// chain, an alias is the route itself; and neither is a way around the route's policy (auth,
+/// sources) — they are other spellings of its URL, so every check is the route's own.
+@MainActor
+@Suite struct TableRedirectTests {
+    static let table = """
+        origins myapp:
+        tabs home
+        login login
+        route home /
+          transition tab(home)
+        route profile /profile/:userId
+          param userId int
+          alias /user/:userId
+          parent home
+        route inbox /inbox/:id
+          param id int
+          auth
+          alias /messages/:id
+          parent home
+        route changePassword /settings/password
+          sources inApp
+          parent home
+        route login /login
+          transition modal(fullScreen)
+        redirect members /members/:userId -> profile
+        redirect legacy /m/:userId -> members
+        redirect oldInbox /mail/:id -> inbox
+        redirect oldPassword /password -> changePassword
+        """
+
+    let navigator: TestNavigator
+
+    init() throws {
+        navigator = try TestNavigator(routes: Self.table)
+        navigator.exhaustive = false
+    }
+
+    var flow: NavigationFlow { navigator.flow }
+
+    @Test func aRedirectIsReportedWithItsChainAndLandsOnTheRoute() async throws {
+        let result = await flow.open(url: "myapp://m/42")
+        #expect(
+            result
+                == .redirected(
+                    chain: [Destination("legacy", parameters: ["userId": .int(42)]), Destination("members", parameters: ["userId": .int(42)])],
+                    final: Destination("profile", parameters: ["userId": .int(42)])))
+        #expect(flow.state.activeStack.map(\.route) == ["home", "profile"])
+        #expect(flow.state.visible?.destination.parameters["userId"] == .int(42))
+        #expect(flow.history.last?.result == "redirected")
+    }
+
+    @Test func anAliasIsTheRouteItself() async throws {
+        #expect(await flow.open(url: "myapp://user/7") == .completed)
+        #expect(flow.state.visible?.destination == Destination("profile", parameters: ["userId": .int(7)]))
+    }
+
+    @Test(arguments: ["myapp://inbox/3", "myapp://messages/3", "myapp://mail/3"])
+    func anAuthOnlyRouteThroughAnAliasOrARedirectGoesThroughLogin(url: String) async throws {
+        await navigator.open(url, expect: "redirected")
+        #expect(flow.state.visible?.route == "login")
+        #expect(!flow.state.entries.contains { $0.route == "inbox" })
+        await navigator.signIn(expect: "completed")
+        #expect(flow.state.visible?.destination == Destination("inbox", parameters: ["id": .int(3)]))
+    }
+
+    @Test(arguments: ["myapp://settings/password", "myapp://password"])
+    func anInAppOnlyRouteIsRefusedToALinkWhateverItsSpelling(url: String) async throws {
+        let before = flow.state
+        #expect(await flow.open(url: url) == .cancelled(.untrustedSource))
+        #expect(flow.state == before)
+        #expect(await flow.open(url: url, source: .inApp) != .cancelled(.untrustedSource))
+        #expect(flow.state.visible?.route == "changePassword")
+    }
+}

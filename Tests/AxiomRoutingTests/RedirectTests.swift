@@ -1,0 +1,172 @@
+import Testing
+
+@testable import AxiomRouting
+
+/// Aliases and redirects in the table (`alias PATTERN`, `redirect NAME PATTERN -> TARGET`):
+/// both lead to a route, values mapped by name; a redirect is recorded, an alias is a spelling.
+@Suite struct RedirectTests {
+    static let table = """
+        origins myapp:
+        route profile /profile/:userId
+          param userId int
+          alias /user/:userId
+          alias /p/:userId/*
+          query tab enum(posts, likes) = posts
+        route comment /posts/:postId/comments/:commentId
+          param postId int
+          param commentId int
+        redirect members /members/:userId -> profile
+        redirect legacy /old/:userId/x -> members
+        redirect oldComment /c/:commentId/on/:postId -> comment
+        redirect withLanguage /(en|de)/people/:userId -> profile
+        """
+
+    let router: Router
+
+    init() throws {
+        let compilation = compile(Self.table)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
+        router = try #require(compilation.router)
+    }
+
+    @Test func anAliasResolvesToItsRouteAndIsRecorded() throws {
+        let match = try router.resolve("myapp://user/42").get()
+        #expect(match.route.name == "profile")
+        #expect(match.route.kind == .route)
+        #expect(match.route.pattern == "/profile/:userId")
+        #expect(match.parameters["userId"] == .int(42))
+        #expect(match.query["tab"] == .string("posts"))
+        #expect(match.alias == "/user/:userId")
+        #expect(match.redirects.isEmpty)
+        // An unnamed group of an alias is read and dropped.
+        let other = try router.resolve("myapp://p/7/anything/else").get()
+        #expect(other.route.name == "profile")
+        #expect(Array(other.parameters.names) == ["userId"])
+        #expect(other.alias == "/p/:userId/*")
+    }
+
+    @Test func reverseRoutingPrintsTheCanonicalPattern() throws {
+        #expect(try router.url(for: "profile", parameters: ["userId": .int(42)]) == "myapp://profile/42")
+        // The route list holds routes only; entries hold every pattern in rank order.
+        #expect(Set(router.routes.map(\.name)) == ["profile", "comment"])
+        #expect(router.routes.count == 2)
+        #expect(router.entries.count == 8)
+        #expect(router.entries.filter { $0.kind == .alias }.map(\.pattern).sorted() == ["/p/:userId/*", "/user/:userId"])
+        #expect(router.entries.map(\.rank) == Array(0..<8))
+        #expect(router.route(named: "members") == nil)
+    }
+
+    @Test func aRedirectMapsItsValuesByNameAndIsRecorded() throws {
+        let match = try router.resolve("myapp://c/9/on/3").get()
+        #expect(match.route.name == "comment")
+        #expect(match.parameters["postId"] == .int(3))
+        #expect(match.parameters["commentId"] == .int(9))
+        // In the route's own order, not the redirect's.
+        #expect(Array(match.parameters.names) == ["postId", "commentId"])
+        #expect(match.redirects.map(\.name) == ["oldComment"])
+        #expect(match.redirects.first?.pattern == "/c/:commentId/on/:postId")
+        #expect(match.alias == nil)
+    }
+
+    @Test func aChainOfRedirectsIsFollowedToTheRouteAndTheQueryReachesIt() throws {
+        let match = try router.resolve("myapp://old/7/x?tab=likes").get()
+        #expect(match.route.name == "profile")
+        #expect(match.parameters["userId"] == .int(7))
+        #expect(match.query["tab"] == .string("likes"))
+        #expect(match.redirects.map(\.name) == ["legacy", "members"])
+        #expect(match.redirects.map { $0.parameters["userId"] } == [.int(7), .int(7)])
+    }
+
+    @Test func aRedirectsGroupsTakeTheTargetsTypesAndADeclaredOneMustConvert() {
+        // `userId` is an int at the target: a redirect that reads `x` is a miss with a reason.
+        guard case .failure(let failure) = router.resolve("myapp://members/abc") else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == .conversionFailed)
+        // An unnamed group constrains the old URL and is dropped: profile has no language.
+        let match = try? router.resolve("myapp://de/people/5").get()
+        #expect(match?.redirects.map(\.name) == ["withLanguage"])
+        #expect(match?.parameters.names == ["userId"])
+        #expect((try? router.resolve("myapp://fr/people/5").get()) == nil)
+    }
+
+    @Test func aRedirectOrAliasRanksByItsOwnPatternAndDeclarationOrderBreaksTies() throws {
+        // A literal route beats a redirect's parameter, whatever the declaration order.
+        let compilation = compile(
+            """
+            redirect old /m/:userId -> profile
+            route profile /profile/:userId
+            route me /m/me
+            """)
+        let router = try #require(compilation.router)
+        #expect(try router.resolve(path: "/m/me").get().route.name == "me")
+        #expect(try router.resolve(path: "/m/5").get().redirects.map(\.name) == ["old"])
+    }
+
+    // MARK: Mistakes
+
+    @Test(arguments: [
+        ("route p /p/:userId\nredirect members /members/:userId -> 1️⃣profle", DiagnosticCode.unknownRedirectTarget),
+        ("route p /p/:id\nredirect a /a/:id -> 1️⃣b\nredirect b /b/:id -> a", .redirectCycle),
+        ("redirect a /a -> 1️⃣a\nroute p /p", .redirectCycle),
+        ("route p /p/:id\n  alias /q/1️⃣:userId", .unmappedGroup),
+        ("route p /p/:id\nredirect a /a/:id/1️⃣:lang -> p", .unmappedGroup),
+        ("route p /p/:id\n  alias 1️⃣/q", .missingTargetParameter),
+        ("route p /p/:id\nredirect a 1️⃣/a -> p", .missingTargetParameter),
+        // An optional group does not supply a required parameter.
+        ("route p /p/:id\nredirect a 1️⃣/a/:id? -> p", .missingTargetParameter),
+        // Through a chain: the next redirect's groups are what must be supplied.
+        ("route p /p/:id\nredirect a 1️⃣/a -> b\nredirect b /b/:id -> p", .missingTargetParameter),
+        ("route p /p/:id\n  param id int\nredirect a /a/:id -> p\n  param id 1️⃣string", .incompatibleParameterType),
+        ("route p /p/:id\n  param id int\nredirect a /a/:id -> p\n  param id 1️⃣enum(x, 2)", .incompatibleParameterType),
+        ("route p /p/:id\nredirect a /a/:id -> p\n  param 1️⃣other int", .unknownParameter),
+        ("route p /p\nredirect 1️⃣p /q -> p", .duplicateRouteName),
+        ("route p /p\nredirect a /q -> p\nredirect 1️⃣a /r -> p", .duplicateRouteName),
+        ("route p /p\nredirect a /q -> p\n  1️⃣auth", .unknownProperty),
+        ("route p /p\nredirect a /q 1️⃣p", .missingArgument),
+        ("route p /p\n  alias 1️⃣q", .invalidPattern),
+    ])
+    func eachMistakeIsReportedAtItsPlace(table: String, code: DiagnosticCode) {
+        let marked = MarkedText(table)
+        #expect(diagnostic(code, at: "1️⃣", in: marked) != nil, "\(compile(marked.text).formattedDiagnostics)")
+        #expect(compile(marked.text).router == nil)
+    }
+
+    @Test func compatibleDeclaredTypesAreAccepted() throws {
+        let compilation = compile(
+            """
+            route p /p/:x/:y/:z
+              param x double
+              param y enum(a, b, c)
+            redirect a /a/:x/:y/:z -> p
+              param x int
+              param y enum(a, b)
+              param z int
+            """)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
+        let match = try #require(compilation.router).resolve(path: "/a/3/b/4").get()
+        // The redirect read `x` as an int and `z` as an int; the route keeps what was read.
+        #expect(match.parameters["x"] == .int(3))
+        #expect(match.parameters["z"] == .int(4))
+        #expect(match.parameters["y"] == .string("b"))
+    }
+
+    @Test func aCycleIsReportedOnceAndNothingOfItCompiles() {
+        let compilation = compile("route p /p\nredirect a /a -> b\nredirect b /b -> c\nredirect c /c -> a\nredirect d /d -> a\n")
+        #expect(compilation.diagnostics.map(\.code) == [.redirectCycle])
+        #expect(compilation.diagnostics.first?.message == "redirect cycle: a → b → c → a")
+    }
+
+    // MARK: Overlaps
+
+    @Test func anAliasThatTiesWithAnotherRouteIsReported() {
+        let compilation = compile("route a /x/:id\nroute b /y/:id\n  alias /x/:id\n")
+        #expect(compilation.diagnostics.map(\.code) == [.ambiguousRoutes])
+    }
+
+    @Test func aRedirectShadowedByARouteIsReported() {
+        let compilation = compile("route a /x/:id\nroute b /y/:userId\nredirect old /x/:userId -> b\n")
+        #expect(compilation.diagnostics.map(\.code) == [.ambiguousRoutes])
+    }
+}
