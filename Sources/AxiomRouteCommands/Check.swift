@@ -52,7 +52,13 @@ struct Check: ParsableCommand {
         case .text:
             if diagnostics.isEmpty {
                 let files = compilation.sources.count
-                Console.out("ok: \(compilation.router?.routes.count ?? 0) routes in \(files) file\(files == 1 ? "" : "s"), no diagnostics")
+                let entries = compilation.router?.entries ?? []
+                var counts = ["\(compilation.router?.routes.count ?? 0) routes"]
+                let aliases = entries.count { $0.kind == .alias }
+                let redirects = entries.count { if case .redirect = $0.kind { true } else { false } }
+                if aliases > 0 { counts.append("\(aliases) alias\(aliases == 1 ? "" : "es")") }
+                if redirects > 0 { counts.append("\(redirects) redirect\(redirects == 1 ? "" : "s")") }
+                Console.out("ok: \(counts.joined(separator: ", ")) in \(files) file\(files == 1 ? "" : "s"), no diagnostics")
             } else {
                 Console.out(compilation.formattedDiagnostics, terminator: "")
             }

@@ -155,7 +155,7 @@ private func json(_ text: String) throws -> [String: Any] {
     @Test func embeddedAndShippedTablesHaveNoDiagnostics() {
         let run = runCommand("check")
         #expect(run.status == 0)
-        #expect(run.out.hasPrefix("ok: 38 routes in 7 files, no diagnostics"))
+        #expect(run.out.hasPrefix("ok: 38 routes, 1 alias, 1 redirect in 7 files, no diagnostics"))
     }
 
     @Test func tableWithSeveralMistakesListsEachWithItsPlaceAndExitsOne() throws {
@@ -208,7 +208,7 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(run.out.contains("path    /profile/abc"))
         #expect(
             run.out.contains(
-                "profile               /profile/:userId                    rejected: route 'profile' matched, but parameter 'userId' = 'abc' is not a valid 'int'"
+                "profile                   /profile/:userId                    rejected: route 'profile' matched, but parameter 'userId' = 'abc' is not a valid 'int'"
             ))
         #expect(run.out.contains("compiled expressions tried, in order:\n  ^(?|"))
     }
@@ -217,11 +217,20 @@ private func json(_ text: String) throws -> [String: Any] {
         let report = try json(runCommand("routes", "--format", "json").out)
         let routes = try #require(report["routes"] as? [[String: Any]])
         #expect(routes.count == 38)
-        #expect(routes.map { $0["rank"] as? Int } == Array(0..<38))
+        // Aliases and redirects take places in rank order too: with the routes, every place once.
+        let routeRanks = routes.compactMap { $0["rank"] as? Int }
+        #expect(routeRanks == routeRanks.sorted())
+        let aliasRanks = routes.flatMap { ($0["aliases"] as? [[String: Any]] ?? []).compactMap { $0["rank"] as? Int } }
+        let redirects = try #require(report["redirects"] as? [[String: Any]])
+        #expect(redirects.map { $0["name"] as? String } == ["hashtag"])
+        #expect(redirects.first?["target"] as? String == "tag")
+        #expect((routeRanks + aliasRanks + redirects.compactMap { $0["rank"] as? Int }).sorted() == Array(0..<40))
         #expect(routes.first?["name"] as? String == "home")
         #expect(report["tabs"] as? [String] == ["home", "discover", "inbox", "profile"])
         let text = runCommand("routes").out
-        #expect(text.contains(" 31  settingsSection       /settings/:section+"))
+        #expect(text.contains(" 32  settingsSection       /settings/:section+"))
+        #expect(text.contains("  6  hashtag               /hashtags/:tag                      redirect → tag"))
+        #expect(text.contains(" 36  tag                   /t/:tag                             alias of tag"))
     }
 
     @Test func urlPrintsAURLThatResolvesBack() {

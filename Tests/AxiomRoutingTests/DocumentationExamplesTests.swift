@@ -11,6 +11,22 @@ import Testing
         #expect("\(match.route.name) \(match.parameters.get("userId", as: Int.self) ?? 0)" == "profile 42")
     }
 
+    /// RouteTableFormat.md, "Aliases and redirects", on the default table that carries the example.
+    @Test func aliasesAndRedirectsGuideExample() throws {
+        let sources = try RouteSource.load(from: packageRoot() + "/Routes")
+        let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
+        let short = try router.resolve("myapp://t/swift").get()
+        #expect(short.route.name == "tag")
+        #expect(short.alias == "/t/:tag")
+        #expect(short.redirects.isEmpty)
+        let old = try router.resolve("myapp://hashtags/swift").get()
+        #expect(old.route.name == "tag")
+        #expect(old.parameters["tag"] == .string("swift"))
+        #expect(old.redirects.map(\.name) == ["hashtag"])
+        #expect(try router.url(for: "tag", parameters: ["tag": .string("swift")]) == "myapp://tags/swift")
+        #expect(router.entries.first { $0.name == "hashtag" }?.kind == .redirect(target: "tag"))
+    }
+
     @Test func readmeExample() throws {
         let pattern = try URLPattern("app://profile/:userId")
         let result = try #require(try pattern.exec("app://profile/42"))
