@@ -4,8 +4,9 @@ public import Clocks
 
 /// A navigation flow that runs deterministically with no UI: built from a route table, on a
 /// test clock, with the built-in middleware (analytics into memory, rate limiting,
-/// authentication), a recording context for every route, and deterministic ids (entries #0,
-/// #1 …, requests 0, 1 …). `axiom-route simulate` runs scripts on it; the testing product's
+/// authentication), a recording context for every route, a loader for every name the table's
+/// routes `load` (it returns `"NAME for #ID"`, or throws when listed in
+/// ``Options/failingLoaders``), and deterministic ids (entries #0, #1 …, requests 0, 1 …). `axiom-route simulate` runs scripts on it; the testing product's
 /// `TestNavigator` adds assertions on top. It links no test framework.
 ///
 /// ```swift
@@ -26,6 +27,8 @@ public final class NavigationSimulator {
         /// a test's in-app steps are never limited.
         public var rateLimit: RateLimit?
         public var configuration: NavigationFlow.Configuration
+        /// Loaders (`load NAME` in the table) that throw instead of loading.
+        public var failingLoaders: Set<String> = []
 
         public struct RateLimit: Sendable, Hashable {
             public var limit: Int
@@ -80,7 +83,7 @@ public final class NavigationSimulator {
     public init(router: Router, state: NavigationState? = nil, options: Options = Options(), factories: [String: ContextFactory] = [:]) {
         var all = factories
         for route in router.routes where all[route.name] == nil {
-            all[route.name] = { RecordedContext(entry: $0.entry) }
+            all[route.name] = { RecordedContext(entry: $0.entry, loaded: $0.loaded) }
         }
         orchestrator = Orchestrator(
             router: router, state: state ?? NavigationState(router: router), factories: all, configuration: options.configuration)
@@ -92,6 +95,13 @@ public final class NavigationSimulator {
             flow.add(RateLimitMiddleware(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources, clock: clock))
         }
         flow.add(authentication)
+        let failing = options.failingLoaders
+        for name in Set(router.routes.flatMap(\.metadata.loaders)) where flow.loaders[name] == nil {
+            flow.loaders[name] = { request in
+                guard !failing.contains(name) else { throw SimulatedLoaderFailure() }
+                return "\(name) for \(request.entry)"
+            }
+        }
     }
 
     public var flow: NavigationFlow { orchestrator.navigation }
@@ -162,15 +172,25 @@ public final class NavigationSimulator {
     public func advance(by duration: Duration) async { await clock.advance(by: duration) }
 }
 
+/// What a loader listed in ``NavigationSimulator/Options/failingLoaders`` throws.
+public struct SimulatedLoaderFailure: Error, CustomStringConvertible {
+    public var description: String { "simulated failure" }
+}
+
 /// The context the simulator gives every route it has no factory for: it counts its
 /// appearances, so tests can see which contexts were created and what they were told.
 @MainActor
 public final class RecordedContext: Context {
     public let entry: NavigationEntry
+    /// What the route's loaders produced for the entry.
+    public let loaded: LoadedData
     public private(set) var appearances = 0
     public private(set) var disappearances = 0
 
-    public init(entry: NavigationEntry) { self.entry = entry }
+    public init(entry: NavigationEntry, loaded: LoadedData = .empty) {
+        self.entry = entry
+        self.loaded = loaded
+    }
 
     public func onAppear() async { appearances += 1 }
     public func onDisappear() async { disappearances += 1 }

@@ -21,6 +21,12 @@ struct Check: ParsableCommand {
     @Flag(help: "Let includes read files outside the folders given (refused by default: E314).")
     var includeOutside = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The loaders the app registers, separated by commas: a route that names another is an error (E322).",
+            valueName: "names"))
+    var loaders: String?
+
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
@@ -44,7 +50,8 @@ struct Check: ParsableCommand {
                 }
             }
         }
-        let compilation = Router.compile(sources, resolver: resolver)
+        let registered = loaders.map { Set($0.split(separator: ",").map { String($0.trimmingPrefix(" ")) }.filter { !$0.isEmpty }) }
+        let compilation = Router.compile(sources, resolver: resolver, loaders: registered)
         let diagnostics = compilation.diagnostics
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count - errors

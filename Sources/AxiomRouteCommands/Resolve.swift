@@ -84,6 +84,7 @@ struct Resolve: ParsableCommand {
         if let sources = route.metadata.allowedSources {
             items.append("sources " + Route.Metadata.sourceNames.filter(sources.contains).joined(separator: "/"))
         }
+        if !route.metadata.loaders.isEmpty { items.append("loads " + route.metadata.loaders.joined(separator: ", ")) }
         return items.joined(separator: ", ")
     }
 }
@@ -194,6 +195,8 @@ struct RouteInfo: Encodable {
     var allowedSources: [String]?
     /// The route's `alias` patterns with their ranks (`routes` only).
     var aliases: [Alias]?
+    /// The loaders the route's data comes from (absent when none).
+    var loaders: [String]?
 
     struct Alias: Encodable {
         var pattern: String
@@ -232,5 +235,6 @@ struct RouteInfo: Encodable {
         analyticsName = route.metadata.analyticsName
         requiresAuthentication = route.metadata.requiresAuthentication
         allowedSources = route.metadata.allowedSources.map { sources in Route.Metadata.sourceNames.filter(sources.contains) }
+        loaders = route.metadata.loaders.isEmpty ? nil : route.metadata.loaders
     }
 }

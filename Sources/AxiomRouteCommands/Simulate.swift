@@ -61,6 +61,7 @@ enum Simulation {
     static func run(_ script: SimulationScript, router: Router, printer: SimulationReport, journal: JournalFile? = nil) async -> SimulationReport {
         var options = NavigationSimulator.Options(
             signedIn: script.settings.signedIn, loginTimeToLive: script.settings.loginTimeToLive, rateLimit: nil)
+        options.failingLoaders = script.settings.failingLoaders
         if let limit = script.settings.rateLimit {
             options.rateLimit = .init(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources)
         }
@@ -73,6 +74,7 @@ enum Simulation {
         var elapsed: Duration = .zero
         for line in script.steps {
             var step = SimulationReport.Step(line: line.number, text: line.text)
+            let loadedBefore = Set(navigator.flow.loaded.keys)
             var result: NavigationResult?? = .none  // .none: not a navigation step
             switch line.step {
             case .open(let url, let source):
@@ -111,6 +113,10 @@ enum Simulation {
                 }
                 last = step.result
                 step.state = navigator.state
+                // What the step's loaders produced, entry by entry.
+                let loaded = navigator.flow.loaded.filter { !loadedBefore.contains($0.key) }.sorted { $0.key < $1.key }
+                let loads = loaded.map { id, data in "loaded \(data.names.joined(separator: ", ")) for \(id)" }
+                if !loads.isEmpty { step.detail = ([step.detail].compactMap { $0 } + loads).joined(separator: "; ") }
             }
             report.add(step)
         }

@@ -9,6 +9,8 @@ struct SimulationScript: Sendable {
         var loginTimeToLive: Duration = .seconds(300)
         /// nil: no rate limit.
         var rateLimit: RateLimit? = RateLimit()
+        /// `set loader NAME fails`: the simulator's loader of that name throws.
+        var failingLoaders: Set<String> = []
 
         struct RateLimit: Sendable {
             var limit = 10
@@ -66,7 +68,7 @@ struct SimulationScript: Sendable {
 
     static let stepNames = ["open", "navigate", "navigate-to", "back", "dismiss", "tab", "reset-tab", "sign-in", "sign-out", "advance", "expect"]
     static let expectationNames = ["result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back"]
-    static let settingNames = ["rate-limit", "login-ttl", "signed-in"]
+    static let settingNames = ["rate-limit", "login-ttl", "signed-in", "loader"]
 
     /// Parses the whole script; every problem is reported, not just the first.
     static func parse(_ text: String, file: String) -> Result<SimulationScript, Problems> {
@@ -105,7 +107,7 @@ extension Error {
 
 extension SimulationScript.Settings {
     /// `set rate-limit N per DURATION [by global|route|source] [for SOURCE,...]`, `set rate-limit off`,
-    /// `set login-ttl DURATION`, `set signed-in`.
+    /// `set login-ttl DURATION`, `set signed-in`, `set loader NAME fails`.
     mutating func apply(_ words: [String]) throws(ScriptError) {
         guard let name = words.first else { throw ScriptError("'set' needs a setting: \(SimulationScript.settingNames.joined(separator: ", "))") }
         let rest = Array(words.dropFirst())
@@ -113,6 +115,9 @@ extension SimulationScript.Settings {
         case "signed-in":
             guard rest.isEmpty else { throw ScriptError("'set signed-in' takes nothing after it") }
             signedIn = true
+        case "loader":
+            guard rest.count == 2, rest[1] == "fails" else { throw ScriptError("expected 'set loader NAME fails'") }
+            failingLoaders.insert(rest[0])
         case "login-ttl":
             guard rest.count == 1 else { throw ScriptError("'set login-ttl' needs a duration, e.g. 'set login-ttl 5m'") }
             loginTimeToLive = try parseDuration(rest[0])

@@ -30,8 +30,8 @@ private let simulations: String = {
         "stack", "modal", "tab", "deep-link", "auth-resume", "rate-limit", "untrusted-source",
         // Policy on every path (each one a way around auth or source trust before it held).
         "tab-auth", "parent-policy", "spellings", "parked-trust", "destinations",
-        // The table's redirects and aliases (issue 14).
-        "redirects",
+        // The table's redirects, aliases and loaders (issue 14).
+        "redirects", "loaders", "loader-failure",
     ]
 
     @Test(arguments: scenarios)

@@ -21,4 +21,14 @@ public struct NavigationMetrics: Sendable, Hashable {
     /// Planning and committing the state.
     public let commit: Duration
     public let total: Duration
+    /// Time the route's loaders took (`load NAME`), all at once: the slowest of them.
+    public let loading: Duration
+
+    init(middleware: Duration, contextCreation: Duration, commit: Duration, total: Duration, loading: Duration = .zero) {
+        self.middleware = middleware
+        self.contextCreation = contextCreation
+        self.commit = commit
+        self.total = total
+        self.loading = loading
+    }
 }

@@ -47,7 +47,16 @@ public final class NavigationFlow {
     @ObservationIgnored private(set) var sessions: [any SessionMiddleware] = []
     @ObservationIgnored private var nextToken = 0
     @ObservationIgnored private var nextRequest = 0
-    @ObservationIgnored private var latest: RequestID? = nil
+    @ObservationIgnored private(set) var latest: RequestID? = nil
+    /// The app's loaders by name: the routes' `load NAME` declarations run them (see
+    /// ``NavigationLoader``). Check a table against them with
+    /// `Router.compile(_:resolver:limits:loaders:)` or `axiom-route check --loaders`.
+    @ObservationIgnored public var loaders: [String: NavigationLoader] = [:]
+    /// What the loaders produced for the entries in the state, by entry: handed to each
+    /// entry's context when it is created, dropped when the entry leaves the state.
+    @ObservationIgnored public private(set) var loaded: [EntryID: LoadedData] = [:]
+    /// The request whose loaders are running, and their task (cancelled by the next request).
+    @ObservationIgnored var loading: (id: RequestID, task: Task<[any Sendable], any Error>)? = nil
     /// What shows the screens (the ``Orchestrator``'s contexts), if anything: told each
     /// commit's lifecycle events and asked which contexts must agree to be left.
     @ObservationIgnored public let host: (any NavigationHost)?
@@ -203,6 +212,8 @@ public final class NavigationFlow {
         let id = RequestID(nextRequest)
         nextRequest += 1
         latest = id
+        // Latest wins: an older request's loaders are no longer wanted.
+        cancelLoading()
         let clock = ContinuousClock()
         let started = clock.now
         let old = state
@@ -218,6 +229,7 @@ public final class NavigationFlow {
             next.removeVisibleEntry()
         }
         state = next
+        loaded = loaded.filter { entry in next.entries.contains { $0.id == entry.key } }
         commits += 1
         history.append(
             HistoryRecord(
@@ -246,6 +258,8 @@ public final class NavigationFlow {
         let id = RequestID(nextRequest)
         nextRequest += 1
         latest = id
+        // Latest wins: an older request's loaders are no longer wanted.
+        cancelLoading()
         JournalStepCollector.current?.requests.append(id.rawValue)
         var request = NavigationRequest(id: id, action: action, source: source, route: route, url: url, redirects: redirects, isResumed: resumed)
         let pipeline = middleware.map(\.middleware)
@@ -290,8 +304,8 @@ public final class NavigationFlow {
         }
         let total = clock.now - started
         let metrics = NavigationMetrics(
-            middleware: total - timing.commit - timing.contexts - timing.delivery, contextCreation: timing.contexts,
-            commit: timing.commit, total: total)
+            middleware: total - timing.commit - timing.contexts - timing.delivery - timing.loading, contextCreation: timing.contexts,
+            commit: timing.commit, total: total, loading: timing.loading)
         lastMetrics = metrics
         for middleware in pipeline { middleware.didFinish(request, result: result, metrics: metrics) }
         if timing.committed { completeHistory(of: id, result: result, metrics: metrics) }
@@ -329,6 +343,7 @@ public final class NavigationFlow {
         var commit: Duration = .zero
         var contexts: Duration = .zero
         var delivery: Duration = .zero
+        var loading: Duration = .zero
     }
 
     private func runPipeline(
@@ -360,6 +375,7 @@ public final class NavigationFlow {
         let result = try await next(request)
         timing.committed = timing.committed || box.committed
         timing.commit += box.commit
+        timing.loading += box.loading
         if box.committed {
             // Deliver the lifecycle (this commit's, and any queued before it) in order.
             let clock = ContinuousClock()
@@ -409,6 +425,22 @@ public final class NavigationFlow {
             }
         }
         if let refusal = policyRefusal(plan, for: request) { return refusal }
+        // The loaders of the entries this commit adds, all at once (none: nothing awaited).
+        let existing = Set(state.entries.map(\.id))
+        let added = plan.state.entries.filter { !existing.contains($0.id) && !(router.route(named: $0.route)?.metadata.loaders.isEmpty ?? true) }
+        var data: [EntryID: LoadedData] = [:]
+        if !added.isEmpty {
+            let waited = clock.now
+            switch await load(for: request, adding: added) {
+            case .ended(let result): return result
+            case .loaded(let loadedData, let duration):
+                data = loadedData
+                box.loading = duration
+            }
+            started += clock.now - waited
+            // A session may have changed while they ran (signed out): the policy again.
+            if let refusal = policyRefusal(plan, for: request) { return refusal }
+        }
         if let host, plan.events.contains(where: { $0.isLeaving }) {
             let questions = host.flow(self, leaveQuestionsFrom: state, to: plan.state)
             if !questions.isEmpty {
@@ -425,6 +457,10 @@ public final class NavigationFlow {
         }
         let before = state.visible
         state = plan.state
+        if !loaded.isEmpty || !data.isEmpty {
+            let kept = Set(state.entries.map(\.id))
+            loaded = loaded.filter { kept.contains($0.key) }.merging(data) { _, new in new }
+        }
         commits += 1
         box.committed = true
         box.commit = clock.now - started
@@ -454,4 +490,5 @@ public final class NavigationFlow {
 private final class TimingBox: Sendable {
     var committed = false
     var commit: Duration = .zero
+    var loading: Duration = .zero
 }

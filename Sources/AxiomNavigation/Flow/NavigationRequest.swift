@@ -232,6 +232,10 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let missingParameter = Code(rawValue: RouteURLError.Code.missingParameter.rawValue)
         public static let wrongType = Code(rawValue: RouteURLError.Code.wrongType.rawValue)
         public static let unknownParameter = Code(rawValue: RouteURLError.Code.unknownParameter.rawValue)
+        /// A loader the route declares (`load NAME`) threw: nothing was committed.
+        public static let loaderFailed: Code = "loader-failed"
+        /// The route declares a loader the app did not register on the flow.
+        public static let loaderNotRegistered: Code = "loader-not-registered"
     }
 
     public let code: Code
@@ -241,16 +245,32 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
     public let plan: PlanError?
     /// Why the destination does not fit its route, when that is the failure.
     public let destination: RouteURLError?
+    /// The loader that failed or is missing, for ``Code/loaderFailed`` and ``Code/loaderNotRegistered``.
+    public let loader: String?
     public let description: String
 
     private init(
-        _ code: Code, chain: [Destination] = [], plan: PlanError? = nil, destination: RouteURLError? = nil, description: String
+        _ code: Code, chain: [Destination] = [], plan: PlanError? = nil, destination: RouteURLError? = nil, loader: String? = nil,
+        description: String
     ) {
         self.code = code
         self.chain = chain
         self.plan = plan
         self.destination = destination
+        self.loader = loader
         self.description = description
+    }
+
+    /// A loader threw (its error, described); nothing was committed.
+    public static func loaderFailed(_ name: String, message: String) -> Self {
+        Self(.loaderFailed, loader: name, description: "loader '\(name)' failed: \(message)")
+    }
+
+    /// The route declares a loader the flow has none of (``NavigationFlow/loaders``).
+    public static func loaderNotRegistered(_ name: String, route: String) -> Self {
+        Self(
+            .loaderNotRegistered, loader: name,
+            description: "route '\(route)' loads '\(name)', but no loader of that name is registered (flow.loaders[\"\(name)\"] = { … })")
     }
 
     /// More redirects than the limit, or one back to a destination already visited; the

@@ -39,11 +39,19 @@ public enum Departure: Sendable, Hashable {
     case removed
 }
 
-/// What a context factory gets: the entry it backs and the handle to navigate with.
+/// What a context factory gets: the entry it backs, the handle to navigate with, and what the
+/// route's loaders produced for the entry (`load NAME` in the table; empty when none).
 @MainActor
 public struct ContextEnvironment {
     public let entry: NavigationEntry
     public let navigation: NavigationHandle
+    public let loaded: LoadedData
+
+    public init(entry: NavigationEntry, navigation: NavigationHandle, loaded: LoadedData = .empty) {
+        self.entry = entry
+        self.navigation = navigation
+        self.loaded = loaded
+    }
 }
 
 /// Makes the context of one route.

@@ -138,7 +138,8 @@ private final class Screens: NavigationHost {
             case .appear(let entry):
                 if contexts[entry.id] == nil {
                     let started = clock.now
-                    if let context = make(ContextEnvironment(entry: entry, navigation: NavigationHandle(flow: flow))) {
+                    if let context = make(
+                        ContextEnvironment(entry: entry, navigation: NavigationHandle(flow: flow), loaded: flow.loaded[entry.id] ?? .empty)) {
                         contexts[entry.id] = context
                         if let guarding = context as? any LeaveGuardingContext { leaveGuards[entry.id] = guarding }
                     }

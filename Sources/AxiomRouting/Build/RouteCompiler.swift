@@ -6,10 +6,13 @@
 /// routes.
 struct RouteCompiler {
     let syntax: RouteTableSyntax
+    /// The loaders the app registers, when known: a route naming another is an error.
+    let loaders: Set<String>?
     var diagnostics: [Diagnostic] = []
 
-    init(syntax: RouteTableSyntax) {
+    init(syntax: RouteTableSyntax, loaders: Set<String>? = nil) {
         self.syntax = syntax
+        self.loaders = loaders
     }
 
     /// The table's routes in rank order, its origins, and everything found wrong.
@@ -185,6 +188,11 @@ struct RouteCompiler {
         }
 
         let query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
+        if let registered = loaders {
+            for loader in declaration.loaders?.value ?? [] where !registered.contains(loader.value) {
+                diagnostics.append(.unknownLoader(loader, registered: registered))
+            }
+        }
         if case .tab(let tab)? = declaration.transition?.value, !tabs.contains(tab) {
             diagnostics.append(
                 .unknownTab(tab, declared: syntax.tabs == nil ? nil : tabs, at: declaration.transition?.location ?? declaration.name.location))
@@ -197,7 +205,7 @@ struct RouteCompiler {
                 requiresAuthentication: declaration.requiresAuthentication?.value ?? false,
                 analyticsName: declaration.analyticsName?.value ?? declaration.name.value,
                 transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil,
-                allowedSources: declaration.sources.map { Set($0.value) }),
+                allowedSources: declaration.sources.map { Set($0.value) }, loaders: declaration.loaders?.value.map(\.value) ?? []),
             location: declaration.name.location, rank: 0)
         return entry(route, parts: untypedParts, pattern: pattern, order: declaration.order)
     }

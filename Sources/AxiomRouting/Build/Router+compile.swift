@@ -27,10 +27,10 @@ extension Router {
         var diagnostics: [Diagnostic]
         var sources: [String: String]
 
-        init(_ sources: [RouteSource], resolver: IncludeResolver?) {
+        init(_ sources: [RouteSource], resolver: IncludeResolver?, loaders: Set<String>? = nil) {
             var loader = RouteTableLoader()
             for source in sources { loader.load(source, resolver: resolver) }
-            var compiler = RouteCompiler(syntax: loader.syntax)
+            var compiler = RouteCompiler(syntax: loader.syntax, loaders: loaders)
             (routes, origins) = compiler.compile()
             syntax = loader.syntax
             diagnostics = loader.diagnostics + compiler.diagnostics
@@ -44,11 +44,12 @@ extension Router {
     }
 
     /// Compiles route-table sources, following `include`s through `resolver`. Warnings do
-    /// not stop compilation; errors do.
+    /// not stop compilation; errors do. With `loaders` (the names of the loaders the app
+    /// registers), a route that names another loader is an error (`E322`).
     public static func compile(
-        _ sources: [RouteSource], resolver: IncludeResolver? = nil, limits: MatchLimits = MatchLimits()
+        _ sources: [RouteSource], resolver: IncludeResolver? = nil, limits: MatchLimits = MatchLimits(), loaders: Set<String>? = nil
     ) -> RouteTableCompilation {
-        var front = Front(sources, resolver: resolver)
+        var front = Front(sources, resolver: resolver, loaders: loaders)
         var router: Router? = nil
         if !front.diagnostics.hasErrors {
             do {

@@ -47,6 +47,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let unmappedGroup = DiagnosticCode(rawValue: "E319")
     public static let missingTargetParameter = DiagnosticCode(rawValue: "E320")
     public static let incompatibleParameterType = DiagnosticCode(rawValue: "E321")
+    public static let unknownLoader = DiagnosticCode(rawValue: "E322")
 
     // Warnings.
     public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")
@@ -98,6 +99,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .unmappedGroup,
         .missingTargetParameter,
         .incompatibleParameterType,
+        .unknownLoader,
         .ambiguousRoutes,
         .shadowedRoute,
         .trailingSlash,

@@ -317,6 +317,22 @@ extension Diagnostic {
             help: "declare it as \(expected) (or leave out the 'param' line: a redirect's groups take the target's types)")
     }
 
+    /// E322: a route names a loader the app does not register (checked when the set is given).
+    static func unknownLoader(_ loader: Located<String>, registered: Set<String>) -> Diagnostic {
+        Diagnostic(
+            .unknownLoader, "no loader named '\(loader.value)' is registered", at: loader.location,
+            help: Suggestions.help(for: loader.value, in: registered.sorted())
+                ?? "register it (flow.loaders[\"\(loader.value)\"] = { … }) or correct the name; registered: "
+                + (registered.isEmpty ? "none" : registered.sorted().joined(separator: ", ")))
+    }
+
+    /// E108: a loader named twice in one `load` line.
+    static func loaderListedTwice(_ loader: Located<String>, first: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .duplicateProperty, "loader '\(loader.value)' is listed twice", at: loader.location, notes: [Note("first listed here", at: first)],
+            help: "list each loader once")
+    }
+
     /// E103: a redirect has only `param` lines.
     static func redirectProperty(_ keyword: Located<String>, redirect: String) -> Diagnostic {
         Diagnostic(

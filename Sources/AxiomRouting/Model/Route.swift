@@ -126,6 +126,10 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// The navigation sources allowed to open the route (`sources inApp, deepLink`); nil
         /// when the table does not restrict them. The names are those of ``sourceNames``.
         public let allowedSources: Set<String>?
+        /// The loaders whose data the route needs before it is shown (`load profileData`), in
+        /// the order declared: the navigation flow runs the app's loaders of these names after
+        /// the middleware and before the commit (Docs/Navigation.md, "Loaders").
+        public let loaders: [String]
 
         /// The source names a table may list: where a navigation request can come from.
         public static let sourceNames = ["inApp", "deepLink", "universalLink", "pushNotification"]

@@ -4,7 +4,7 @@
 /// The grammar is in `Docs/RouteTableFormat.md`.
 struct RouteTableParser {
     static let directives = ["route", "redirect", "origins", "tabs", "include", "login", "option"]
-    static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources"]
+    static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load"]
     static let options = ["path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"]]
 
     private let file: String
@@ -224,6 +224,20 @@ struct RouteTableParser {
             } while scanner.consume(",")
             try expectEnd(&scanner, after: "the list (separate sources with ',')")
             route.sources = Located(value: sources, location: keyword.location)
+        case "load":
+            try once(route.loaders)
+            var names: [Located<String>] = []
+            repeat {
+                let loader = try name(
+                    try required(&scanner, "the names of the loaders the route's data comes from, e.g. 'load profileData'", after: keyword, stops: [","]),
+                    "loader name")
+                if let first = names.first(where: { $0.value == loader.value }) {
+                    throw fail(.loaderListedTwice(loader, first: first.location))
+                }
+                names.append(loader)
+            } while scanner.consume(",")
+            try expectEnd(&scanner, after: "the list (separate loaders with ',')")
+            route.loaders = Located(value: names, location: keyword.location)
         case "transition":
             try once(route.transition)
             route.transition = try parseTransition(&scanner, after: keyword)

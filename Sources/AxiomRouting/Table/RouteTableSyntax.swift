@@ -32,6 +32,8 @@ struct RouteDeclaration: Sendable {
     var transition: Located<Transition>? = nil
     var parent: Located<String>? = nil
     var sources: Located<[String]>? = nil
+    /// `load NAME, …`: the loaders the route's data comes from.
+    var loaders: Located<[Located<String>]>? = nil
 }
 
 /// `param NAME TYPE`
