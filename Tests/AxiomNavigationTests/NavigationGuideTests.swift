@@ -166,3 +166,37 @@ extension NavigationGuideTests {
         #expect(host.lines == ["disappear #0 home", "appear #1 settings"])
     }
 }
+
+/// Navigation.md, "Loaders: data before the screen", as written (with a stand-in API).
+@MainActor @Suite struct LoadersGuideTests {
+    struct User: Sendable, Equatable { var id: Int }
+    struct API: Sendable {
+        func followers(of userId: Int) async throws -> [User] { [User(id: userId + 1), User(id: userId + 2)] }
+    }
+    final class FollowersContext: Context {
+        let followers: [User]
+        init(followers: [User]) { self.followers = followers }
+        func onAppear() async {}
+        func onDisappear() async {}
+    }
+
+    @Test func loadersExample() async throws {
+        let sources = try RouteSource.load(from: packageRoot() + "/Routes")
+        let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
+        let state = NavigationState(stack: [Destination("home")])
+        let api = API()
+        let orchestrator = Orchestrator(router: router, state: state, factories: [
+            "followers": { environment in
+                FollowersContext(followers: environment.loaded["followerList", as: [User].self] ?? [])
+            },
+        ])
+        orchestrator.navigation.loaders["followerList"] = { request in
+            try await api.followers(of: request.destination.parameters.require("userId", as: Int.self))
+        }
+        await orchestrator.open(url: "myapp://profile/42/followers")   // loads, then shows the list
+        let visible = try #require(orchestrator.navigation.state.visible)
+        #expect(visible.route == "followers")
+        let context = try #require(orchestrator.contexts[visible.id] as? FollowersContext)
+        #expect(context.followers == [User(id: 43), User(id: 44)])
+    }
+}

@@ -158,6 +158,16 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(run.out.hasPrefix("ok: 38 routes, 1 alias, 1 redirect in 7 files, no diagnostics"))
     }
 
+    @Test func loadersAreCheckedAgainstTheNamesGiven() {
+        let misspelt = runCommand("check", "--loaders", "followerLst, profileData")
+        #expect(misspelt.status == 1)
+        #expect(misspelt.out.contains("Routes/profile.routes:28:8: error: no loader named 'followerList' is registered [E322]"))
+        #expect(misspelt.out.contains("did you mean 'followerLst'?"))
+        #expect(runCommand("check", "--loaders", "followerList").status == 0)
+        // Without the option the names are not checked (the app's loaders are unknown).
+        #expect(runCommand("check").status == 0)
+    }
+
     @Test func tableWithSeveralMistakesListsEachWithItsPlaceAndExitsOne() throws {
         try withTable(
             """

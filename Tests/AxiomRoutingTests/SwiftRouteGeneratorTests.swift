@@ -54,7 +54,23 @@ import Testing
         #expect(codes("route a /a/:b_c\n  param b_c enum(x)\nroute a_b /ab/:c\n  param c enum(y)") == ["3:E501"])
     }
 
+    @Test func loadersBecomeRequirementsAndTwoThatAreOneSwiftNameAreRefused() throws {
+        let table = "route a /a\n  load user_data\nroute b /b\n  load userData\n"
+        guard case .failure(let error) = generate(table, options: .init(contexts: true)) else {
+            Issue.record("generated two loaders of one Swift name")
+            return
+        }
+        #expect(error.diagnostics.map(\.code) == [.swiftNameClash])
+        // Without contexts there is no protocol: only the names.
+        let names = try generate(table).get()
+        #expect(names.contains("static let loaderNames: [String] = [\"userData\", \"user_data\"]"))
+        let source = try generate("route a /a\n  load feed\n", options: .init(contexts: true)).get()
+        #expect(source.contains("func feed(for route: AppRoute, request: LoadRequest) async throws -> any Sendable"))
+        #expect(source.contains("flow.loaders[\"feed\"] = { request in"))
+    }
+
     @Test func namesTheGeneratedTypeCannotUseAreRefused() {
+        #expect(codes("route loaderNames /a") == ["1:E502"])
         #expect(codes("route routeName /a") == ["1:E502"])
         #expect(codes("route init /a") == ["1:E502"])
         #expect(codes("route string /s/:string\n  param string enum(a, b)") == ["1:E502"])

@@ -239,3 +239,30 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
         #expect(orchestrator.contexts.values.compactMap { ($0 as? Screen)?.route } == [.post(postId: 3)])
     }
 }
+
+/// The generated loaders protocol: one requirement a loader name, given the route typed.
+private struct AppLoaders: AppRouteLoaders {
+    func followerList(for route: AppRoute, request: LoadRequest) async throws -> any Sendable {
+        guard case .followers(let userId) = route else { return "not followers: \(route)" }
+        return "followers of \(userId)"
+    }
+}
+
+@Suite struct LoadersProtocolTests {
+    @Test func theGeneratedTypeKnowsTheTablesLoaders() throws {
+        let router = try AppRoute.makeRouter()
+        #expect(AppRoute.loaderNames == Set(router.routes.flatMap(\.metadata.loaders)).sorted())
+        #expect(AppRoute.loaderNames == ["followerList"])
+        // The table checks clean against them (E322 otherwise).
+        let compilation = Router.compile(AppRoute.routeSources, resolver: RouteSource.resolver(among: AppRoute.routeSources), loaders: Set(AppRoute.loaderNames))
+        #expect(!compilation.diagnostics.hasErrors)
+    }
+
+    @MainActor @Test func registeredLoadersGetTheirRouteTyped() async throws {
+        let flow = NavigationFlow(router: try AppRoute.makeRouter(), state: NavigationState(stack: [Destination(AppRoute.home)]))
+        AppLoaders().register(on: flow)
+        #expect(await flow.navigate(to: AppRoute.followers(userId: 5)) == .completed)
+        let entry = try #require(flow.state.visible)
+        #expect(flow.loaded[entry.id]?["followerList", as: String.self] == "followers of 5")
+    }
+}

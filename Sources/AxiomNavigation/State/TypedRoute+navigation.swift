@@ -17,6 +17,16 @@ extension Destination {
     }
 }
 
+/// A destination that is not a route of the typed-route type asked for: the table and the
+/// generated type do not match (a loader registered through a generated `…Loaders` type throws it).
+public struct TypedRouteMismatch: Error, Sendable, CustomStringConvertible {
+    public let destination: Destination
+
+    public init(destination: Destination) { self.destination = destination }
+
+    public var description: String { "'\(destination)' is not a route of the typed-route type (was the type generated from this table?)" }
+}
+
 extension NavigationEntry {
     /// The entry's destination as `Route` (see ``Destination/route(as:)``).
     public func route<Route: TypedRoute>(as type: Route.Type) -> Route? {

@@ -92,7 +92,9 @@ package struct SwiftRouteGenerator {
     /// The routes in declaration order (file, then line), with their Swift names.
     private mutating func cases(_ router: Router) -> (cases: [Case], enums: [EnumType]) {
         let routes = router.routes.sorted { $0.location < $1.location }
-        let members: Set<String> = ["routeName", "routeParameters", "routeQuery", "routeSources", "makeRouter", "hashValue", "hash"]
+        let members: Set<String> = [
+            "routeName", "routeParameters", "routeQuery", "routeSources", "makeRouter", "hashValue", "hash", "loaderNames",
+        ]
         var caseNames: [String: Route] = [:]
         var typeNames: [String: (route: Route, what: String)] = [:]
         let reservedTypes: Set<String> = [
@@ -247,13 +249,57 @@ package struct SwiftRouteGenerator {
         out += parameters(cases, query: false, access: access)
         out += parameters(cases, query: true, access: access)
         out += initializer(cases, access: access)
+        let loaders = Self.loaderNames(router)
+        out += "\n    /// The loaders the table's routes name (`load NAME`): the names to register on the flow, and\n"
+        out += "    /// the set `Router.compile(_:resolver:limits:loaders:)` checks a table against.\n"
+        out += "    \(access)static let loaderNames: [String] = [" + loaders.map(SwiftLiteral.string).joined(separator: ", ") + "]\n"
         out += "\n    /// The table the type was generated from.\n"
         out += "    \(access)static let routeSources: [RouteSource] = [\n"
         for file in embedded {
             out += "        RouteSource(name: \(SwiftLiteral.string(file.relative)), text: \(SwiftLiteral.multiline(sources[file.name] ?? ""))),\n"
         }
         out += "    ]\n}\n"
-        if options.contexts { out += contextsProtocol(cases, access: access) }
+        if options.contexts {
+            out += contextsProtocol(cases, access: access)
+            if !loaders.isEmpty { out += loadersProtocol(router, loaders: loaders, access: access) }
+        }
+        return out
+    }
+
+    /// The loader names of the table's routes, sorted.
+    static func loaderNames(_ router: Router) -> [String] { Set(router.routes.flatMap(\.metadata.loaders)).sorted() }
+
+    /// `<TypeName>Loaders`: one requirement a loader name (a type that leaves one out does not
+    /// compile), each given the entry's route typed, and `register(on:)` that puts them on a flow.
+    private mutating func loadersProtocol(_ router: Router, loaders: [String], access: String) -> String {
+        let type = options.typeName
+        let name = type + "Loaders"
+        var out = "\n/// The loaders of ``\(type)``'s routes (`load NAME` in the table): one requirement a loader, so a\n"
+        out += "/// type that leaves one out does not compile. `register(on:)` puts them on the flow.\n"
+        out += "\(access)protocol \(name): Sendable {\n"
+        var members: [String: String] = [:]
+        for loader in loaders {
+            let users = router.routes.filter { $0.metadata.loaders.contains(loader) }
+            let member = SwiftNames.member(loader)
+            if let other = members[member], let place = users.first?.location {
+                diagnostics.append(.swiftNameClash("loader", loader, other: other, swift: member, at: place, first: nil))
+            }
+            members[member] = loader
+            let routes = users.map { "`\($0.name)`" }
+            out += "    /// Loads for \(routes.joined(separator: ", ")).\n"
+            out += "    func \(SwiftNames.escaped(SwiftNames.member(loader)))(for route: \(type), request: LoadRequest) async throws -> any Sendable\n"
+        }
+        out += "}\n\nextension \(name) {\n"
+        out += "    /// Registers every loader on `flow` under its table name. A request whose destination is\n"
+        out += "    /// not one of ``\(type)``'s (a table that does not match the type) fails the navigation.\n"
+        out += "    @MainActor \(access)func register(on flow: NavigationFlow) {\n"
+        for loader in loaders {
+            out += "        flow.loaders[\(SwiftLiteral.string(loader))] = { request in\n"
+            out += "            guard let route = request.destination.route(as: \(type).self) else { throw TypedRouteMismatch(destination: request.destination) }\n"
+            out += "            return try await self.\(SwiftNames.escaped(SwiftNames.member(loader)))(for: route, request: request)\n"
+            out += "        }\n"
+        }
+        out += "    }\n}\n"
         return out
     }
 
