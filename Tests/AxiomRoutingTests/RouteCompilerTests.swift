@@ -101,9 +101,13 @@ import Testing
         // A typed parameter after an untyped one with a literal in front: '/a/:x/b' is taken
         // by '/a/:x/:y' only if that ranks first; literal 'b' ranks first, so no warning.
         #expect(compile("route general /a/:x/:y\nroute specific /a/:x/b").diagnostics.isEmpty)
-        // Same shape, same types: the second can never match.
+        // Same shape, same types: the second can never match (its query may fall through, but
+        // the first's cannot: it takes every URL).
         let marked = MarkedText("route one /a/:x/:y\nroute 1️⃣two /a/:p/:q\n  query z int optional")
-        #expect(diagnostic(.ambiguousRoutes, at: "1️⃣", in: marked) != nil)
+        #expect(diagnostic(.shadowedRoute, at: "1️⃣", in: marked) != nil)
+        // Each takes every URL of the other: the same URLs.
+        let same = MarkedText("route one /a/:x/:y\nroute 1️⃣two /a/:p/:q")
+        #expect(diagnostic(.ambiguousRoutes, at: "1️⃣", in: same)?.message.contains("match the same URLs") == true)
         // A required query parameter on the first means the second can still match.
         #expect(compile("route one /a/:x\n  query q string\nroute two /a/:y").diagnostics.isEmpty)
     }

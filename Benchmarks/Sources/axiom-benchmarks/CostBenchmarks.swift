@@ -68,7 +68,7 @@ enum CostBenchmarks {
     /// `check` (compile with every diagnostic) of tables whose routes share one first segment.
     static func largeChecks() throws {
         print("check: routes under one first segment (a third literal, a third typed, a third with a leading parameter)")
-        for count in [1_000, 10_000, 100_000] {
+        try timeChecks([1_000, 10_000, 100_000]) { count in
             var text = ""
             for index in 0..<count {
                 switch index % 3 {
@@ -77,6 +77,18 @@ enum CostBenchmarks {
                 default: text += "route r\(index) /s/:x/w\(index)\n"
                 }
             }
+            return text
+        }
+        // The overlap analysis's worst case among plausible tables: every route ties with every
+        // other in rank, so each is compared with the most candidates the analysis allows.
+        print("check: routes that all rank the same (one regexp group each, a wildcard and a suffix each)")
+        try timeChecks([1_000, 10_000]) { count in (0..<count).map { "route r\($0) /a/:x(v\($0))\n" }.joined() }
+        try timeChecks([1_000, 10_000]) { count in (0..<count).map { "route r\($0) /a/*/b\($0)\n" }.joined() }
+    }
+
+    private static func timeChecks(_ counts: [Int], _ table: (Int) -> String) throws {
+        for count in counts {
+            let text = table(count)
             let source = RouteSource(name: "big.routes", text: text)
             var samples: [Double] = []
             var diagnostics = 0

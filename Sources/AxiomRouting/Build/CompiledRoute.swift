@@ -38,39 +38,27 @@ final class CompiledRoute: Sendable {
 extension CompiledRoute {
     /// Rank order: segment by segment, literal < constrained < plain < optional < wildcard;
     /// literals of equal kind by their text (so routes sharing a prefix stay together; two
-    /// different literals never match the same URL); a route that ends sorts before one that
-    /// goes on; declaration order breaks exact ties.
+    /// different literals never match the same URL); other segments of equal kind by their
+    /// pieces (``SegmentToken/atomsRankBefore(_:_:)``: fixed text beats a group, so
+    /// `/:file.json` ranks before `/:name.:ext`); a route that ends sorts before one that goes
+    /// on; declaration order breaks exact ties.
     static func ranksBefore(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
         let (left, right) = (a.tokens, b.tokens)
         for (x, y) in zip(left, right) {
             if x.kind != y.kind { return x.kind < y.kind }
-            if let first = x.literal, let second = y.literal, first != second { return first < second }
+            if let first = x.literal, let second = y.literal {
+                if first != second { return first < second }
+                continue
+            }
+            if x.atoms != y.atoms { return SegmentToken.atomsRankBefore(x.atoms, y.atoms) }
         }
         if left.count != right.count { return left.count < right.count }
         return a.declarationIndex < b.declarationIndex
     }
 
-    /// Whether the two routes compare equal in rank (an exact tie broken only by
-    /// declaration order).
-    static func tie(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
-        let (left, right) = (a.tokens, b.tokens)
-        return left.count == right.count && zip(left, right).allSatisfy { $0.kind == $1.kind && $0.literal == $1.literal }
-    }
-
-    /// Whether every URL this route matches is also matched (and taken) by `other` when
-    /// `other` is tried first: segment by segment, `other` accepts a superset, and it has no
-    /// required query parameter that could make it fall through. Sound, not complete: it
-    /// only compares routes with the same number of segments.
-    func isCovered(by other: CompiledRoute) -> Bool {
-        let (mine, theirs) = (tokens, other.tokens)
-        guard mine.count == theirs.count, !other.route.query.contains(where: \.isRequired) else { return false }
-        for (left, right) in zip(mine, theirs) {
-            if left.source == right.source { continue }
-            // An untyped one-segment parameter accepts any one segment.
-            let anySegment = right.isPureParameter && right.kind == .plain
-            let oneSegment = left.kind == .literal && left.literal != "/" || left.isPureParameter
-            guard anySegment, oneSegment else { return false }
-        }
-        return true
+    /// What ``ranksBefore(_:_:)`` compares, as one value: two routes with equal keys tie
+    /// exactly (only declaration order puts one first).
+    var rankKey: String {
+        tokens.map { "\($0.kind.rawValue)\($0.literal ?? "")\u{1}\($0.atoms)" }.joined(separator: "\u{2}")
     }
 }

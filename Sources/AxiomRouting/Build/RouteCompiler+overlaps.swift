@@ -1,78 +1,223 @@
-/// Overlap analysis: routes that another route shadows or ties with (W-codes in the catalogue).
+/// Overlap analysis: routes that can never match, and routes that match the same URLs where
+/// only declaration order decides (W402, W401). Routes, aliases and redirects alike.
 extension RouteCompiler {
-    /// Ties and shadowed routes (warnings): a route every URL of which an earlier-ranked
-    /// route takes.
+    /// Every route is compared, by its language (``PathLanguage``), with the routes ranked
+    /// before it that could take some of its URLs:
     ///
-    /// A route can only be covered by one whose segments are, one by one, the same as its own
-    /// or an untyped one-segment parameter (``CompiledRoute/isCovered(by:)``), so the routes
-    /// that can cover are kept in a trie keyed by segment — the parameter under a wildcard key
-    /// — and each route looks up only the paths that can cover it: near-linear in the number
-    /// of routes instead of comparing every pair.
+    /// - **W402** when one of them takes every URL it would (the earliest such one is named) —
+    ///   whatever their segment counts, wildcards, optional parts, `{}` groups or regexps. The
+    ///   winner must be one that cannot fall through: no required query parameter and no query
+    ///   parameter whose value could fail to convert.
+    /// - **W401** when one of them ties with it in rank (so declaration order alone decides)
+    ///   and some URL matches both — with that URL as the example, or "the same URLs" when
+    ///   each takes every URL of the other. Two routes that require different query items are
+    ///   not compared so: the query tells their URLs apart.
+    ///
+    /// The candidates come from a trie of the routes' segments (a literal segment only meets
+    /// the same literal or a non-literal one; a route with a wildcard or optional segment is
+    /// a candidate for everything below it), so the work grows with the table, not with its
+    /// square; each route is compared with at most ``comparisonLimit`` candidates and each
+    /// comparison is bounded (``LanguageComparison/stateBudget``,
+    /// ``LanguageComparison/workPerComparison``), and so is the whole table's
+    /// (``LanguageComparison/workPerTable``). A comparison cut short is **W407**, at the route
+    /// (and where the table's budget ran out, once, at the first route not compared): the
+    /// analysis can miss an overlap, never invent one, and says where it did not finish.
     mutating func reportOverlaps(_ routes: [CompiledRoute]) {
-        let trie = CoverTrie()
-        for route in routes where !route.route.query.contains(where: \.isRequired) { trie.insert(route) }
-        for route in routes {
-            guard let winner = trie.earliestCover(of: route), route.isCovered(by: winner) else { continue }
-            if CompiledRoute.tie(winner, route), winner.isCovered(by: route) {
-                diagnostics.append(.ambiguousRoutes(route.route, winner: winner.route))
-            } else {
-                diagnostics.append(.shadowedRoute(route.route, winner: winner.route))
+        let caseless = !syntax.pathCaseSensitive
+        let comparison = LanguageComparison(ignoresTrailingSlash: syntax.ignoresTrailingSlash, routes: routes.count)
+        var known = [Facts?](repeating: nil, count: routes.count)
+        // What ranks the same compares equal: a route's segments' kinds, literals and pieces.
+        let rankKeys = routes.map(\.rankKey)
+        func facts(_ index: Int) -> Facts {
+            if let facts = known[index] { return facts }
+            let made = Facts(PathLanguage(parts: routes[index].shape.parts, caseless: caseless), comparison: comparison)
+            known[index] = made
+            return made
+        }
+        /// Whether `outer` takes every URL of `inner`: cheap tests first (the fixed text every
+        /// URL of each starts and ends with, one URL of the inner one), then the automata.
+        func includes(_ outer: Int, _ inner: Int) -> LanguageComparison.Verdict {
+            let (a, b) = (facts(outer), facts(inner))
+            guard b.overPrefix.starts(with: a.underPrefix), b.overSuffix.reversed().starts(with: a.underSuffix.reversed()) else {
+                return .no(example: "")
+            }
+            if let sample = b.sample, !a.accepts(sample) { return .no(example: sample) }
+            return comparison.includes(a.language.under, b.language.over)
+        }
+        let trie = OverlapTrie()
+        for (index, route) in routes.enumerated() { trie.insert(index, route.tokens, caseless: caseless) }
+        for (index, route) in routes.enumerated() {
+            if comparison.meter.exhausted {
+                diagnostics.append(.overlapsNotChecked(route.route, other: nil))
+                break
+            }
+            let candidates = trie.candidates(for: route.tokens, before: index, limit: Self.comparisonLimit, caseless: caseless)
+            var tied: (winner: Int, example: String)? = nil
+            var reported = false
+            // The first candidate a comparison could not finish with.
+            var undecided: Int? = nil
+            for candidate in candidates {
+                let winner = routes[candidate]
+                let isTie = rankKeys[candidate] == rankKeys[index]
+                let covers = Self.cannotFallThrough(winner) ? includes(candidate, index) : .no(example: "")
+                if covers == .unknown, undecided == nil { undecided = candidate }
+                if covers == .yes {
+                    if isTie, Self.cannotFallThrough(route), includes(index, candidate) == .yes {
+                        diagnostics.append(.ambiguousRoutes(route.route, winner: winner.route, example: nil))
+                    } else {
+                        diagnostics.append(.shadowedRoute(route.route, winner: winner.route))
+                    }
+                    reported = true
+                    break
+                }
+                // Routes that need different query items do not take the same URLs (the one that
+                // needs more is declared first, or it is reported above as never matching).
+                if isTie, tied == nil, Self.requiredQuery(winner) == Self.requiredQuery(route), facts(candidate).mayOverlap(facts(index)) {
+                    switch comparison.overlap(facts(candidate).language.under, facts(index).language.under) {
+                    case .overlapping(let example): tied = (candidate, example)
+                    case .unknown: if undecided == nil { undecided = candidate }
+                    case .disjoint: break
+                    }
+                }
+            }
+            if !reported, let tied {
+                diagnostics.append(.ambiguousRoutes(route.route, winner: routes[tied.winner].route, example: tied.example))
+            } else if !reported, let undecided {
+                diagnostics.append(.overlapsNotChecked(route.route, other: routes[undecided].route))
             }
         }
+    }
+
+    /// What the comparisons of one route's language start from, found once.
+    final class Facts {
+        let language: PathLanguage
+        /// The fixed text every URL starts and ends with (of the certain and the possible URLs).
+        let underPrefix: [UInt8]
+        let underSuffix: [UInt8]
+        let overPrefix: [UInt8]
+        let overSuffix: [UInt8]
+        /// One of its possible URLs (the shortest), when there is one.
+        let sample: String?
+
+        init(_ language: PathLanguage, comparison: LanguageComparison) {
+            self.language = language
+            underPrefix = language.under.fixedEnd(forward: true)
+            underSuffix = language.under.fixedEnd(forward: false)
+            overPrefix = language.over.fixedEnd(forward: true)
+            overSuffix = language.over.fixedEnd(forward: false)
+            sample = comparison.sample(language.over)
+        }
+
+        /// Whether `path` is one of the certain URLs.
+        func accepts(_ path: String) -> Bool { LanguageComparison.accepts(language.under, path) }
+
+        /// Whether the certain URLs of the two could share one: their fixed starts and ends agree.
+        func mayOverlap(_ other: Facts) -> Bool {
+            func agree(_ x: [UInt8], _ y: [UInt8]) -> Bool { x.count <= y.count ? y.starts(with: x) : x.starts(with: y) }
+            return agree(underPrefix, other.underPrefix) && agree(underSuffix.reversed(), other.underSuffix.reversed())
+        }
+    }
+
+    static func requiredQuery(_ route: CompiledRoute) -> Set<String> { Set(route.route.query.filter(\.isRequired).map(\.name)) }
+
+    /// Candidates compared per route, at most.
+    static let comparisonLimit = 256
+
+    /// Whether a route that matches a path always takes it: no query parameter that could
+    /// make it fall through to the next candidate (one required, or one of a type a value
+    /// could fail to convert to).
+    static func cannotFallThrough(_ route: CompiledRoute) -> Bool {
+        !route.route.query.contains { $0.isRequired || $0.type != .string }
     }
 }
 
-/// The routes that may cover others (see ``CompiledRoute/isCovered(by:)``), by segment: a
-/// segment's own text, or — for an untyped one-segment parameter, which accepts any one
-/// segment — the wildcard branch. Built mutable during compilation, then dropped.
-private final class CoverTrie {
-    private var children: [String: CoverTrie] = [:]
-    private var wildcard: CoverTrie?
-    /// The routes ending here, in rank order.
-    private var routes: [CompiledRoute] = []
+/// The routes by segment, for finding the ones that can share a URL with a route: a literal
+/// segment's text, or — for a segment of one parameter or more — the wildcard branch; a route
+/// stops at its first segment that can span segments or be absent (a wildcard or an optional
+/// segment), from where it may take any URL below. Built during compilation, then dropped.
+private final class OverlapTrie {
+    private var children: [String: OverlapTrie] = [:]
+    private var wild: OverlapTrie?
+    /// Routes that end here, and routes that stop here (a wildcard or optional segment next).
+    private var ends: [Int] = []
+    private var spanning: [Int] = []
 
-    /// Nodes one lookup may visit: a lookup branches at most in two per segment, so an
-    /// adversarial table could make it exponential; past this it gives up (a shadowed route is
-    /// then not reported — never a wrong report).
+    /// Nodes one lookup may visit: it branches in two per segment, so an adversarial table
+    /// could make it exponential; past this it stops (an overlap is then not reported).
     static let visitLimit = 4_096
+    /// A one-parameter segment with an expression may equal a literal (`:kind(new)` and
+    /// `/new`): those are tried under nodes of at most this many literal children.
+    static let literalProbeLimit = 64
 
-    func insert(_ route: CompiledRoute) {
+    private static func spans(_ token: SegmentToken) -> Bool { token.kind == .optional || token.kind == .wildcard }
+
+    private static func key(_ token: SegmentToken, caseless: Bool) -> String? {
+        guard let literal = token.literal else { return nil }
+        return caseless ? literal.lowercased() : literal
+    }
+
+    func insert(_ index: Int, _ tokens: [SegmentToken], caseless: Bool) {
         var node = self
-        for token in route.tokens {
-            if Self.acceptsAnySegment(token) {
-                if node.wildcard == nil { node.wildcard = CoverTrie() }
-                node = node.wildcard ?? node
+        for token in tokens {
+            if Self.spans(token) {
+                node.spanning.append(index)
+                return
+            }
+            if let key = Self.key(token, caseless: caseless) {
+                let next = node.children[key] ?? OverlapTrie()
+                node.children[key] = next
+                node = next
             } else {
-                let next = node.children[token.source] ?? CoverTrie()
-                node.children[token.source] = next
+                let next = node.wild ?? OverlapTrie()
+                node.wild = next
                 node = next
             }
         }
-        node.routes.append(route)
+        node.ends.append(index)
     }
 
-    /// The earliest-ranked route ranked before `route` whose segments can cover it.
-    func earliestCover(of route: CompiledRoute) -> CompiledRoute? {
-        let tokens = route.tokens
-        var best: CompiledRoute? = nil
+    /// The routes ranked before `rank` that could take a URL of a route with `tokens`, in rank
+    /// order, at most `limit` (the earliest).
+    func candidates(for tokens: [SegmentToken], before rank: Int, limit: Int, caseless: Bool) -> [Int] {
+        var found: Set<Int> = []
         var budget = Self.visitLimit
-        func visit(_ node: CoverTrie, _ depth: Int) {
+        // The lists are in rank order (routes are inserted so): each is read up to `rank`.
+        func take(_ list: [Int]) {
+            for index in list.prefix(limit) {
+                guard index < rank else { break }
+                found.insert(index)
+            }
+        }
+        func everything(_ node: OverlapTrie) {
             guard budget > 0 else { return }
             budget -= 1
+            take(node.ends)
+            take(node.spanning)
+            for child in node.children.values { everything(child) }
+            if let wild = node.wild { everything(wild) }
+        }
+        func visit(_ node: OverlapTrie, _ depth: Int) {
+            guard budget > 0 else { return }
+            budget -= 1
+            take(node.spanning)
             guard depth < tokens.count else {
-                if let first = node.routes.first, first.route.rank < route.route.rank, first.route.rank < best?.route.rank ?? Int.max {
-                    best = first
-                }
+                take(node.ends)
                 return
             }
             let token = tokens[depth]
-            if let child = node.children[token.source] { visit(child, depth + 1) }
-            let oneSegment = token.kind == .literal && token.literal != "/" || token.isPureParameter
-            if oneSegment, let wildcard = node.wildcard { visit(wildcard, depth + 1) }
+            if Self.spans(token) {
+                // Its segments do not line up with the others': anything below may overlap.
+                everything(node)
+                return
+            }
+            if let key = Self.key(token, caseless: caseless) {
+                if let child = node.children[key] { visit(child, depth + 1) }
+            } else if token.kind == .constrained, node.children.count <= Self.literalProbeLimit {
+                for child in node.children.values { visit(child, depth + 1) }
+            }
+            if let wild = node.wild { visit(wild, depth + 1) }
         }
         visit(self, 0)
-        return best
+        return Array(found.sorted().prefix(limit))
     }
-
-    private static func acceptsAnySegment(_ token: SegmentToken) -> Bool { token.isPureParameter && token.kind == .plain }
 }

@@ -56,6 +56,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let redundantOptional = DiagnosticCode(rawValue: "W404")
     public static let restrictionBypass = DiagnosticCode(rawValue: "W405")
     public static let adjacentWildcards = DiagnosticCode(rawValue: "W406")
+    public static let overlapsNotChecked = DiagnosticCode(rawValue: "W407")
 
     // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
     public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
@@ -106,6 +107,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .redundantOptional,
         .restrictionBypass,
         .adjacentWildcards,
+        .overlapsNotChecked,
         .swiftNameClash,
         .reservedSwiftName,
     ]

@@ -342,20 +342,57 @@ extension Diagnostic {
 
     // MARK: W4 — warnings
 
-    /// W401: `winner` is declared first and matches the same URLs as `route`.
-    static func ambiguousRoutes(_ route: Route, winner: Route) -> Diagnostic {
-        Diagnostic(
-            .ambiguousRoutes, "routes '\(winner.name)' and '\(route.name)' match the same URLs; '\(winner.name)' is declared first and always wins",
-            at: route.location, notes: [Note("'\(winner.name)' is declared here", at: winner.location)],
-            help: "remove one of them, or make the patterns differ")
+    /// How a diagnostic names a table entry: `'profile'`, `'profile' (alias /user/:id)`,
+    /// `redirect 'members'`.
+    private static func named(_ entry: Route) -> String {
+        switch entry.kind {
+        case .route: return "'\(entry.name)'"
+        case .alias: return "'\(entry.name)' (alias \(entry.pattern))"
+        case .redirect: return "redirect '\(entry.name)'"
+        }
+    }
+
+    /// W401: `winner` ties with `route` in rank and is declared first: it takes the URLs both
+    /// match — all of them (`example` nil: the same URLs), or some, such as `example`.
+    static func ambiguousRoutes(_ route: Route, winner: Route, example: String?) -> Diagnostic {
+        let (first, second) = (named(winner), named(route))
+        guard let example else {
+            return Diagnostic(
+                .ambiguousRoutes, "\(first) and \(second) match the same URLs; \(first) is declared first and always wins",
+                at: route.location, notes: [Note("\(first) is declared here", at: winner.location)],
+                help: "remove one of them, or make the patterns differ")
+        }
+        return Diagnostic(
+            .ambiguousRoutes,
+            "\(first) and \(second) both match some URLs, such as '\(example)', and rank the same: only declaration order decides (\(first) is declared first and takes them)",
+            at: route.location, notes: [Note("\(first) (\(winner.pattern)) is declared here", at: winner.location)],
+            help: "make one of them more specific (fixed text, a type, or a regexp the other excludes), so the order follows from the patterns")
     }
 
     /// W402: `winner` takes every URL `route` would.
     static func shadowedRoute(_ route: Route, winner: Route) -> Diagnostic {
-        Diagnostic(
-            .shadowedRoute, "route '\(route.name)' can never match: '\(winner.name)' (\(winner.pattern)) takes every URL it would",
-            at: route.location, notes: [Note("'\(winner.name)' is declared here", at: winner.location)],
-            help: "make '\(winner.name)' more specific (a type or a literal), or remove '\(route.name)'")
+        let (first, second) = (named(winner), named(route))
+        let what = route.kind == .route ? "route \(second)" : second
+        return Diagnostic(
+            .shadowedRoute, "\(what) can never match: \(first) (\(winner.pattern)) ranks before it and takes every URL it would",
+            at: route.location, notes: [Note("\(first) is declared here", at: winner.location)],
+            help: "make \(first) more specific (a type, fixed text, or a regexp that excludes these URLs), or remove \(second)")
+    }
+
+    /// W407: the overlap analysis could not finish comparing `route` with `other` (nil: it
+    /// ran out of its budget for the table here, and stopped).
+    static func overlapsNotChecked(_ route: Route, other: Route?) -> Diagnostic {
+        guard let other else {
+            return Diagnostic(
+                .overlapsNotChecked,
+                "the overlap analysis stopped at \(named(route)): the table's patterns took more than its budget to compare, so overlaps of the routes ranked from here on are not reported",
+                at: route.location, help: "simplify the regexp groups that make the comparisons costly (nested repetitions, long alternations)")
+        }
+        return Diagnostic(
+            .overlapsNotChecked,
+            "whether \(named(route)) and \(named(other)) (\(other.pattern)) match the same URLs was not decided: their patterns are too costly to compare, so an overlap would not be reported",
+            at: route.location, notes: [Note("\(named(other)) is declared here", at: other.location)],
+            help: "simplify the regexp groups (nested repetitions, long alternations), or make the patterns differ in fixed text")
     }
 
     /// W403

@@ -39,6 +39,27 @@ struct SegmentToken: Sendable, Hashable {
     var isPureParameter: Bool
     /// The segment as a pattern (`/:id.json`), for suggestions.
     var display: String
+    /// The segment's pieces in order, for ranking within a segment: each character of fixed
+    /// text (its byte), and each group as ``groupAtom`` plus its kind (see ``atomsRankBefore(_:_:)``).
+    var atoms: [UInt16] = []
+
+    /// Groups' atoms are this plus their ``SegmentKind``; fixed text's are its bytes (below 256).
+    static let groupAtom: UInt16 = 1_000
+
+    /// Within a segment, which of two different pieces lists is more specific: compared piece
+    /// by piece, fixed text beats a group, a group of a lower kind beats a higher one (a
+    /// constrained group before a plain one, then optional, then wildcard), two characters by
+    /// their byte (they never match the same text: only the order is fixed); when one list
+    /// runs out first, the longer one (more to satisfy) comes first.
+    static func atomsRankBefore(_ left: [UInt16], _ right: [UInt16]) -> Bool {
+        for (x, y) in zip(left, right) where x != y {
+            let xGroup = x >= groupAtom
+            let yGroup = y >= groupAtom
+            if xGroup != yGroup { return !xGroup }
+            return x < y
+        }
+        return left.count > right.count
+    }
 }
 
 extension SegmentToken {
@@ -55,6 +76,7 @@ extension SegmentToken {
         var pureWildcard = false
         var started = false
         var tokenParts: [Part] = []
+        var atoms: [UInt16] = []
 
         func flush() throws(JavaScriptRegexTranslator.Failure) {
             guard started else { return }
@@ -79,8 +101,9 @@ extension SegmentToken {
                 SegmentToken(
                     source: source, pcre: pcre, uncapturedPCRE: uncaptured, kind: kind, literal: literal,
                     isPureParameter: isPure,
-                    display: PatternRegexGenerator.patternString(tokenParts, options: .pathname)))
+                    display: PatternRegexGenerator.patternString(tokenParts, options: .pathname), atoms: atoms))
             tokenParts = []
+            atoms = []
             source = ""
             literal = ""
             kinds = []
@@ -101,6 +124,7 @@ extension SegmentToken {
                     let run = String(text[runStart..<end])
                     tokenParts.append(Part(kind: .fixedText, value: run, modifier: .none))
                     source += PatternRegexGenerator.escapeRegexpString(run)
+                    atoms += run.utf8.map { UInt16($0) }
                     literal? += run
                     started = true
                     pure = false
@@ -135,9 +159,12 @@ extension SegmentToken {
             switch (part.kind, part.modifier) {
             case (.fixedText, .optional), (.fixedText, .zeroOrMore), (_, .optional): kinds.append(.optional)
             case (_, .zeroOrMore), (_, .oneOrMore), (.fullWildcard, _), (.fixedText, _): kinds.append(.wildcard)
-            case (.regexp, _): kinds.append(.constrained)
+            // A regexp that can match a `/` (`:rest(.+)`) spans segments: it ranks as a wildcard,
+            // after the routes whose segments it would otherwise swallow.
+            case (.regexp, _): kinds.append(PathLanguage.canMatchSlash(part.value) ? .wildcard : .constrained)
             case (.segmentWildcard, _): kinds.append(.plain)
             }
+            atoms.append(SegmentToken.groupAtom + UInt16(kinds[kinds.count - 1].rawValue))
         }
         try flush()
         return tokens
