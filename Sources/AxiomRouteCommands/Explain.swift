@@ -37,11 +37,11 @@ struct Explain: ParsableCommand {
             lines.append("")
             lines.append("candidates in rank order:")
             let nameWidth = explanation.candidates.map { Self.label($0.route).count }.max() ?? 0
-            let patternWidth = explanation.candidates.map(\.route.pattern.count).max() ?? 0
+            let patternWidth = explanation.candidates.map(\.route.fullPattern.count).max() ?? 0
             for candidate in explanation.candidates {
                 let rank = String(candidate.route.rank)
                 lines.append(
-                    "  \(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(pad(Self.label(candidate.route), nameWidth))  \(pad(candidate.route.pattern, patternWidth))  \(candidate.outcome)"
+                    "  \(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(pad(Self.label(candidate.route), nameWidth))  \(pad(candidate.route.fullPattern, patternWidth))  \(candidate.outcome)"
                 )
             }
             lines.append("")
@@ -112,7 +112,7 @@ struct ExplainReport: Encodable {
                 target = next
             }
             return Candidate(
-                route: $0.route.name, pattern: $0.route.pattern, rank: $0.route.rank, kind: kind, target: target, code: $0.outcome.code.rawValue, reason: reason,
+                route: $0.route.name, pattern: $0.route.fullPattern, rank: $0.route.rank, kind: kind, target: target, code: $0.outcome.code.rawValue, reason: reason,
                 outcome: $0.outcome.description, expression: $0.expression)
         }
         literalRoute = explanation.literalRoute?.name

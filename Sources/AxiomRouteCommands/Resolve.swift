@@ -60,7 +60,7 @@ struct Resolve: ParsableCommand {
                 let next = index < match.redirects.count ? match.redirects[index].name : route.name
                 lines[index] += next
             }
-            lines.append("  route       \(route.name)  \(route.pattern)")
+            lines.append("  route       \(route.name)  \(route.fullPattern)")
             if let alias = match.alias { lines.append("  alias       \(alias)") }
             for (name, value) in match.parameters {
                 let type = route.parameters.first { $0.name == name }?.type.description ?? ""
@@ -223,7 +223,7 @@ struct RouteInfo: Encodable {
 
     init(_ route: Route) {
         name = route.name
-        pattern = route.pattern
+        pattern = route.fullPattern
         rank = route.rank
         parameters = route.parameters.map { Parameter(name: $0.name, type: $0.type.description, optional: $0.isOptional) }
         query = route.query.map {

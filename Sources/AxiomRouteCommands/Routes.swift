@@ -17,7 +17,7 @@ struct Routes: ParsableCommand {
             Console.out(RoutesReport(router).json)
         case .text:
             let nameWidth = router.entries.map(\.name.count).max() ?? 0
-            let patternWidth = router.entries.map(\.pattern.count).max() ?? 0
+            let patternWidth = router.entries.map(\.fullPattern.count).max() ?? 0
             if !router.origins.isEmpty { Console.out("origins  \(router.origins.map(\.description).joined(separator: ", "))") }
             if !router.tabs.isEmpty { Console.out("tabs     \(router.tabs.joined(separator: ", "))") }
             if let login = router.loginRoute { Console.out("login    \(login)") }
@@ -28,10 +28,10 @@ struct Routes: ParsableCommand {
                 switch route.kind {
                 case .route: break
                 case .alias:
-                    Console.out("\(indent)  \(pad(route.name, nameWidth))  \(pad(route.pattern, patternWidth))  alias of \(route.name)")
+                    Console.out("\(indent)  \(pad(route.name, nameWidth))  \(pad(route.fullPattern, patternWidth))  alias of \(route.name)")
                     continue
                 case .redirect(let target):
-                    Console.out("\(indent)  \(pad(route.name, nameWidth))  \(pad(route.pattern, patternWidth))  redirect → \(target)")
+                    Console.out("\(indent)  \(pad(route.name, nameWidth))  \(pad(route.fullPattern, patternWidth))  redirect → \(target)")
                     continue
                 }
                 var details: [String] = route.parameters.map { "\($0.name): \($0.type)" }
@@ -39,7 +39,7 @@ struct Routes: ParsableCommand {
                     "?\(query.name): \(query.type)" + (query.defaultValue.map { " = \($0)" } ?? (query.isRequired ? "" : " (optional)"))
                 }
                 Console.out(
-                    "\(indent)  \(pad(route.name, nameWidth))  \(pad(route.pattern, patternWidth))  "
+                    "\(indent)  \(pad(route.name, nameWidth))  \(pad(route.fullPattern, patternWidth))  "
                         + ([details.joined(separator: ", ")].filter { !$0.isEmpty } + [Resolve.metadata(route)]).joined(separator: " · "))
             }
         }

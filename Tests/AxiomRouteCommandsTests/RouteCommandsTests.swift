@@ -155,7 +155,7 @@ private func json(_ text: String) throws -> [String: Any] {
     @Test func embeddedAndShippedTablesHaveNoDiagnostics() {
         let run = runCommand("check")
         #expect(run.status == 0)
-        #expect(run.out.hasPrefix("ok: 38 routes, 1 alias, 1 redirect in 7 files, no diagnostics"))
+        #expect(run.out.hasPrefix("ok: 39 routes, 1 alias, 1 redirect in 7 files, no diagnostics"))
     }
 
     @Test func loadersAreCheckedAgainstTheNamesGiven() {
@@ -226,7 +226,7 @@ private func json(_ text: String) throws -> [String: Any] {
     @Test func routesListsTheTableInRankOrder() throws {
         let report = try json(runCommand("routes", "--format", "json").out)
         let routes = try #require(report["routes"] as? [[String: Any]])
-        #expect(routes.count == 38)
+        #expect(routes.count == 39)
         // Aliases and redirects take places in rank order too: with the routes, every place once.
         let routeRanks = routes.compactMap { $0["rank"] as? Int }
         #expect(routeRanks == routeRanks.sorted())
@@ -234,13 +234,15 @@ private func json(_ text: String) throws -> [String: Any] {
         let redirects = try #require(report["redirects"] as? [[String: Any]])
         #expect(redirects.map { $0["name"] as? String } == ["hashtag"])
         #expect(redirects.first?["target"] as? String == "tag")
-        #expect((routeRanks + aliasRanks + redirects.compactMap { $0["rank"] as? Int }).sorted() == Array(0..<40))
-        #expect(routes.first?["name"] as? String == "home")
+        #expect((routeRanks + aliasRanks + redirects.compactMap { $0["rank"] as? Int }).sorted() == Array(0..<41))
+        // The route on a host ranks before the one of the same path without a host.
+        #expect(routes.prefix(2).map { $0["name"] as? String } == ["teamHome", "home"])
+        #expect(routes.first?["pattern"] as? String == "https://:team.teams.example.com/")
         #expect(report["tabs"] as? [String] == ["home", "discover", "inbox", "profile"])
         let text = runCommand("routes").out
-        #expect(text.contains(" 32  settingsSection       /settings/:section+"))
-        #expect(text.contains("  6  hashtag               /hashtags/:tag                      redirect → tag"))
-        #expect(text.contains(" 36  tag                   /t/:tag                             alias of tag"))
+        #expect(text.contains(" 33  settingsSection       /settings/:section+"))
+        #expect(text.contains("  7  hashtag               /hashtags/:tag                      redirect → tag"))
+        #expect(text.contains(" 37  tag                   /t/:tag                             alias of tag"))
     }
 
     @Test func urlPrintsAURLThatResolvesBack() {

@@ -31,7 +31,7 @@ private let simulations: String = {
         // Policy on every path (each one a way around auth or source trust before it held).
         "tab-auth", "parent-policy", "spellings", "parked-trust", "destinations",
         // The table's redirects, aliases and loaders (issue 14).
-        "redirects", "loaders", "loader-failure",
+        "redirects", "loaders", "loader-failure", "hosts",
     ]
 
     @Test(arguments: scenarios)

@@ -23,14 +23,31 @@ import Testing
     @Test func roundTripLawHoldsForEveryRouteOfTheDefaultTable() throws {
         let router = try defaultRouter()
         for route in router.routes {
+            // A host's string groups are host labels: a sample of what a host can hold.
+            let hostNames = Set(route.parameters.suffix(route.host?.parameterCount ?? 0).map(\.name))
             let parameters = RouteParameters(
-                names: route.parameters.map(\.name), values: route.parameters.map { Self.sample($0.type, $0.name) })
+                names: route.parameters.map(\.name),
+                values: route.parameters.map { hostNames.contains($0.name) && $0.type == .string ? .string("acme-2") : Self.sample($0.type, $0.name) })
             let query = RouteParameters(names: route.query.map(\.name), values: route.query.map { Self.sample($0.type, $0.name) })
             let url = try router.url(for: route.name, parameters: parameters, query: query)
             let match = try router.resolve(url).get()
             #expect(match.route.name == route.name, "\(url)")
             #expect(match.parameters == parameters, "\(url)")
             #expect(match.query == query, "\(url)")
+        }
+    }
+
+    @Test func aRouteOnAHostPrintsItsHostAndRefusesValuesNoHostCanHold() throws {
+        let router = try defaultRouter()
+        #expect(try router.url(for: "teamHome", parameters: ["team": .string("acme")]) == "https://acme.teams.example.com/")
+        for value in ["Zoë Smith", "a.b", "a/b", "", "ACME"] {
+            #expect(throws: RouteURLError.self) { try router.url(for: "teamHome", parameters: ["team": .string(value)]) }
+            do {
+                _ = try router.url(for: "teamHome", parameters: ["team": .string(value)])
+            } catch {
+                #expect(error.code == .invalidHostValue, "\(value): \(error)")
+                #expect(error.parameter == "team")
+            }
         }
     }
 

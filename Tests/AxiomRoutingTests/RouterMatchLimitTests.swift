@@ -39,7 +39,7 @@ import Testing
         let router = try #require(Router.compile([RouteSource(name: "t.routes", text: table)], limits: limits).router)
         let url = "myapp:/route notifications \(pattern)"
         // The scenario: the route's own expression stops at the limit on this path.
-        guard case .success(let (routed, _)) = router.routed(url) else {
+        guard case .success(let (routed, _, _)) = router.routed(url) else {
             Issue.record("not routed")
             return
         }

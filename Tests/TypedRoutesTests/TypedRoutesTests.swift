@@ -26,7 +26,11 @@ private func sample(_ type: ParameterType, seed: Int) -> RouteValue {
 /// (each optional value present).
 private func everyRoute(_ router: Router) throws -> [AppRoute] {
     try router.routes.enumerated().map { index, route in
-        let parameters = RouteParameters(names: route.parameters.map(\.name), values: route.parameters.map { sample($0.type, seed: index) })
+        // A host's string groups are host labels.
+        let hostNames = Set(route.parameters.suffix(route.host?.parameterCount ?? 0).map(\.name))
+        let parameters = RouteParameters(
+            names: route.parameters.map(\.name),
+            values: route.parameters.map { hostNames.contains($0.name) && $0.type == .string ? .string("team\(index)") : sample($0.type, seed: index) })
         let query = RouteParameters(names: route.query.map(\.name), values: route.query.map { sample($0.type, seed: index + 1) })
         return try #require(AppRoute(routeName: route.name, parameters: parameters, query: query), "\(route.name)")
     }
@@ -37,8 +41,8 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
         let router = try AppRoute.makeRouter()
         let routes = try everyRoute(router)
         #expect(Set(routes.map(\.routeName)) == Set(router.routes.map(\.name)))
-        // The default table's 38 and Names.routes' 5.
-        #expect(routes.count == 43)
+        // The default table's 39 and Names.routes' 5.
+        #expect(routes.count == 44)
     }
 
     /// The law of typed routes: route → URL → resolve → route, for every route of the table.
@@ -133,7 +137,7 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
             made.append(route)
             switch route {
             case .profile(let userId, _) where userId < 0: return Screen(.home)
-            case .discover, .search, .trending, .topic, .tag, .place, .home, .post, .comments, .comment, .compose, .story, .inbox,
+            case .discover, .search, .trending, .topic, .tag, .place, .home, .teamHome, .post, .comments, .comment, .compose, .story, .inbox,
                 .newMessage, .conversation, .notifications, .me, .editProfile, .profile, .profileByName, .followers, .following,
                 .settings, .privacy, .notificationSettings, .account, .changePassword, .billing, .settingsSection, .passwordTips,
                 .login, .signup, .onboarding, .resetPassword, .about, .legal, .help, .share, .default, .userProfile, .class,
@@ -214,6 +218,7 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
     func onboarding(step: Int, environment: ContextEnvironment) -> any Context { Screen(.onboarding(step: step)) }
     func resetPassword(token: String, environment: ContextEnvironment) -> any Context { Screen(.resetPassword(token: token)) }
     func about(environment: ContextEnvironment) -> any Context { Screen(.about) }
+    func teamHome(team: String, environment: ContextEnvironment) -> any Context { Screen(.teamHome(team: team)) }
     func legal(document: AppRoute.LegalDocument, environment: ContextEnvironment) -> any Context { Screen(.legal(document: document)) }
     func help(_ value0: [String], environment: ContextEnvironment) -> any Context { Screen(.help(value0)) }
     func share(url: String, environment: ContextEnvironment) -> any Context { Screen(.share(url: url)) }

@@ -7,12 +7,17 @@ final class CompiledRoute: Sendable {
     /// first segment is literal: the key routes are dispatched by.
     let firstLiteral: String?
     let declarationIndex: Int
+    /// The host it matches on, parsed (nil: any host), and its pieces for ranking.
+    let host: RouteCompiler.HostSyntax?
+    let hostAtoms: [UInt16]?
 
-    init(route: Route, shape: RouteShape, firstLiteral: String?, declarationIndex: Int) {
+    init(route: Route, shape: RouteShape, firstLiteral: String?, declarationIndex: Int, host: RouteCompiler.HostSyntax? = nil) {
         self.route = route
         self.shape = shape
         self.firstLiteral = firstLiteral
         self.declarationIndex = declarationIndex
+        self.host = host
+        self.hostAtoms = host.map(Self.hostAtoms)
     }
 
     var tokens: [SegmentToken] { shape.tokens }
@@ -31,7 +36,8 @@ final class CompiledRoute: Sendable {
 
     /// The same route with its final rank and tab.
     func with(rank: Int, tab: String?) -> CompiledRoute {
-        CompiledRoute(route: route.with(rank: rank, tab: tab), shape: shape, firstLiteral: firstLiteral, declarationIndex: declarationIndex)
+        CompiledRoute(
+            route: route.with(rank: rank, tab: tab), shape: shape, firstLiteral: firstLiteral, declarationIndex: declarationIndex, host: host)
     }
 }
 
@@ -53,12 +59,20 @@ extension CompiledRoute {
             if x.atoms != y.atoms { return SegmentToken.atomsRankBefore(x.atoms, y.atoms) }
         }
         if left.count != right.count { return left.count < right.count }
-        return a.declarationIndex < b.declarationIndex
+        // The same path shape: a route that matches on its host before one that does not, and
+        // among those, by the host's pieces from the right (a literal label before a group).
+        switch (a.hostAtoms, b.hostAtoms) {
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (.some(let x), .some(let y)) where x != y: return SegmentToken.atomsRankBefore(x, y)
+        default: return a.declarationIndex < b.declarationIndex
+        }
     }
 
     /// What ``ranksBefore(_:_:)`` compares, as one value: two routes with equal keys tie
     /// exactly (only declaration order puts one first).
     var rankKey: String {
-        tokens.map { "\($0.kind.rawValue)\($0.literal ?? "")\u{1}\($0.atoms)" }.joined(separator: "\u{2}")
+        tokens.map { "\($0.kind.rawValue)\($0.literal ?? "")\u{1}\($0.atoms)" }.joined(separator: "\u{2}") + "\u{3}\(hostAtoms ?? [])"
+            + (hostAtoms == nil ? "" : "h")
     }
 }

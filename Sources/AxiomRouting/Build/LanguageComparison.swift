@@ -44,6 +44,22 @@ struct LanguageComparison {
     static let pathBytes = ByteSet(UInt8(0x21)...UInt8(0x7E)).subtracting(ByteSet("\"#<>?`{}"))
 
     let ignoresTrailingSlash: Bool
+    /// What the strings compared are: routed paths, or hostnames (canonical: lowercase
+    /// letters, digits, `-`, `.` and `_`, any string of them).
+    var domain: Domain = .path
+
+    enum Domain {
+        case path, host
+    }
+
+    static let hostBytes = ByteSet(UInt8(ascii: "a")...UInt8(ascii: "z")).union(ByteSet(UInt8(ascii: "0")...UInt8(ascii: "9"))).union(ByteSet("-._"))
+
+    /// The same comparison (and the same budget) over hostnames.
+    var forHosts: LanguageComparison {
+        var copy = self
+        copy.domain = .host
+        return copy
+    }
 
     /// Whether every path `inner` takes, `outer` takes too.
     func includes(_ outer: PathNFA, _ inner: PathNFA) -> Verdict {
@@ -109,7 +125,7 @@ struct LanguageComparison {
 
     private func search(_ first: PathNFA, _ second: PathNFA, goal: (Bool, Bool) -> Bool) -> Outcome {
         guard first.stateCount <= PathLanguage.stateLimit, second.stateCount <= PathLanguage.stateLimit else { return .overBudget }
-        let classes = Self.classes(first, second)
+        let classes = Self.classes(first, second, alphabet: domain == .host ? Self.hostBytes : Self.pathBytes)
         var firstClosure = Closure(first)
         var secondClosure = Closure(second)
         let start = Key(first: firstClosure.of([first.start]), second: secondClosure.of([second.start]), place: Place.start.rawValue)
@@ -126,7 +142,7 @@ struct LanguageComparison {
             let current = next
             next += 1
             let place = Place(rawValue: key.place) ?? .other
-            let inDomain = place == .root || place == .other || (place == .slash && !ignoresTrailingSlash)
+            let inDomain = domain == .host || place == .root || place == .other || (place == .slash && !ignoresTrailingSlash)
             if inDomain, goal(key.first.contains(first.accept), key.second.contains(second.accept)) {
                 var bytes: [UInt8] = []
                 var at = current
@@ -138,7 +154,7 @@ struct LanguageComparison {
             }
             for byte in classes {
                 let isSlash = byte == UInt8(ascii: "/")
-                if place == .start, !isSlash { continue }
+                if domain == .path, place == .start, !isSlash { continue }
                 let nextFirst = firstClosure.of(Self.move(first, key.first, byte))
                 // Nothing left of the first automaton: no goal can be reached from here.
                 if nextFirst.isEmpty { continue }
@@ -165,12 +181,12 @@ struct LanguageComparison {
 
     /// One byte for each class of path bytes the two automata cannot tell apart (a readable
     /// one where the class has one, for the examples).
-    private static func classes(_ first: PathNFA, _ second: PathNFA) -> [UInt8] {
+    private static func classes(_ first: PathNFA, _ second: PathNFA, alphabet: ByteSet) -> [UInt8] {
         var sets: Set<ByteSet> = [.slash]
         for nfa in [first, second] {
             for edges in nfa.edges { for edge in edges { sets.insert(edge.set) } }
         }
-        var classes = [pathBytes]
+        var classes = [alphabet]
         for set in sets {
             classes = classes.flatMap { part in [part.intersection(set), part.subtracting(set)].filter { !$0.isEmpty } }
         }

@@ -36,7 +36,46 @@ extension RouteCompiler {
         }
         /// Whether `outer` takes every URL of `inner`: cheap tests first (the fixed text every
         /// URL of each starts and ends with, one URL of the inner one), then the automata.
+        // Hosts (routes that match on one): their hostnames' languages, typed like paths.
+        let hosts = comparison.forHosts
+        var hostLanguages = [PathLanguage?](repeating: nil, count: routes.count)
+        func hostLanguage(_ index: Int) -> PathLanguage? {
+            guard let host = routes[index].host else { return nil }
+            if let known = hostLanguages[index] { return known }
+            let types = Dictionary(routes[index].route.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+            let parts = host.hostnameParts.map { part -> Part in
+                guard part.kind == .segmentWildcard, let shape = types[part.name]?.segmentRegexp else { return part }
+                return Part(kind: .regexp, value: shape, modifier: part.modifier, name: part.name, prefix: part.prefix, suffix: part.suffix, position: part.position)
+            }
+            let made = PathLanguage(parts: parts, caseless: false, delimiter: UInt8(ascii: "."))
+            hostLanguages[index] = made
+            return made
+        }
+        /// Whether every host of `inner` is one of `outer`'s (a route without a host takes any).
+        func hostIncludes(_ outer: Int, _ inner: Int) -> LanguageComparison.Verdict {
+            guard let a = routes[outer].host else { return .yes }
+            guard let b = routes[inner].host, a.pattern.scheme == b.pattern.scheme, a.pattern.port == "*" || a.pattern.port == b.pattern.port,
+                let outerHost = hostLanguage(outer), let innerHost = hostLanguage(inner)
+            else { return .no(example: "") }
+            return hosts.includes(outerHost.under, innerHost.over)
+        }
+        /// A host both take (empty when one of them takes any), or why there is none.
+        func hostOverlap(_ x: Int, _ y: Int) -> LanguageComparison.Overlap {
+            guard let a = routes[x].host, let b = routes[y].host else {
+                return .overlapping(example: (routes[x].host ?? routes[y].host).map { Self.exampleHost($0) } ?? "")
+            }
+            guard a.pattern.scheme == b.pattern.scheme else { return .disjoint }
+            let literalPorts = !a.pattern.port.contains(":") && !b.pattern.port.contains(":") && a.pattern.port != "*" && b.pattern.port != "*"
+            if literalPorts, a.pattern.port != b.pattern.port { return .disjoint }
+            guard let left = hostLanguage(x), let right = hostLanguage(y) else { return .unknown }
+            switch hosts.overlap(left.under, right.under) {
+            case .overlapping(let host): return .overlapping(example: a.pattern.scheme + "://" + host + (a.pattern.port.isEmpty || !literalPorts ? "" : ":" + a.pattern.port))
+            case let other: return other
+            }
+        }
         func includes(_ outer: Int, _ inner: Int) -> LanguageComparison.Verdict {
+            let hostVerdict = hostIncludes(outer, inner)
+            guard hostVerdict == .yes else { return hostVerdict }
             let (a, b) = (facts(outer), facts(inner))
             guard b.overPrefix.starts(with: a.underPrefix), b.overSuffix.reversed().starts(with: a.underSuffix.reversed()) else {
                 return .no(example: "")
@@ -73,10 +112,11 @@ extension RouteCompiler {
                 // Routes that need different query items do not take the same URLs (the one that
                 // needs more is declared first, or it is reported above as never matching).
                 if isTie, tied == nil, Self.requiredQuery(winner) == Self.requiredQuery(route), facts(candidate).mayOverlap(facts(index)) {
-                    switch comparison.overlap(facts(candidate).language.under, facts(index).language.under) {
-                    case .overlapping(let example): tied = (candidate, example)
-                    case .unknown: if undecided == nil { undecided = candidate }
-                    case .disjoint: break
+                    switch (hostOverlap(candidate, index), comparison.overlap(facts(candidate).language.under, facts(index).language.under)) {
+                    case (.overlapping(let host), .overlapping(let path)): tied = (candidate, host + path)
+                    case (.unknown, .overlapping), (.overlapping, .unknown), (.unknown, .unknown):
+                        if undecided == nil { undecided = candidate }
+                    default: break
                     }
                 }
             }
@@ -116,6 +156,11 @@ extension RouteCompiler {
             func agree(_ x: [UInt8], _ y: [UInt8]) -> Bool { x.count <= y.count ? y.starts(with: x) : x.starts(with: y) }
             return agree(underPrefix, other.underPrefix) && agree(underSuffix.reversed(), other.underSuffix.reversed())
         }
+    }
+
+    /// An example host of a pattern: each group filled with `x` (`https://x.example.com`).
+    static func exampleHost(_ host: HostSyntax) -> String {
+        host.pattern.scheme + "://" + host.hostnameParts.map { $0.kind == .fixedText ? $0.value : $0.prefix + "x" + $0.suffix }.joined()
     }
 
     static func requiredQuery(_ route: CompiledRoute) -> Set<String> { Set(route.route.query.filter(\.isRequired).map(\.name)) }

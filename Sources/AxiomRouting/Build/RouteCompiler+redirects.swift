@@ -12,19 +12,24 @@ extension RouteCompiler {
     }
 
     /// The entries for `route`'s `alias` lines: each pattern's groups take the route's types.
-    mutating func compileAliases(of route: Route, _ declaration: RouteDeclaration) -> [CompiledRoute] {
+    /// An alias is another path on the route's host, when it has one (the host's values
+    /// come from the host, as the route's do).
+    mutating func compileAliases(of compiled: CompiledRoute, _ declaration: RouteDeclaration) -> [CompiledRoute] {
+        let route = compiled.route
+        let pathParameters = Array(route.pathParameters)
         let targets = Dictionary(
-            route.parameters.map { ($0.name, TargetParameter(type: $0.type, isRequired: !$0.isOptional)) }, uniquingKeysWith: { first, _ in first })
+            pathParameters.map { ($0.name, TargetParameter(type: $0.type, isRequired: !$0.isOptional)) }, uniquingKeysWith: { first, _ in first })
         return declaration.aliases.compactMap { alias in
             guard let parts = pathParts(alias.pattern),
                 let parameters = mappedParameters(
                     parts, pattern: alias.pattern, describing: "alias '\(alias.pattern.value)'", target: "route '\(route.name)'",
-                    order: route.parameters.map(\.name), targets: targets, declared: [])
+                    order: pathParameters.map(\.name), targets: targets, declared: [])
             else { return nil }
             let entry = Route(
-                name: route.name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname), parameters: parameters,
-                query: route.query, metadata: route.metadata, location: alias.pattern.location, rank: 0, kind: .alias)
-            return self.entry(entry, parts: parts, pattern: alias.pattern, order: alias.order)
+                name: route.name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname),
+                parameters: parameters + route.parameters.suffix(route.host?.parameterCount ?? 0), query: route.query, metadata: route.metadata,
+                location: alias.pattern.location, rank: 0, kind: .alias, host: route.host)
+            return self.entry(entry, parts: parts, pattern: alias.pattern, order: alias.order, host: compiled.host)
         }
     }
 

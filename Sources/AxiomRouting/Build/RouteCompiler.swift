@@ -35,9 +35,9 @@ struct RouteCompiler {
                 continue
             }
             declared[declaration.name.value] = declaration
-            guard let route = compileRoute(declaration, tabs: tabs) else { continue }
+            guard let route = compileRoute(declaration, tabs: tabs, origins: origins) else { continue }
             routes.append(route)
-            routes += compileAliases(of: route.route, declaration)
+            routes += compileAliases(of: route, declaration)
         }
         routes += compileRedirects(routes: routes, declared: declared)
         checkParents(declared)
@@ -130,7 +130,7 @@ struct RouteCompiler {
 
     /// The entry for a pattern whose groups are typed (`parameters`, one per group in pattern
     /// order): its shape, with PCRE2's verdict on its expression reported at the pattern.
-    mutating func entry(_ route: Route, parts: [Part], pattern: Located<String>, order: Int) -> CompiledRoute? {
+    mutating func entry(_ route: Route, parts: [Part], pattern: Located<String>, order: Int, host: HostSyntax? = nil) -> CompiledRoute? {
         let shape: RouteShape
         do {
             shape = try RouteShape(untypedParts: parts, parameters: route.parameters)
@@ -144,22 +144,23 @@ struct RouteCompiler {
         let firstLiteral = shape.tokens.first?.literal.map { String($0.dropFirst()) }
         return CompiledRoute(
             route: route, shape: shape, firstLiteral: syntax.pathCaseSensitive ? firstLiteral : firstLiteral?.lowercased(),
-            declarationIndex: order)
+            declarationIndex: order, host: host)
     }
 
-    private mutating func compileRoute(_ declaration: RouteDeclaration, tabs: Set<String>) -> CompiledRoute? {
-        let pattern = declaration.pattern
-        guard let parts = pathParts(pattern) else { return nil }
+    private mutating func compileRoute(_ declaration: RouteDeclaration, tabs: Set<String>, origins: [Origin]) -> CompiledRoute? {
+        guard let (pattern, host) = splitHost(declaration.pattern), let parts = pathParts(pattern) else { return nil }
         let canonical = PatternRegexGenerator.patternString(parts, options: .pathname)
 
-        // Path parameters: declared types, checked against the groups of the pattern.
+        // Path parameters: declared types, checked against the groups of the pattern (those
+        // of the host are the host's).
         let groupParts = parts.filter { $0.kind != .fixedText }
+        let hostNames = Set(((host?.hostnameParts ?? []) + (host?.portParts ?? [])).filter { $0.kind != .fixedText && $0.hasCustomName }.map(\.name))
         var types: [String: ParameterType] = [:]
         var typeLocations: [String: SourceLocation] = [:]
-        for parameter in declaration.parameters {
+        for parameter in declaration.parameters where !hostNames.contains(parameter.name.value) || groupParts.contains(where: { $0.name == parameter.name.value }) {
             let name = parameter.name.value
             guard let part = groupParts.first(where: { $0.name == name }) else {
-                let names = groupParts.map(\.name)
+                let names = groupParts.map(\.name) + hostNames.sorted()
                 diagnostics.append(.unknownParameter(name, pattern: pattern.value, groups: names, at: parameter.name.location))
                 continue
             }
@@ -181,10 +182,20 @@ struct RouteCompiler {
             typeLocations[name] = parameter.type.location
         }
         let untypedParts = parts
-        let groups = parts.filter { $0.kind != .fixedText }.map { part in
+        var groups = parts.filter { $0.kind != .fixedText }.map { part in
             Route.Parameter(
                 name: part.name, type: types[part.name] ?? (part.spansSegments ? .path : .string),
                 isOptional: part.modifier == .optional || part.modifier == .zeroOrMore)
+        }
+        if let host {
+            guard
+                let hostGroups = hostParameters(
+                    host, declared: declaration.parameters, pathNames: Set(groups.map(\.name)), at: declaration.pattern.location)
+            else { return nil }
+            groups += hostGroups
+            if !originAccepts(host, origins: origins) {
+                diagnostics.append(.hostNotAccepted(host.pattern.description, origins: origins.map(\.description), at: declaration.pattern.location))
+            }
         }
 
         let query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
@@ -206,8 +217,8 @@ struct RouteCompiler {
                 analyticsName: declaration.analyticsName?.value ?? declaration.name.value,
                 transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil,
                 allowedSources: declaration.sources.map { Set($0.value) }, loaders: declaration.loaders?.value.map(\.value) ?? []),
-            location: declaration.name.location, rank: 0)
-        return entry(route, parts: untypedParts, pattern: pattern, order: declaration.order)
+            location: declaration.name.location, rank: 0, host: host?.pattern)
+        return entry(route, parts: untypedParts, pattern: pattern, order: declaration.order, host: host)
     }
 
     func patternLocation(_ pattern: Located<String>, offset: Int?) -> SourceLocation {

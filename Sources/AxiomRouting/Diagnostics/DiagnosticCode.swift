@@ -48,6 +48,8 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let missingTargetParameter = DiagnosticCode(rawValue: "E320")
     public static let incompatibleParameterType = DiagnosticCode(rawValue: "E321")
     public static let unknownLoader = DiagnosticCode(rawValue: "E322")
+    public static let unsupportedHostPattern = DiagnosticCode(rawValue: "E323")
+    public static let hostNotAccepted = DiagnosticCode(rawValue: "E324")
 
     // Warnings.
     public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")
@@ -101,6 +103,8 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .missingTargetParameter,
         .incompatibleParameterType,
         .unknownLoader,
+        .unsupportedHostPattern,
+        .hostNotAccepted,
         .ambiguousRoutes,
         .shadowedRoute,
         .trailingSlash,

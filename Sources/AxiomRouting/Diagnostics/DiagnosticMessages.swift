@@ -326,6 +326,26 @@ extension Diagnostic {
                 + (registered.isEmpty ? "none" : registered.sorted().joined(separator: ", ")))
     }
 
+    /// E323: a route's pattern names a host it cannot match on; `reason` says why.
+    static func hostPatternNotSupported(_ reason: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .unsupportedHostPattern, "this pattern cannot be matched on its host: \(reason)", at: location,
+            help: "write 'https://HOST/PATH' (a hostname pattern such as ':tenant.example.com', optionally ':PORT'), or the path alone")
+    }
+
+    /// E324: no origin of the table accepts the host a route matches on, so no URL reaches it.
+    static func hostNotAccepted(_ host: String, origins: [String], at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .hostNotAccepted, "no origin of the table accepts '\(host)': no URL can reach this route", at: location,
+            notes: [Note("the origins are: \(origins.joined(separator: ", "))")],
+            help: "add an origin that accepts it (e.g. 'origins https://*.example.com' for ':tenant.example.com')")
+    }
+
+    /// E204: a host group with the name of a path group.
+    static func hostGroupNamedLikePath(_ name: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.duplicateParameter, "':\(name)' names a group of both the host and the path", at: location, help: "rename one of them")
+    }
+
     /// E108: a loader named twice in one `load` line.
     static func loaderListedTwice(_ loader: Located<String>, first: SourceLocation) -> Diagnostic {
         Diagnostic(
@@ -365,7 +385,7 @@ extension Diagnostic {
         return Diagnostic(
             .ambiguousRoutes,
             "\(first) and \(second) both match some URLs, such as '\(example)', and rank the same: only declaration order decides (\(first) is declared first and takes them)",
-            at: route.location, notes: [Note("\(first) (\(winner.pattern)) is declared here", at: winner.location)],
+            at: route.location, notes: [Note("\(first) (\(winner.fullPattern)) is declared here", at: winner.location)],
             help: "make one of them more specific (fixed text, a type, or a regexp the other excludes), so the order follows from the patterns")
     }
 
@@ -374,7 +394,7 @@ extension Diagnostic {
         let (first, second) = (named(winner), named(route))
         let what = route.kind == .route ? "route \(second)" : second
         return Diagnostic(
-            .shadowedRoute, "\(what) can never match: \(first) (\(winner.pattern)) ranks before it and takes every URL it would",
+            .shadowedRoute, "\(what) can never match: \(first) (\(winner.fullPattern)) ranks before it and takes every URL it would",
             at: route.location, notes: [Note("\(first) is declared here", at: winner.location)],
             help: "make \(first) more specific (a type, fixed text, or a regexp that excludes these URLs), or remove \(second)")
     }
@@ -390,7 +410,7 @@ extension Diagnostic {
         }
         return Diagnostic(
             .overlapsNotChecked,
-            "whether \(named(route)) and \(named(other)) (\(other.pattern)) match the same URLs was not decided: their patterns are too costly to compare, so an overlap would not be reported",
+            "whether \(named(route)) and \(named(other)) (\(other.fullPattern)) match the same URLs was not decided: their patterns are too costly to compare, so an overlap would not be reported",
             at: route.location, notes: [Note("\(named(other)) is declared here", at: other.location)],
             help: "simplify the regexp groups (nested repetitions, long alternations), or make the patterns differ in fixed text")
     }

@@ -21,6 +21,10 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case missingQueryParameter(route: String, parameter: String)
         /// Matching hit the backtracking limit.
         case limitExceeded
+        /// A route's path matched but it matches on a host (`https://:tenant.example.com/…`)
+        /// and the URL's scheme, host or port is not one of it (or, resolving a path alone,
+        /// there is no host).
+        case hostNotMatched(route: String, host: String?, pattern: String)
     }
 
     /// The URL (or path) as given.
@@ -35,9 +39,9 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// Computing why nothing matched (and what is near) costs a scan of the table, so a
         /// failure that only found "no match" keeps what it needs to work it out when
         /// ``reason`` is first read: the router, and the routed path and query.
-        let diagnosis: (router: Router, path: String, query: String?)?
+        let diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?
 
-        init(input: String, immediate: Reason?, diagnosis: (router: Router, path: String, query: String?)?) {
+        init(input: String, immediate: Reason?, diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?) {
             self.input = input
             self.immediate = immediate
             self.diagnosis = diagnosis
@@ -49,14 +53,14 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// "No route matched `path`", the reason (and suggestions) worked out on first read.
-    init(input: String, unmatched path: String, query: String?, router: Router) {
-        storage = Storage(input: input, immediate: nil, diagnosis: (router, path, query))
+    init(input: String, unmatched path: String, query: String?, host: RequestHost?, router: Router) {
+        storage = Storage(input: input, immediate: nil, diagnosis: (router, path, query, host))
     }
 
     public var reason: Reason {
         if let immediate = storage.immediate { return immediate }
-        guard let (router, path, query) = storage.diagnosis else { return .noRoute(path: input, suggestions: []) }
-        return router.diagnose(path, query: query)
+        guard let (router, path, query, host) = storage.diagnosis else { return .noRoute(path: input, suggestions: []) }
+        return router.diagnose(path, query: query, host: host)
     }
 
     public static func == (lhs: RouteFailure, rhs: RouteFailure) -> Bool {
@@ -81,6 +85,7 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidPercentEncoding: Code = "invalid-percent-encoding"
         public static let missingQueryParameter: Code = "missing-query-parameter"
         public static let limitExceeded: Code = "limit-exceeded"
+        public static let hostNotMatched: Code = "host-not-matched"
     }
 
     /// A stable identifier of the reason (`no-route`, `origin-not-accepted`, …): what programs
@@ -101,6 +106,7 @@ extension RouteFailure.Reason {
         case .invalidPercentEncoding: return .invalidPercentEncoding
         case .missingQueryParameter: return .missingQueryParameter
         case .limitExceeded: return .limitExceeded
+        case .hostNotMatched: return .hostNotMatched
         }
     }
 }
@@ -130,6 +136,9 @@ extension RouteFailure {
             return "route '\(route)' matched, but the required query parameter '\(parameter)' is missing"
         case .limitExceeded:
             return "match limit exceeded: a route's regexp backtracks too much on this input"
+        case .hostNotMatched(let route, let host, let pattern):
+            guard let host else { return "route '\(route)' matched the path, but it matches on its host ('\(pattern)') and a path alone has none" }
+            return "route '\(route)' matched the path, but '\(host)' is not a host of '\(pattern)'"
         }
     }
 }

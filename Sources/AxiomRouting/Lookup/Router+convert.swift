@@ -8,22 +8,22 @@ extension Router {
     /// route has no path parameters); a failure says which value and why. `readsSegments`
     /// false reads the groups of the route's own expression even for a whole-segment route.
     func convert(
-        _ rank: Int, scratch: MatchScratch?, bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?,
+        _ rank: Int, scratch: MatchScratch?, bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, host: RequestHost?,
         items: inout QueryItems?, failure: inout RouteFailure.Reason?, readsSegments: Bool = true
     ) -> RouteMatch? {
         // The route is read once and moves into the match; its layout says where the values
         // are and of which type, so the common case never reads the parameter list.
         let route = entries[rank]
         let layout = layouts[rank]
-        let count = layout.parameterCount ?? route.parameters.count
+        let count = layout.parameterCount ?? route.pathParameters.count
         var names: [String]? = nil
         // The common case: each value a string or an int in a segment of its own, read
         // straight from the path. Anything else (or a value the general rules must see: an
         // escape, an int that is not plain digits) takes the loop below.
         if readsSegments, layout.readsInPlace, let values = Self.segmentValues(bytes, layout: layout) {
-            guard layout.hasQuery else { return landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)) }
+            guard layout.hasQuery else { return hostChecked(landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)), rank: rank, host: host, failure: &failure) }
             guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
-            return landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path))
+            return hostChecked(landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path)), rank: rank, host: host, failure: &failure)
         }
         var values: [RouteValue] = []
         if count > 0 { values.reserveCapacity(count) }
@@ -55,9 +55,9 @@ extension Router {
             }
             names?.append(parameter.name)
         }
-        guard layout.hasQuery else { return landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)) }
+        guard layout.hasQuery else { return hostChecked(landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)), rank: rank, host: host, failure: &failure) }
         guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
-        return landed(RouteMatch(route: route, values: values, names: names, query: query, path: path))
+        return hostChecked(landed(RouteMatch(route: route, values: values, names: names, query: query, path: path)), rank: rank, host: host, failure: &failure)
     }
 
     /// A match of an alias or a redirect as a match of the route it leads to (a route's own

@@ -4,7 +4,7 @@ extension Router {
     /// Why nothing matched `path`: the first candidate whose pattern matches but whose
     /// values do not convert (or whose required query is absent), else "no route" with the
     /// nearest routes. Runs only when a failure's ``RouteFailure/reason`` is read.
-    func diagnose(_ path: String, query: String?) -> RouteFailure.Reason {
+    func diagnose(_ path: String, query: String?, host: RequestHost?) -> RouteFailure.Reason {
         var items: QueryItems? = nil
         var text = path
         let found: RouteFailure.Reason? = scratches.withScratch { (scratch) -> RouteFailure.Reason? in
@@ -14,7 +14,7 @@ extension Router {
                 // passed over (`resolve` reports the limit itself when it meets it).
                 for index in entries.indices {
                     if case .rejected(let failure) = candidate(
-                        index, bytes: bytes, segment: segment, path: path, query: query, scratch: scratch, items: &items)
+                        index, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items)
                     {
                         return failure
                     }

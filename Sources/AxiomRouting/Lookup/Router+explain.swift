@@ -79,12 +79,13 @@ extension Router {
         // The URL is parsed once: the result is `resolve`'s, matched from the same routed path.
         let routedPath: String
         let query: String?
+        let host: RequestHost?
         switch routed(input) {
-        case .success(let routed): (routedPath, query) = routed
+        case .success(let routed): (routedPath, query, host) = routed
         case .failure(let failure):
             return RouteExplanation(input: input, path: nil, candidates: [], literalRoute: nil, expressions: [], result: .failure(failure))
         }
-        let result = match(path: routedPath, query: query, input: input)
+        let result = match(path: routedPath, query: query, host: host, input: input)
         let path = normalized(routedPath)
         var pathBytes = path
         let (literalRank, consulted) = pathBytes.withUTF8 { bytes in
@@ -103,7 +104,7 @@ extension Router {
                         RouteExplanation.Candidate(route: route, expression: shape(of: index)?.regexSource ?? "", outcome: outcome)
                     }
                     if taken { return candidate(.notReached) }
-                    switch self.candidate(index, bytes: bytes, segment: segment, path: path, query: query, scratch: scratch, items: &items) {
+                    switch self.candidate(index, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items) {
                     case .otherFirstSegment(let expected): return candidate(.differentFirstSegment(expected: expected))
                     case .noMatch: return candidate(.patternDoesNotMatch)
                     case .limitExceeded:

@@ -8,13 +8,13 @@ extension Router {
     /// ``RouteFailure`` that says why.
     public func resolve(_ input: String) -> Result<RouteMatch, RouteFailure> {
         switch routed(input) {
-        case .success(let (path, query)): return match(path: path, query: query, input: input)
+        case .success(let (path, query, host)): return match(path: path, query: query, host: host, input: input)
         case .failure(let failure): return .failure(failure)
         }
     }
 
     /// The path and query `input` is routed by: length, URL syntax and origin checked.
-    func routed(_ input: String) -> Result<(path: String, query: String?), RouteFailure> {
+    func routed(_ input: String) -> Result<(path: String, query: String?, host: RequestHost?), RouteFailure> {
         guard !input.isEmpty else { return .failure(RouteFailure(input: input, reason: .emptyInput)) }
         let length = input.utf8.count
         guard length <= options.limits.maxInputLength else {
@@ -35,7 +35,7 @@ extension Router {
             }
             appScheme = origin.hosts == .appScheme
         }
-        return .success((Origin.routedPath(of: url, appScheme: appScheme), url.query))
+        return .success((Origin.routedPath(of: url, appScheme: appScheme), url.query, RequestHost(url)))
     }
 
     /// Resolves a path (and raw query string) directly, without origin checks: what an app
@@ -46,9 +46,9 @@ extension Router {
             return .failure(RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength)))
         }
         guard Self.withUTF8(of: path, Self.isCanonical) else {
-            return match(path: Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path), query: query, input: path)
+            return match(path: Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path), query: query, host: nil, input: path)
         }
-        return match(path: path, query: query, input: path)
+        return match(path: path, query: query, host: nil, input: path)
     }
 
     /// The bytes of a path's first segment (after the leading `/`).
@@ -70,13 +70,13 @@ extension Router {
     }
 
     /// Matches a canonical routed path (see `matchChunks`), with a failure that says why.
-    func match(path rawPath: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
+    func match(path rawPath: String, query: String?, host: RequestHost?, input: String) -> Result<RouteMatch, RouteFailure> {
         // Most paths are already normal: they are matched as they are (no copy to count).
-        if needsNormalizing(rawPath) { return match(normalized: normalized(rawPath), query: query, input: input) }
-        return match(normalized: rawPath, query: query, input: input)
+        if needsNormalizing(rawPath) { return match(normalized: normalized(rawPath), query: query, host: host, input: input) }
+        return match(normalized: rawPath, query: query, host: host, input: input)
     }
 
-    private func match(normalized path: String, query: String?, input: String) -> Result<RouteMatch, RouteFailure> {
+    private func match(normalized path: String, query: String?, host: RequestHost?, input: String) -> Result<RouteMatch, RouteFailure> {
         // Failures travel beside the match, so the common case moves only a small value.
         var failure: RouteFailure.Reason? = nil
         let match = Self.withUTF8(of: path) { bytes -> RouteMatch? in
@@ -85,22 +85,22 @@ extension Router {
             // every other route matching the path ranks after it.
             if let rank = literalIndex.rank(of: bytes) {
                 var items: QueryItems? = nil
-                if let match = convert(rank, scratch: nil, bytes: bytes, path: path, query: query, items: &items, failure: &failure) {
+                if let match = convert(rank, scratch: nil, bytes: bytes, path: path, query: query, host: host, items: &items, failure: &failure) {
                     return match
                 }
             }
-            return scratches.withScratch { scratch in matchChunks(bytes, path: path, query: query, scratch: scratch, failure: &failure) }
+            return scratches.withScratch { scratch in matchChunks(bytes, path: path, query: query, host: host, scratch: scratch, failure: &failure) }
         }
         if let match { return .success(match) }
         if let failure { return .failure(RouteFailure(input: input, reason: failure)) }
-        return .failure(RouteFailure(input: input, unmatched: path, query: query, router: self))
+        return .failure(RouteFailure(input: input, unmatched: path, query: query, host: host, router: self))
     }
 
     /// The chunk expressions first (one match finds the first route in rank order), then —
     /// only if that route's values do not convert — the later candidates one by one. On no
     /// match, `failure` holds the first conversion failure (or the match limit), if any.
     private func matchChunks(
-        _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, scratch: MatchScratch, failure: inout RouteFailure.Reason?
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, host: RequestHost?, scratch: MatchScratch, failure: inout RouteFailure.Reason?
     ) -> RouteMatch? {
         var queryItems: QueryItems? = nil
         let literal = literalChunks(for: bytes)
@@ -120,22 +120,22 @@ extension Router {
         guard let routeIndex else { return nil }
         // The first failure is the one reported.
         var later: RouteFailure.Reason? = nil
-        if let match = convert(routeIndex, scratch: scratch, bytes: bytes, path: path, query: query, items: &queryItems, failure: &later) {
+        if let match = convert(routeIndex, scratch: scratch, bytes: bytes, path: path, query: query, host: host, items: &queryItems, failure: &later) {
             return match
         }
         if failure == nil { failure = later }
         return slowPath(
-            after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query,
+            after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, host: host,
             items: &queryItems, failure: &failure)
     }
 
     /// Tries the candidates ranked after `index` one by one with their own expressions.
     private func slowPath(
-        after index: Int, path: String, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, segment: String, query: String?,
+        after index: Int, path: String, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, segment: String, query: String?, host: RequestHost?,
         items: inout QueryItems?, failure: inout RouteFailure.Reason?
     ) -> RouteMatch? {
         for rank in (index + 1)..<entries.count {
-            switch candidate(rank, bytes: bytes, segment: segment, path: path, query: query, scratch: scratch, items: &items) {
+            switch candidate(rank, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items) {
             case .otherFirstSegment, .noMatch: continue
             case .limitExceeded:
                 failure = .limitExceeded

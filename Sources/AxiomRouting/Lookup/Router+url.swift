@@ -19,6 +19,9 @@ public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The printed URL resolves to something else (another route ranks first for it, or a
         /// regexp group rejects the value).
         public static let notReversible: Code = "not-reversible"
+        /// A value of a host's group that no host can hold (a host label is lowercase letters,
+        /// digits and `-`).
+        public static let invalidHostValue: Code = "invalid-host-value"
     }
 
     public let code: Code
@@ -66,6 +69,12 @@ public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible 
             description: "route '\(route)': parameter '\(parameter)' is a '\(expected)', not '\(value)'")
     }
 
+    public static func invalidHostValue(route: String, parameter: String, value: String) -> Self {
+        Self(
+            .invalidHostValue, route: route, parameter: parameter,
+            description: "route '\(route)': '\(value)' cannot be part of a host for parameter '\(parameter)' (a label is lowercase letters, digits and '-')")
+    }
+
     public static func notReversible(route: String, url: String, resolvesTo: String) -> Self {
         Self(.notReversible, route: route, url: url, description: "'\(url)' printed for route '\(route)' resolves to \(resolvesTo)")
     }
@@ -89,7 +98,15 @@ extension Router {
         let route = entries[index]
         try Self.validate(route, parameters: parameters, query: query)
         let path = self.path(route, parts: parts(of: index), parameters)
-        let printed = prefix(for: path)
+        // A route that matches on its host prints it, with the host's values (validated above).
+        var printed = prefix(for: path)
+        if route.host != nil {
+            guard let matcher = hostMatchers[index] else { throw .unknownRoute(name, suggestions: []) }
+            switch matcher.printed(parameters) {
+            case .success(let host): printed = host + path
+            case .failure(let bad): throw .invalidHostValue(route: name, parameter: bad.parameter, value: bad.value)
+            }
+        }
         var queryText: [String] = []
         for (parameterName, value) in query {
             queryText.append(

@@ -59,6 +59,8 @@ public final class Router: Sendable {
     let ranksByName: [Int32]
     /// The redirects' ranks by name (empty for most tables).
     let redirectRanks: [String: Int]
+    /// The host patterns of the routes that match on one, by rank (empty for most tables).
+    let hostMatchers: [Int: HostMatcher]
     let scratches: ScratchPool
 
     /// How a table matches.
@@ -99,6 +101,11 @@ public final class Router: Sendable {
             if case .redirect = entry.kind { redirectRanks[entry.name] = rank }
         }
         self.redirectRanks = redirectRanks
+        var hostMatchers: [Int: HostMatcher] = [:]
+        for (rank, entry) in entries.enumerated() {
+            if let host = entry.host { hostMatchers[rank] = HostMatcher(host, parameters: entry.parameters.suffix(host.parameterCount)) }
+        }
+        self.hostMatchers = hostMatchers
         self.origins = origins
         self.tabs = tabs
         self.loginRoute = loginRoute

@@ -453,10 +453,12 @@ struct PathLanguage: Sendable {
     static let stateLimit = 4_000
 
     /// `parts` (typed: single-segment typed groups carry their type's expression).
-    init(parts: [Part], caseless: Bool) {
+    /// `parts` (typed: single-segment typed groups carry their type's expression); `delimiter`
+    /// is what a plain group stops at (`/` in a path, `.` in a hostname).
+    init(parts: [Part], caseless: Bool, delimiter: UInt8 = UInt8(ascii: "/")) {
         var exact = true
-        under = Self.automaton(parts, caseless: caseless, under: true, exact: &exact)
-        over = Self.automaton(parts, caseless: caseless, under: false, exact: &exact)
+        under = Self.automaton(parts, caseless: caseless, under: true, delimiter: delimiter, exact: &exact)
+        over = Self.automaton(parts, caseless: caseless, under: false, delimiter: delimiter, exact: &exact)
         isExact = exact
     }
 
@@ -476,7 +478,7 @@ struct PathLanguage: Sendable {
     private static let safeInt = "[-+]?[0-9]{1,18}"
     private static let safeDouble = "[-+]?(?:[0-9]{1,15}(?:\\.[0-9]{0,15})?|\\.[0-9]{1,15})"
 
-    private static func automaton(_ parts: [Part], caseless: Bool, under: Bool, exact: inout Bool) -> PathNFA {
+    private static func automaton(_ parts: [Part], caseless: Bool, under: Bool, delimiter: UInt8, exact: inout Bool) -> PathNFA {
         var nfa = PathNFA()
         var fragments: [PathNFA.Fragment] = []
         for part in parts {
@@ -487,7 +489,7 @@ struct PathLanguage: Sendable {
             }
             func value(_ nfa: inout PathNFA) -> PathNFA.Fragment {
                 switch part.kind {
-                case .segmentWildcard: return nfa.repeated(nfa.bytes(ByteSet.slash.complement), allowingNone: false)
+                case .segmentWildcard: return nfa.repeated(nfa.bytes(ByteSet(delimiter).complement), allowingNone: false)
                 case .fullWildcard: return nfa.repeated(nfa.bytes(.dot), allowingNone: true)
                 default:
                     var source = part.value

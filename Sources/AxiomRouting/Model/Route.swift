@@ -11,11 +11,13 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         let location: SourceLocation
         let rank: Int
         let kind: Kind
+        let host: HostPattern?
 
         init(
             name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
-            rank: Int, kind: Kind
+            rank: Int, kind: Kind, host: HostPattern?
         ) {
+            self.host = host
             self.name = name
             self.pattern = pattern
             self.parameters = parameters
@@ -31,11 +33,40 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     init(
         name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
-        rank: Int, kind: Kind = .route
+        rank: Int, kind: Kind = .route, host: HostPattern? = nil
     ) {
         storage = Storage(
-            name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind)
+            name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
+            host: host)
     }
+
+    /// The scheme, host and port a route matches on, when its pattern names them
+    /// (`route tenant https://:tenant.example.com/dashboard`): URLPattern's `protocol`,
+    /// `hostname` and `port` components. A route without one matches any host the table's
+    /// origins accept.
+    public struct HostPattern: Sendable, Hashable {
+        /// `http` or `https`.
+        public let scheme: String
+        /// The canonical hostname pattern (`:tenant.example.com`).
+        public let hostname: String
+        /// The canonical port pattern: empty for the scheme's default port.
+        public let port: String
+        /// How many of the route's ``Route/parameters`` (the last ones) are named groups of
+        /// the hostname and port.
+        public let parameterCount: Int
+
+        /// `https://:tenant.example.com` (with `:port` when one is given).
+        public var description: String { scheme + "://" + hostname + (port.isEmpty ? "" : ":" + port) }
+    }
+
+    /// The parameters of the path's groups (``parameters`` without the host's).
+    var pathParameters: ArraySlice<Parameter> { parameters.dropLast(host?.parameterCount ?? 0) }
+
+    /// The scheme, host and port the route matches on; nil when it matches on its path only.
+    public var host: HostPattern? { storage.host }
+
+    /// The pattern as the table writes it: the path pattern, after the host when there is one.
+    public var fullPattern: String { (host?.description ?? "") + pattern }
 
     /// What a pattern of the table stands for: a route's own pattern, one of its aliases, or a
     /// redirect. ``Router/routes`` holds only routes; ``Router/entries`` holds all three in
@@ -56,9 +87,11 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     /// The route's unique name (`profile`).
     public var name: String { storage.name }
-    /// The canonical pathname pattern (`/profile/:userId`).
+    /// The canonical pathname pattern (`/profile/:userId`); see ``fullPattern`` for a route
+    /// that also matches on its host.
     public var pattern: String { storage.pattern }
-    /// Path parameters in pattern order, with their types.
+    /// Path parameters in pattern order, with their types; then a host pattern's named
+    /// groups (``HostPattern/parameterCount``).
     public var parameters: [Parameter] { storage.parameters }
     /// Declared query parameters.
     public var query: [QueryParameter] { storage.query }
@@ -71,20 +104,21 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     public var id: String { name }
 
-    public var description: String { "\(name) \(pattern)" }
+    public var description: String { "\(name) \(fullPattern)" }
 
     /// A copy with another rank and tab (set once the table is sorted).
     func with(rank: Int, tab: String?) -> Route {
         var metadata = self.metadata
         metadata.tab = tab
         return Route(
-            name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind)
+            name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
+            host: host)
     }
 
     public static func == (lhs: Route, rhs: Route) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.name, lhs.pattern, lhs.rank, lhs.location) == (rhs.name, rhs.pattern, rhs.rank, rhs.location)
-                && lhs.kind == rhs.kind && lhs.parameters == rhs.parameters && lhs.query == rhs.query && lhs.metadata == rhs.metadata
+                && lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.parameters == rhs.parameters && lhs.query == rhs.query && lhs.metadata == rhs.metadata
     }
 
     public func hash(into hasher: inout Hasher) {

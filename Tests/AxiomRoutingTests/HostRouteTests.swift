@@ -1,0 +1,149 @@
+import Testing
+
+@testable import AxiomRouting
+
+/// Routes that match on their host and port (`https://:tenant.example.com/dashboard`): the
+/// host's named groups are typed parameters, origins still gate every URL, ranking puts a route
+/// on a host before one of the same path without, and reverse routing prints the host.
+@Suite struct HostRouteTests {
+    static let table = """
+        origins myapp:, https://example.com, https://*.example.com, https://*.example.com:8443
+        route admin https://admin.example.com/dashboard
+        route tenantDashboard https://:tenant.example.com/dashboard
+        route dashboard /dashboard
+        route shop https://:shop.example.com:8443/items/:id
+          param id int
+          param shop enum(acme, globex)
+        route numbered https://:n.example.com/numbers
+          param n int
+        """
+
+    let router: Router
+
+    init() throws {
+        let compilation = compile(Self.table)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
+        router = try #require(compilation.router)
+    }
+
+    private func name(_ url: String) -> String? { (try? router.resolve(url).get())?.route.name }
+
+    @Test func theHostDecidesBetweenRoutesOfTheSamePath() throws {
+        #expect(name("https://admin.example.com/dashboard") == "admin")
+        #expect(name("https://acme.example.com/dashboard") == "tenantDashboard")
+        #expect(name("https://example.com/dashboard") == "dashboard")
+        #expect(name("myapp://dashboard") == "dashboard")
+        // A host pattern without a port takes the default port only; a route without a host, any.
+        #expect(name("https://acme.example.com:8443/dashboard") == "dashboard")
+        let match = try router.resolve("https://ACME.Example.com/dashboard").get()
+        #expect(match.parameters["tenant"] == .string("acme"))
+        // Whatever the declaration order: a literal host, then a group, then no host.
+        #expect(router.routes.prefix(3).map(\.name) == ["admin", "tenantDashboard", "dashboard"])
+        let reversed = try #require(
+            compile("origins https://*.example.com\nroute dashboard /dashboard\nroute tenant https://:t.example.com/dashboard\nroute admin https://admin.example.com/dashboard").router)
+        #expect(reversed.routes.map(\.name) == ["admin", "tenant", "dashboard"])
+    }
+
+    @Test func hostGroupsAreTypedParametersAfterThePathsOnes() throws {
+        let match = try router.resolve("https://acme.example.com:8443/items/5").get()
+        #expect(match.route.name == "shop")
+        #expect(Array(match.parameters.names) == ["id", "shop"])
+        #expect(match.parameters["id"] == .int(5))
+        #expect(match.parameters["shop"] == .string("acme"))
+        // A value that does not convert is a miss with the reason.
+        guard case .failure(let failure) = router.resolve("https://initech.example.com:8443/items/5") else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == .conversionFailed)
+        #expect(try router.resolve("https://42.example.com/numbers").get().parameters["n"] == .int(42))
+    }
+
+    @Test(arguments: [
+        // Wrong port, default port, wrong scheme (an origin accepts it, the route does not).
+        ("https://acme.example.com/items/5", RouteFailure.Code.hostNotMatched),
+        ("myapp://items/5", .hostNotMatched),
+        // The origins gate first: a host no origin accepts never reaches a route.
+        ("https://evil.com/dashboard", .originNotAccepted),
+        ("http://acme.example.com/dashboard", .originNotAccepted),
+    ])
+    func aURLOfAnotherHostOrPortDoesNotMatch(url: String, code: RouteFailure.Code) {
+        guard case .failure(let failure) = router.resolve(url) else {
+            Issue.record("\(url) resolved")
+            return
+        }
+        #expect(failure.code == code, "\(url): \(failure)")
+    }
+
+    @Test func aPathAloneNeverMatchesARouteOnAHost() throws {
+        guard case .failure(let failure) = router.resolve(path: "/items/5") else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == .hostNotMatched)
+        #expect(failure.description.contains("a path alone has none"))
+        #expect(try router.resolve(path: "/dashboard").get().route.name == "dashboard")
+    }
+
+    @Test func reverseRoutingPrintsTheHostAndTheLawHolds() throws {
+        let cases: [(String, RouteParameters, String)] = [
+            ("tenantDashboard", ["tenant": .string("acme")], "https://acme.example.com/dashboard"),
+            ("admin", [:], "https://admin.example.com/dashboard"),
+            ("shop", ["id": .int(7), "shop": .string("globex")], "https://globex.example.com:8443/items/7"),
+            ("numbered", ["n": .int(3)], "https://3.example.com/numbers"),
+        ]
+        for (route, parameters, expected) in cases {
+            let url = try router.url(for: route, parameters: parameters)
+            #expect(url == expected)
+            let match = try router.resolve(url).get()
+            #expect(match.route.name == route)
+            #expect(Dictionary(uniqueKeysWithValues: zip(match.parameters.names, match.parameters.values)) == Dictionary(uniqueKeysWithValues: zip(parameters.names, parameters.values)))
+        }
+        #expect(throws: RouteURLError.self) { try router.url(for: "tenantDashboard") }
+    }
+
+    @Test(arguments: [
+        ("route a 1️⃣ftp://:s.example.com/files", DiagnosticCode.unsupportedHostPattern),
+        ("route a 1️⃣https://www.example.com/search?q=x", .unsupportedHostPattern),
+        ("route a 1️⃣https://user@www.example.com/x", .unsupportedHostPattern),
+        ("origins https://example.com\nroute a 1️⃣https://:t.example.com/", .hostNotAccepted),
+        ("origins https://*.example.com\nroute a 1️⃣https://:t.example.com:8080/", .hostNotAccepted),
+        ("origins https://*.example.com\nroute a 1️⃣https://:id.example.com/:id", .duplicateParameter),
+        ("origins https://*.example.com\nroute a https://:t.example.com/x\n  param t 1️⃣path", .segmentTypeMismatch),
+        ("route a 1️⃣https://:t(.example.com/x", .invalidPattern),
+    ])
+    func mistakesInAHostPatternAreReported(table: String, code: DiagnosticCode) {
+        let marked = MarkedText(table)
+        #expect(diagnostic(code, at: "1️⃣", in: marked) != nil, "\(compile(marked.text).formattedDiagnostics)")
+    }
+
+    // MARK: Overlaps
+
+    @Test(arguments: [
+        // The same hosts and paths: declaration order decides.
+        ("origins https://*.example.com\nroute a https://:x.example.com/d\nroute b https://:y.example.com/d", "W401 3"),
+        // Some hosts: the example names one.
+        ("origins https://*.example.com\nroute a https://:x(a|b).example.com/d\nroute b https://:y(b|c).example.com/d", "W401 3"),
+        // A wildcard path on the same host takes the longer route's URLs.
+        ("origins https://*.example.com\nroute a https://:x.example.com/r/*\nroute b https://:y.example.com/r/*/x", "W402 3"),
+    ])
+    func overlapsAccountForHosts(table: String, expected: String) throws {
+        let diagnostics = compile(table).diagnostics
+        #expect(diagnostics.map { "\($0.code.rawValue) \($0.location.line)" } == [expected], "\(compile(table).formattedDiagnostics)")
+        if expected.hasPrefix("W401"), let message = diagnostics.first?.message, message.contains("such as") {
+            #expect(message.contains("such as 'https://b.example.com/d'"), "\(message)")
+        }
+    }
+
+    @Test(arguments: [
+        // Different literal hosts, or hosts no URL shares.
+        "origins https://*.example.com\nroute a https://admin.example.com/d\nroute b https://shop.example.com/d",
+        "origins https://*.example.com\nroute a https://:x(a|b).example.com/d\nroute b https://:y(c|d).example.com/d",
+        "origins https://*.example.com, https://*.example.com:8443\nroute a https://:x.example.com/d\nroute b https://:y.example.com:8443/d",
+        // A route on a host ranks before the same path without one: rank decides, nothing to report.
+        "origins https://*.example.com\nroute a /d\nroute b https://:y.example.com/d",
+    ])
+    func disjointHostsAreNotReported(table: String) {
+        #expect(compile(table).diagnostics.isEmpty, "\(compile(table).formattedDiagnostics)")
+    }
+}
