@@ -19,12 +19,12 @@ struct LanguageComparison {
     static let stateBudget = 4_096
     /// Work one comparison may do (states of the two automata stepped over, summed), and the
     /// whole table's analysis.
-    static let workPerComparison = 200_000
-    static let workPerTable = 1_000_000
-    static let workPerRoute = 2_000
+    static let workPerComparison = 50_000
+    static let workPerTable = 250_000
+    static let workPerRoute = 1_000
 
     /// The work done so far, shared by the comparisons of one table (about 25 units a
-    /// microsecond: a table of `n` routes spends at most 40 ms + 80 µs × n on it).
+    /// microsecond: a table of `n` routes spends at most 10 ms + 40 µs × n on it).
     final class Meter {
         var used = 0
         let limit: Int
@@ -85,13 +85,65 @@ struct LanguageComparison {
         }
     }
 
-    /// The shortest path `nfa` takes, if any (within the budget).
+    /// The shortest path `nfa` takes, if any: a breadth-first walk of the automaton's own
+    /// states (no subsets), each with where the path stands against the domain — linear in
+    /// the automaton's size.
     func sample(_ nfa: PathNFA) -> String? {
-        var nothing = PathNFA()
-        nothing.start = nothing.state()
-        nothing.accept = nothing.state()
-        guard case .found(let path) = search(nfa, nothing, goal: { accepts, _ in accepts }) else { return nil }
-        return path
+        guard nfa.stateCount <= PathLanguage.stateLimit else { return nil }
+        let alphabet = domain == .host ? Self.hostBytes : Self.pathBytes
+        let preferred = Array("abcdefghijklmnopqrstuvwxyz0123456789-_.~/".utf8)
+        // A node is a state and a place (nothing read, exactly `/`, last `/`, other).
+        func node(_ state: Int32, _ place: Place) -> Int { Int(state) * 4 + Int(place.rawValue) }
+        var parents = [(Int, UInt8?)?](repeating: nil, count: nfa.stateCount * 4)
+        let first = node(nfa.start, .start)
+        parents[first] = (-1, nil)
+        var layer = [first]
+        var work = 0
+        defer { meter.used += work }
+        // Layer by layer (paths of one length), each closed under epsilon moves first.
+        while !layer.isEmpty {
+            var stack = layer
+            var closed: [Int] = []
+            while let current = stack.popLast() {
+                work += 1
+                closed.append(current)
+                for next in nfa.epsilons[current / 4] {
+                    let target = node(next, Place(rawValue: UInt8(current % 4)) ?? .other)
+                    guard parents[target] == nil else { continue }
+                    parents[target] = (current, nil)
+                    stack.append(target)
+                }
+            }
+            for current in closed {
+                let place = Place(rawValue: UInt8(current % 4)) ?? .other
+                guard Int32(current / 4) == nfa.accept, domain == .host || place == .root || place == .other || (place == .slash && !ignoresTrailingSlash)
+                else { continue }
+                var bytes: [UInt8] = []
+                var at = current
+                while let (parent, byte) = parents[at], parent >= 0 {
+                    if let byte { bytes.append(byte) }
+                    at = parent
+                }
+                return String(decoding: bytes.reversed(), as: UTF8.self)
+            }
+            var next: [Int] = []
+            for current in closed {
+                let place = Place(rawValue: UInt8(current % 4)) ?? .other
+                for edge in nfa.edges[current / 4] {
+                    let usable = edge.set.intersection(alphabet)
+                    guard let byte = preferred.first(where: usable.contains) ?? usable.bytes.first else { continue }
+                    let isSlash = byte == UInt8(ascii: "/")
+                    if domain == .path, place == .start, !isSlash { continue }
+                    let nextPlace: Place = isSlash ? (place == .start ? .root : .slash) : .other
+                    let target = node(edge.to, nextPlace)
+                    guard parents[target] == nil else { continue }
+                    parents[target] = (current, byte)
+                    next.append(target)
+                }
+            }
+            layer = next
+        }
+        return nil
     }
 
     /// Whether `nfa` takes `path`.
@@ -134,11 +186,11 @@ struct LanguageComparison {
         var seen: [Key: Int] = [start: 0]
         var next = 0
         var work = 0
-        defer { meter.used += work }
+        defer { meter.used += work + firstClosure.visited + secondClosure.visited }
         while next < keys.count {
             let key = keys[next]
             work += classes.count * (key.first.count + key.second.count + 1)
-            guard work <= Self.workPerComparison, !meter.exhausted else { return .overBudget }
+            guard work + firstClosure.visited + secondClosure.visited <= Self.workPerComparison, !meter.exhausted else { return .overBudget }
             let current = next
             next += 1
             let place = Place(rawValue: key.place) ?? .other
@@ -202,6 +254,8 @@ struct LanguageComparison {
     private struct Closure {
         let nfa: PathNFA
         var marks: [Bool]
+        /// States visited so far, epsilon moves included: the work done.
+        var visited = 0
 
         init(_ nfa: PathNFA) {
             self.nfa = nfa
@@ -212,6 +266,7 @@ struct LanguageComparison {
             var result: [Int32] = []
             var stack = states
             while let state = stack.popLast() {
+                visited += 1
                 guard !marks[Int(state)] else { continue }
                 marks[Int(state)] = true
                 result.append(state)
