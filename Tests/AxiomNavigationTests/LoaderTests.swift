@@ -47,6 +47,14 @@ final class LoaderLog: Sendable {
           param userId int
           load followerList
           parent profile
+        route privateProfile /private/:userId
+          param userId int
+          auth
+          load profileData
+        route privateFollowers /private/:userId/followers
+          param userId int
+          load followerList
+          parent privateProfile
         route inbox /inbox
           auth
           load messages
@@ -221,6 +229,18 @@ final class LoaderLog: Sendable {
         let result = await flow.open(url: "myapp://inbox")
         #expect(result == .redirected(chain: [Destination("inbox")], final: Destination("login")))
         #expect(log.calls.isEmpty)
+    }
+
+    /// A deep link while signed out to a screen whose parent requires sign-in: the parent is in
+    /// the back stack, but its data is not fetched (the policy would not show it now).
+    @Test func aDeepLinksAuthOnlyParentGetsNoDataWhileSignedOut() async throws {
+        let (orchestrator, _) = makeOrchestrator(signedIn: false)
+        let flow = orchestrator.navigation
+        #expect(await flow.open(url: "myapp://private/9/followers") == .completed)
+        #expect(flow.state.activeStack.map(\.route) == ["privateProfile", "privateFollowers"])
+        #expect(log.calls.map(\.loader) == ["followerList"])
+        let parent = try #require(flow.state.activeStack.first { $0.route == "privateProfile" })
+        #expect(flow.loaded[parent.id] == nil)
     }
 
     @Test func signingOutWhileLoadersRunIsCheckedBeforeTheCommit() async throws {
