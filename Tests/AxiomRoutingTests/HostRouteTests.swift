@@ -75,6 +75,28 @@ import Testing
         #expect(failure.code == code, "\(url): \(failure)")
     }
 
+    /// Other spellings of a host: the URL parser's host is what is matched, so a user name, a
+    /// longer host or a trailing dot cannot pass for a tenant, and case and escapes are one host.
+    @Test(arguments: [
+        ("https://acme.example.com@evil.com/dashboard", nil),
+        ("https://acme.example.com.evil.com/dashboard", nil),
+        ("https://acme.example.com./dashboard", nil),
+        ("https://evil.com#.example.com/dashboard", nil),
+        ("https://evil.com\\.acme.example.com/dashboard", nil),
+        ("https://ACME.Example.COM/dashboard", "acme"),
+        ("https://acme%2Eexample.com/dashboard", "acme"),
+        ("https://a.b.example.com/dashboard", "dashboard"),
+    ] as [(String, String?)])
+    func anotherSpellingOfAHostIsTheHostTheParserReads(url: String, tenant: String?) {
+        let result = router.resolve(url)
+        switch (result, tenant) {
+        case (.failure(let failure), nil): #expect(failure.code == .originNotAccepted || failure.code == .invalidURL, "\(url): \(failure)")
+        case (.success(let match), "dashboard"?): #expect(match.route.name == "dashboard", "\(url)")
+        case (.success(let match), let tenant?): #expect(match.parameters["tenant"] == .string(tenant), "\(url)")
+        default: Issue.record("\(url): \(result)")
+        }
+    }
+
     @Test func aPathAloneNeverMatchesARouteOnAHost() throws {
         guard case .failure(let failure) = router.resolve(path: "/items/5") else {
             Issue.record("resolved")
