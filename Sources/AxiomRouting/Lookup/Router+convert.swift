@@ -21,9 +21,9 @@ extension Router {
         // straight from the path. Anything else (or a value the general rules must see: an
         // escape, an int that is not plain digits) takes the loop below.
         if readsSegments, layout.readsInPlace, let values = Self.segmentValues(bytes, layout: layout) {
-            guard layout.hasQuery else { return hostChecked(landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)), rank: rank, host: host, failure: &failure) }
+            guard layout.hasQuery else { return hostChecked(landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)), entry: route, rank: rank, host: host, failure: &failure) }
             guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
-            return hostChecked(landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path)), rank: rank, host: host, failure: &failure)
+            return hostChecked(landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path)), entry: route, rank: rank, host: host, failure: &failure)
         }
         var values: [RouteValue] = []
         if count > 0 { values.reserveCapacity(count) }
@@ -55,9 +55,9 @@ extension Router {
             }
             names?.append(parameter.name)
         }
-        guard layout.hasQuery else { return hostChecked(landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)), rank: rank, host: host, failure: &failure) }
+        guard layout.hasQuery else { return hostChecked(landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)), entry: route, rank: rank, host: host, failure: &failure) }
         guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
-        return hostChecked(landed(RouteMatch(route: route, values: values, names: names, query: query, path: path)), rank: rank, host: host, failure: &failure)
+        return hostChecked(landed(RouteMatch(route: route, values: values, names: names, query: query, path: path)), entry: route, rank: rank, host: host, failure: &failure)
     }
 
     /// A match of an alias or a redirect as a match of the route it leads to (a route's own
@@ -65,7 +65,7 @@ extension Router {
     /// The compiler checked every name, so nothing is lost on the way.
     @inline(__always)
     func landed(_ match: RouteMatch) -> RouteMatch {
-        if case .route = match.route.kind { return match }
+        if match.route.storage.isOwnPattern { return match }
         return landedSlowly(match)
     }
 

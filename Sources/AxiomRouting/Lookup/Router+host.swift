@@ -148,8 +148,8 @@ extension Router {
     /// The values a route's host adds to `match` (its ``Route/HostPattern``'s named groups),
     /// after the path's, or nil with the failure when the host is not the route's.
     @inline(__always)
-    func hostChecked(_ match: RouteMatch, rank: Int, host: RequestHost?, failure: inout RouteFailure.Reason?) -> RouteMatch? {
-        guard entries[rank].host != nil else { return match }
+    func hostChecked(_ match: RouteMatch, entry: Route, rank: Int, host: RequestHost?, failure: inout RouteFailure.Reason?) -> RouteMatch? {
+        guard entry.storage.hasHost else { return match }
         return hostCheckedSlowly(match, rank: rank, host: host, failure: &failure)
     }
 

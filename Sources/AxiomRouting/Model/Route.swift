@@ -12,12 +12,17 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         let rank: Int
         let kind: Kind
         let host: HostPattern?
+        /// `host != nil` and `kind == .route`, read on every lookup without copying either.
+        let hasHost: Bool
+        let isOwnPattern: Bool
 
         init(
             name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
             rank: Int, kind: Kind, host: HostPattern?
         ) {
             self.host = host
+            self.hasHost = host != nil
+            self.isOwnPattern = kind == .route
             self.name = name
             self.pattern = pattern
             self.parameters = parameters

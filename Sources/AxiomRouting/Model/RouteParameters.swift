@@ -145,13 +145,26 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     /// `match.parameters` then copies nothing.)
     public let parameters: RouteParameters
     private let queryParameters: RouteParameters?
+    /// How the URL reached the route when not by its own pattern (nil for most URLs: one
+    /// word, so a plain match stays small to build and move).
+    private let via: Via?
+
+    private final class Via: Sendable {
+        let redirects: [Redirect]
+        let alias: String?
+
+        init(redirects: [Redirect], alias: String?) {
+            self.redirects = redirects
+            self.alias = alias
+        }
+    }
+
     /// The table's redirects the URL went through to reach ``route``, in order (empty for
     /// most URLs): `redirect oldProfile /members/:id -> profile` gives one.
-    public let redirects: [Redirect]
-    /// The alias pattern the path matched, when it was one of the route's aliases rather
-    /// than its own pattern (or, after redirects, the target's alias is never set: a redirect
-    /// lands on the route itself).
-    public let alias: String?
+    public var redirects: [Redirect] { via?.redirects ?? [] }
+    /// The alias pattern the path matched, when it matched one of the route's aliases rather
+    /// than its own pattern (nil after redirects: a redirect lands on the route itself).
+    public var alias: String? { via?.alias }
 
     /// A table redirect a URL was sent through: its name and pattern, and the values it read.
     public struct Redirect: Sendable, Hashable, CustomStringConvertible {
@@ -167,8 +180,7 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
         alias: String? = nil
     ) {
         self.route = route
-        self.redirects = redirects
-        self.alias = alias
+        self.via = redirects.isEmpty && alias == nil ? nil : Via(redirects: redirects, alias: alias)
         // No values: no names either, and nothing to count references of (the empty arrays are static).
         self.parameters =
             values.isEmpty
