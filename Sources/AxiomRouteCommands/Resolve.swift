@@ -6,12 +6,12 @@ struct Resolve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Resolve URLs against the route table and print the route, typed parameters and metadata.",
         discussion: """
-            URLs come from the arguments, or one per line on standard input when there are none. \
+            URLs come from the arguments, or one per line on standard input when there are none or the only one is '-'. \
             Exit status: 0 when every URL resolved, 1 when any did not, 2 for a bad table or usage.
             """
     )
 
-    @Argument(help: "URLs to resolve (default: one per line from standard input).")
+    @Argument(help: "URLs to resolve ('-' or none: one per line from standard input).")
     var urls: [String] = []
 
     @OptionGroup var table: RouteTableOptions
@@ -25,7 +25,8 @@ struct Resolve: ParsableCommand {
     func run() throws {
         let router = try table.router()
         var arguments = urls.makeIterator()
-        let next: () -> String? = urls.isEmpty ? { Console.current.readLine() } : { arguments.next() }
+        // No URLs, or `-`: one per line from standard input.
+        let next: () -> String? = urls.isEmpty || urls == ["-"] ? { Console.current.readLine() } : { arguments.next() }
         var count = 0
         var failed = false
         while let input = next() {

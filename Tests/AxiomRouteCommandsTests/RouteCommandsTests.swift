@@ -65,6 +65,11 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(run.status == 0)
         #expect(run.out.contains("route       post  /posts/:postId"))
         #expect(run.out.contains("route       tag  /tags/:tag"))
+        // `-` names standard input, as `check -` does (it was read as a URL).
+        let dash = runCommand("resolve", "-", input: ["myapp://posts/7"])
+        #expect(dash.status == 0)
+        #expect(dash.out.contains("route       post  /posts/:postId"))
+        #expect(!dash.out.contains("invalid-url"))
     }
 
     @Test func jsonIsTypedAndDocumented() throws {

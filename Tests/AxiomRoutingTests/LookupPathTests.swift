@@ -31,11 +31,11 @@ import Testing
         #expect(outcome(router.resolve(path: "/teams/new")) == "any [section: teams, page: new] []")
         #expect(outcome(router.resolve(path: "/users/new/x")) == "rest [path: new/x] []")
         // The literal route is not in the combined expressions, and explain says how it was found.
-        let explanation = router.explain("myapp:/users/new")
+        let explanation = router.explain("myapp://users/new")
         #expect(explanation.literalRoute?.name == "new")
         #expect(explanation.expressions.isEmpty)
         #expect(explanation.candidates.first { $0.outcome == .taken }?.route.name == "new")
-        #expect(router.explain("myapp:/users/7").expressions.joined().contains("MARK") == true)
+        #expect(router.explain("myapp://users/7").expressions.joined().contains("MARK") == true)
     }
 
     @Test func literalRouteWhoseQueryFailsFallsThroughAndReportsItsOwnFailure() throws {
@@ -91,7 +91,7 @@ import Testing
             """)
         #expect(router.routes.map(\.name) == ["upper", "likes"])
         #expect(outcome(router.resolve(path: "/users/likes")) == "upper [id: likes] []")
-        #expect(router.explain("myapp:/users/likes").literalRoute == nil)
+        #expect(router.explain("myapp://users/likes").literalRoute == nil)
     }
 
     @Test func valuesReadFromSegmentsMatchTheRoutesOwnGroups() throws {
@@ -161,9 +161,9 @@ import Testing
         // candidate takes it — and explain agrees with resolve on both.
         #expect(try router.resolve(path: "/items/a%20b").get().parameters["name"] == .string("a b"))
         #expect(outcome(router.resolve(path: "/items/%34%32")) == "number [id: 42] []")
-        #expect(router.explain("myapp:/items/%34%32").candidates.first { $0.outcome == .taken }?.route.name == "number")
+        #expect(router.explain("myapp://items/%34%32").candidates.first { $0.outcome == .taken }?.route.name == "number")
         #expect(outcome(router.resolve(path: "/items/4%2b2")) == "word [name: 4+2] []")
-        #expect(router.explain("myapp:/items/4%2b2").candidates.first { $0.outcome == .taken }?.route.name == "word")
+        #expect(router.explain("myapp://items/4%2b2").candidates.first { $0.outcome == .taken }?.route.name == "word")
         // The same rule for an enum: its values as the path writes them (`caf%C3%A9`), nothing else.
         let sorts = try self.router(
             """
@@ -173,7 +173,7 @@ import Testing
             """)
         #expect(outcome(sorts.resolve(path: "/sort/caf%C3%A9")) == "sort [by: café] []")
         #expect(outcome(sorts.resolve(path: "/sort/%74op")) == "sort [by: top] []")
-        #expect(sorts.explain("myapp:/sort/%74op").candidates.first { $0.outcome == .taken }?.route.name == "sort")
+        #expect(sorts.explain("myapp://sort/%74op").candidates.first { $0.outcome == .taken }?.route.name == "sort")
         #expect(outcome(sorts.resolve(path: "/sort/t%2Bp")) == "other [text: t+p] []")
         // A route read in place still converts its query, defaults included, and fails on it.
         #expect(outcome(router.resolve(path: "/lists/todo/3")) == "page [list: todo, page: 3] [sort: name]")
@@ -299,7 +299,7 @@ import Testing
                     route story /stories/:storyId
                       param storyId uuid
                     """))
-        let url = "myapp:/stories/" + (text.hasPrefix(" ") ? "%20" + text.dropFirst() : text)
+        let url = "myapp://stories/" + (text.hasPrefix(" ") ? "%20" + text.dropFirst() : text)
         #expect(router.explain(url).candidates.first { $0.outcome == .taken } == nil)
         #expect(throws: RouteFailure.self) { try router.resolve(url).get() }
         #expect(ParameterType.uuid.convert("e621e1f8-c36c-495a-93fc-0c247a3e6e5f") != nil)

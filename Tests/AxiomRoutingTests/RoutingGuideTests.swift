@@ -36,9 +36,24 @@ import Testing
         #expect(try router.resolve(path: "/users/a b").get().parameters == (try router.resolve(path: "/users/a%20b").get().parameters))
     }
 
-    @Test func appSchemeFormsRouteTheSame() throws {
-        for url in ["myapp://profile/42", "myapp:///profile/42", "myapp:profile/42"] {
-            #expect(try router.resolve(url).get().route.name == "profile", "\(url)")
+    /// One spelling for app-scheme URLs (issue 20): the host-less forms are refused with their
+    /// own code unless the table accepts them, and then they route the same.
+    @Test func appSchemeURLsHaveOneSpellingUnlessTheTableAcceptsMore() throws {
+        #expect(try router.resolve("myapp://profile/42").get().route.name == "profile")
+        for url in ["myapp:///profile/42", "myapp:profile/42", "myapp:/profile/42"] {
+            guard case .failure(let failure) = router.resolve(url) else {
+                Issue.record("\(url) resolved")
+                continue
+            }
+            #expect(failure.code == .appURLWithoutHost, "\(url)")
+        }
+        // The app's root has no host to name.
+        let withRoot = try Router(source: RouteSource(name: "t.routes", text: "origins myapp:\nroute home /\nroute profile /profile/:userId"))
+        for url in ["myapp://", "myapp:///", "myapp:"] { #expect((try? withRoot.resolve(url).get())?.route.name == "home", "\(url)") }
+        #expect(throws: RouteFailure.self) { try withRoot.resolve("myapp:///profile/42").get() }
+        let lenient = try Router(source: RouteSource(name: "t.routes", text: "origins myapp:\noption app-scheme-host optional\nroute profile /profile/:userId"))
+        for url in ["myapp://profile/42", "myapp:///profile/42", "myapp:profile/42", "myapp:/profile/42"] {
+            #expect(try lenient.resolve(url).get().route.name == "profile", "\(url)")
         }
     }
 

@@ -172,7 +172,7 @@ extension RouteCompiler {
     /// make it fall through to the next candidate (one required, or one of a type a value
     /// could fail to convert to).
     static func cannotFallThrough(_ route: CompiledRoute) -> Bool {
-        !route.route.query.contains { $0.isRequired || $0.type != .string }
+        !route.route.query.contains { $0.isRequired || ($0.type != .string && !$0.isLenient) }
     }
 }
 

@@ -255,10 +255,14 @@ struct RouteCompiler {
                     diagnostics.append(.redundantOptional(at: parameter.name.location))
                 }
             }
+            let isRequired = defaultValue == nil && !parameter.isOptional
+            if let lenient = parameter.isLenient, isRequired {
+                diagnostics.append(.lenientRequired(name, at: lenient.location))
+            }
             query.append(
                 Route.QueryParameter(
-                    name: name, type: parameter.type.value, defaultValue: defaultValue,
-                    isRequired: defaultValue == nil && !parameter.isOptional))
+                    name: name, type: parameter.type.value, defaultValue: defaultValue, isRequired: isRequired,
+                    isLenient: parameter.isLenient != nil && !isRequired))
         }
         return query
     }

@@ -53,7 +53,10 @@ extension Router {
             captures: max(compiled.map(\.route.parameters.count).max() ?? 0, chunks.map(\.captureCount).max() ?? 0))
         self.init(
             entries: compiled.map(\.route), origins: origins, tabs: syntax.tabs?.value.map(\.value) ?? [], loginRoute: syntax.login?.value,
-            options: Options(pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits),
+            options: Options(
+                pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits,
+                queryPlusIsSpace: syntax.queryPlusIsSpace, appSchemeHostRequired: syntax.appSchemeHostRequired,
+                collapsesEmptySegments: syntax.collapsesEmptySegments),
             tables: tables)
     }
 

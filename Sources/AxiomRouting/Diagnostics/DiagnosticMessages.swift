@@ -38,11 +38,18 @@ extension Diagnostic {
         Diagnostic(.unexpectedArgument, "unexpected text after \(what) (start a comment with '#')", at: location)
     }
 
-    /// E105: a query parameter's last word is not `optional`.
+    /// E105: a query parameter's flag is not `optional` or `lenient` (or is given twice).
     static func expectedOptional(_ flag: Located<String>) -> Diagnostic {
         Diagnostic(
-            .unexpectedArgument, "expected 'optional' or the end of the line, found '\(flag.value)'", at: flag.location,
-            help: Suggestions.help(for: flag.value, in: ["optional"]))
+            .unexpectedArgument, "expected 'optional', 'lenient' or the end of the line, found '\(flag.value)'", at: flag.location,
+            help: Suggestions.help(for: flag.value, in: ["optional", "lenient"]))
+    }
+
+    /// E105: `lenient` on a query parameter that must be present.
+    static func lenientRequired(_ name: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .unexpectedArgument, "'lenient' applies to a query parameter that may be absent; '\(name)' is required", at: location,
+            help: "add 'optional' or a default ('= VALUE'), or remove 'lenient'")
     }
 
     /// E106

@@ -25,6 +25,9 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// and the URL's scheme, host or port is not one of it (or, resolving a path alone,
         /// there is no host).
         case hostNotMatched(route: String, host: String?, pattern: String)
+        /// An app-scheme URL without a host (`myapp:profile/42`, `myapp:/profile/42`,
+        /// `myapp:///profile/42`), in a table that requires one (`option app-scheme-host`).
+        case appURLWithoutHost(scheme: String)
     }
 
     /// The URL (or path) as given.
@@ -86,6 +89,7 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         public static let missingQueryParameter: Code = "missing-query-parameter"
         public static let limitExceeded: Code = "limit-exceeded"
         public static let hostNotMatched: Code = "host-not-matched"
+        public static let appURLWithoutHost: Code = "app-url-without-host"
     }
 
     /// A stable identifier of the reason (`no-route`, `origin-not-accepted`, …): what programs
@@ -107,6 +111,7 @@ extension RouteFailure.Reason {
         case .missingQueryParameter: return .missingQueryParameter
         case .limitExceeded: return .limitExceeded
         case .hostNotMatched: return .hostNotMatched
+        case .appURLWithoutHost: return .appURLWithoutHost
         }
     }
 }
@@ -136,6 +141,8 @@ extension RouteFailure {
             return "route '\(route)' matched, but the required query parameter '\(parameter)' is missing"
         case .limitExceeded:
             return "match limit exceeded: a route's regexp backtracks too much on this input"
+        case .appURLWithoutHost(let scheme):
+            return "'\(scheme):' URLs name their first segment as the host ('\(scheme)://profile/42'); this one has none (declare 'option app-scheme-host optional' to route such URLs by their path)"
         case .hostNotMatched(let route, let host, let pattern):
             guard let host else { return "route '\(route)' matched the path, but it matches on its host ('\(pattern)') and a path alone has none" }
             return "route '\(route)' matched the path, but '\(host)' is not a host of '\(pattern)'"

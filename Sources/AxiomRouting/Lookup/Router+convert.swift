@@ -138,10 +138,11 @@ extension Router {
     ) -> RouteParameters? {
         var queryNames: [String] = []
         var queryValues: [RouteValue] = []
-        if items == nil { items = QueryItems(query ?? "") }
+        if items == nil { items = QueryItems(query ?? "", plusIsSpace: options.queryPlusIsSpace) }
         for parameter in route.query {
-            if let text = items?.first(parameter.name) {
-                guard let decoded = QueryItems.decoded(text) else {
+            // A lenient parameter whose value does not decode or convert counts as absent.
+            if let text = items?.first(parameter.name), !parameter.isLenient || items?.decoded(text).flatMap(parameter.type.convert) != nil {
+                guard let decoded = items?.decoded(text) else {
                     failure = .invalidPercentEncoding(route: route.name, parameter: parameter.name, value: String(text))
                     return nil
                 }
@@ -260,8 +261,11 @@ struct SegmentCursor {
 /// A query string split into `name=value` items, in order, still encoded.
 struct QueryItems {
     private var items: [(name: Substring, value: Substring)] = []
+    /// Whether `+` reads as a space (``Router/Options-swift.struct/queryPlusIsSpace``).
+    let plusIsSpace: Bool
 
-    init(_ query: String) {
+    init(_ query: String, plusIsSpace: Bool = true) {
+        self.plusIsSpace = plusIsSpace
         for item in query.split(separator: "&", omittingEmptySubsequences: true) {
             if let equals = item.firstIndex(of: "=") {
                 items.append((item[..<equals], item[item.index(after: equals)...]))
@@ -276,12 +280,10 @@ struct QueryItems {
         items.first { $0.name == name[...] || decoded($0.name) == name }?.value
     }
 
-    private func decoded(_ text: Substring) -> String? { Self.decoded(text) }
-
-    /// `application/x-www-form-urlencoded` decoding: `+` is a space, then strict
-    /// percent-decoding.
-    static func decoded(_ text: Substring) -> String? {
-        guard text.utf8.contains(UInt8(ascii: "+")) else { return Router.percentDecoded(text) }
+    /// A name or value decoded: `+` as a space when the table reads it so
+    /// (`application/x-www-form-urlencoded`), then strict percent-decoding.
+    func decoded(_ text: Substring) -> String? {
+        guard plusIsSpace, text.utf8.contains(UInt8(ascii: "+")) else { return Router.percentDecoded(text) }
         return Router.percentDecoded(Substring(String(text.map { $0 == "+" ? " " : $0 })))
     }
 }

@@ -70,6 +70,11 @@ extension Router {
         guard needsNormalizing(path) else { return path }
         var path = path.isEmpty ? "/" : path
         if Self.withUTF8(of: path, { PathBytes.firstIndex(of: 0x25, in: $0) < $0.count }) { path = Self.normalizingEscapes(path) }
+        if options.collapsesEmptySegments, path.utf8.count > 1, Self.withUTF8(of: path, Self.hasEmptySegment) {
+            var collapsed: [UInt8] = []
+            for byte in path.utf8 where !(byte == UInt8(ascii: "/") && collapsed.last == UInt8(ascii: "/")) { collapsed.append(byte) }
+            path = String(decoding: collapsed, as: UTF8.self)
+        }
         if options.ignoresTrailingSlash, path.utf8.count > 1, path.utf8.last == UInt8(ascii: "/") { path = String(path.dropLast()) }
         return path
     }
@@ -83,7 +88,19 @@ extension Router {
         return Self.withUTF8(of: path) { bytes in
             options.ignoresTrailingSlash && count > 1 && bytes[count - 1] == UInt8(ascii: "/")
                 || PathBytes.firstIndex(of: 0x25, in: bytes) < count
+                || options.collapsesEmptySegments && Self.hasEmptySegment(bytes)
         }
+    }
+
+    /// Whether the path has `//` (an empty segment).
+    static func hasEmptySegment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previousSlash = false
+        for byte in bytes {
+            let slash = byte == UInt8(ascii: "/")
+            if slash, previousSlash { return true }
+            previousSlash = slash
+        }
+        return false
     }
 
     /// `%XX` escapes decoded when they stand for an unreserved character (ALPHA, DIGIT, `-`,

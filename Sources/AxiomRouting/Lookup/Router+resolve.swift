@@ -35,6 +35,15 @@ extension Router {
             }
             appScheme = origin.hosts == .appScheme
         }
+        // One spelling: `myapp://profile/42`. The host-less forms (`myapp:profile/42`,
+        // `myapp:/profile/42`, `myapp:///profile/42`) would route the same path, a wider door
+        // than the table shows; refused unless the table accepts them. The app's root has no
+        // host to name (`myapp://`, `myapp:///`, `myapp:`).
+        if appScheme, options.appSchemeHostRequired, url.hasOpaquePath || Origin.host(of: url).isEmpty,
+            !(url.pathname.isEmpty || url.pathname == "/")
+        {
+            return .failure(RouteFailure(input: input, reason: .appURLWithoutHost(scheme: url.scheme)))
+        }
         return .success((Origin.routedPath(of: url, appScheme: appScheme), url.query, RequestHost(url)))
     }
 

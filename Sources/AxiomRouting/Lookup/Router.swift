@@ -70,11 +70,28 @@ public final class Router: Sendable {
         /// Whether a trailing `/` is ignored (`option trailing-slash`; default true).
         public var ignoresTrailingSlash: Bool
         public var limits: MatchLimits
+        /// Whether `+` in a query value reads as a space (`option query-plus space`, the
+        /// default: form decoding, as browsers' `URLSearchParams` read it) or as itself
+        /// (`option query-plus plus`: as `URLComponents.queryItems` reads it).
+        public var queryPlusIsSpace: Bool
+        /// Whether an app-scheme URL must name its host (`myapp://profile/42`; the default) or
+        /// may leave it out (`myapp:profile/42`, `myapp:/profile/42`, `myapp:///profile/42`,
+        /// routed by their path: `option app-scheme-host optional`).
+        public var appSchemeHostRequired: Bool
+        /// Whether empty path segments are dropped (`//a//b` reads as `/a/b`:
+        /// `option empty-segments collapse`); by default they are significant.
+        public var collapsesEmptySegments: Bool
 
-        public init(pathCaseSensitive: Bool = true, ignoresTrailingSlash: Bool = true, limits: MatchLimits = MatchLimits()) {
+        public init(
+            pathCaseSensitive: Bool = true, ignoresTrailingSlash: Bool = true, limits: MatchLimits = MatchLimits(), queryPlusIsSpace: Bool = true,
+            appSchemeHostRequired: Bool = true, collapsesEmptySegments: Bool = false
+        ) {
             self.pathCaseSensitive = pathCaseSensitive
             self.ignoresTrailingSlash = ignoresTrailingSlash
             self.limits = limits
+            self.queryPlusIsSpace = queryPlusIsSpace
+            self.appSchemeHostRequired = appSchemeHostRequired
+            self.collapsesEmptySegments = collapsesEmptySegments
         }
     }
 

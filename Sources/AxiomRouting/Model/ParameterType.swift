@@ -42,9 +42,10 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
             guard Self.isDecimal(text), let value = Double(text), value.isFinite else { return nil }
             return .double(value)
         case .bool:
+            // `1` and `0` too: apps send flags both ways (reverse routing prints `true`/`false`).
             switch text {
-            case "true": return .bool(true)
-            case "false": return .bool(false)
+            case "true", "1": return .bool(true)
+            case "false", "0": return .bool(false)
             default: return nil
             }
         case .uuid:
@@ -106,7 +107,7 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
         case .string, .path: return nil
         case .int: return "[-+]?[0-9]+"
         case .double: return "[-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
-        case .bool: return "true|false"
+        case .bool: return "true|false|1|0"
         case .uuid: return "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
         case .enumeration(let values):
             return values.map { PatternRegexGenerator.escapeRegexpString(Canonicalizer.pathname("/" + $0).dropFirstScalar) }

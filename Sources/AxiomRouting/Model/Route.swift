@@ -148,6 +148,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         public let defaultValue: RouteValue?
         /// A required parameter without a default: a URL without it does not match the route.
         public let isRequired: Bool
+        /// `lenient`: a value that does not convert counts as absent (the default applies)
+        /// instead of making the route not match.
+        public let isLenient: Bool
     }
 
     /// What the navigation layer needs to know about a route.

@@ -5,7 +5,10 @@
 struct RouteTableParser {
     static let directives = ["route", "redirect", "origins", "tabs", "include", "login", "option"]
     static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load"]
-    static let options = ["path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"]]
+    static let options = [
+        "path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"], "query-plus": ["space", "plus"],
+        "app-scheme-host": ["required", "optional"], "empty-segments": ["keep", "collapse"],
+    ]
 
     private let file: String
     private var syntax: RouteTableSyntax
@@ -153,6 +156,9 @@ struct RouteTableParser {
             try onlyOnce(Located(value: "option " + key.value, location: key.location))
             switch key.value {
             case "path-case": syntax.pathCaseSensitive = value.value == "sensitive"
+            case "query-plus": syntax.queryPlusIsSpace = value.value == "space"
+            case "app-scheme-host": syntax.appSchemeHostRequired = value.value == "required"
+            case "empty-segments": syntax.collapsesEmptySegments = value.value == "collapse"
             default: syntax.ignoresTrailingSlash = value.value == "ignore"
             }
         default:
@@ -191,11 +197,12 @@ struct RouteTableParser {
                 declaration.defaultValue = try required(
                     &scanner, "a default value after '='", after: Located(value: "=", location: parameter.location))
             }
-            if let flag = try word(&scanner) {
-                guard flag.value == "optional" else {
-                    throw fail(.expectedOptional(flag))
+            while let flag = try word(&scanner) {
+                switch flag.value {
+                case "optional" where !declaration.isOptional: declaration.isOptional = true
+                case "lenient" where declaration.isLenient == nil: declaration.isLenient = Located(value: true, location: flag.location)
+                default: throw fail(.expectedOptional(flag))
                 }
-                declaration.isOptional = true
             }
             try expectEnd(&scanner, after: "the query parameter")
             route.query.append(declaration)

@@ -13,6 +13,12 @@ struct RouteTableSyntax: Sendable {
     var options: [Located<String>: Located<String>] = [:]
     var pathCaseSensitive = true
     var ignoresTrailingSlash = true
+    /// `option query-plus space|plus`: whether `+` in a query value reads as a space.
+    var queryPlusIsSpace = true
+    /// `option app-scheme-host required|optional`: whether an app-scheme URL must have a host.
+    var appSchemeHostRequired = true
+    /// `option empty-segments keep|collapse`: whether `//` in a path reads as `/`.
+    var collapsesEmptySegments = false
     /// The files read, in order (for diagnostics about the table as a whole).
     var files: [String] = []
 }
@@ -48,6 +54,8 @@ struct QueryDeclaration: Sendable {
     var type: Located<ParameterType>
     var defaultValue: Located<String>? = nil
     var isOptional = false
+    /// `lenient`: a value that does not convert counts as absent.
+    var isLenient: Located<Bool>? = nil
 }
 
 /// `redirect NAME PATTERN -> TARGET` and its indented `param` lines.

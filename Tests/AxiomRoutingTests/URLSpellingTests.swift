@@ -1,0 +1,80 @@
+import Testing
+
+@testable import AxiomRouting
+
+/// How query values and URL spellings read (issue 20): `+` as the table chooses, `1`/`0` as
+/// booleans, lenient optional values, empty path segments — each failing on the first edition.
+@Suite struct URLSpellingTests {
+    private func router(_ text: String) throws -> Router { try Router(source: RouteSource(name: "t.routes", text: text)) }
+
+    @Test func plusInAQueryValueReadsAsTheTableChooses() throws {
+        let table = "origins myapp:\nroute open /open\n  query url string\n"
+        let url = "myapp://open?url=https://x.com/s?q=swift+ios"
+        // The default: form decoding, `+` is a space.
+        #expect(try router(table).resolve(url).get().query["url"] == .string("https://x.com/s?q=swift ios"))
+        // As `URLComponents.queryItems` reads it.
+        #expect(try router("option query-plus plus\n" + table).resolve(url).get().query["url"] == .string("https://x.com/s?q=swift+ios"))
+        // Names too.
+        #expect(try router("option query-plus plus\norigins myapp:\nroute s /s\n  query q string").resolve("myapp://s?q=a+b").get().query["q"] == .string("a+b"))
+    }
+
+    @Test(arguments: [true, false])
+    func reverseRoutingWritesWhatReadsBackUnderEitherChoice(plusIsSpace: Bool) throws {
+        let router = try router((plusIsSpace ? "" : "option query-plus plus\n") + "origins myapp:\nroute s /s\n  query q string")
+        for value in ["a+b", "a b", "+", " + ", "c++ & c#", "x=1+2", "%2B", "a%20b"] {
+            let url = try router.url(for: "s", query: ["q": .string(value)])
+            #expect(try router.resolve(url).get().query["q"] == .string(value), "\(url)")
+        }
+    }
+
+    @Test func booleansAcceptOneAndZero() throws {
+        let router = try router("origins myapp:\nroute s /s/:flag\n  param flag bool\n  query safe bool = true")
+        let match = try router.resolve("myapp://s/1?safe=0").get()
+        #expect(match.parameters["flag"] == .bool(true))
+        #expect(match.query["safe"] == .bool(false))
+        #expect(try router.resolve("myapp://s/0").get().parameters["flag"] == .bool(false))
+        #expect(throws: RouteFailure.self) { try router.resolve("myapp://s/2").get() }
+        #expect(throws: RouteFailure.self) { try router.resolve("myapp://s/yes").get() }
+        // Printed as `true`/`false`.
+        #expect(try router.url(for: "s", parameters: ["flag": .bool(true)]) == "myapp://s/true")
+    }
+
+    @Test func aLenientOptionalValueThatDoesNotConvertIsAbsent() throws {
+        let router = try router(
+            """
+            origins myapp:
+            route list /list
+              query page int = 1 lenient
+              query ref int optional lenient
+              query size int optional
+            """)
+        let match = try router.resolve("myapp://list?page=two&ref=x").get()
+        #expect(match.query["page"] == .int(1))
+        #expect(match.query["ref"] == nil)
+        #expect(try router.resolve("myapp://list?page=3&ref=%zz").get().query["page"] == .int(3))
+        // The strict default stays.
+        guard case .failure(let failure) = router.resolve("myapp://list?size=big") else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == .conversionFailed)
+        // Only where the value may be absent.
+        let marked = MarkedText("route a /a\n  query q int 1️⃣lenient")
+        #expect(diagnostic(.unexpectedArgument, at: "1️⃣", in: marked) != nil, "\(compile(marked.text).formattedDiagnostics)")
+        // A lenient typed query never makes a route fall through: with an identical route after
+        // it, the two take the same URLs (a strict one may fall through: only some are shared).
+        let lenient = compile("route a /a/:x\n  query p int = 1 lenient\nroute b /a/:y").diagnostics
+        #expect(lenient.map(\.code) == [.ambiguousRoutes])
+        #expect(lenient.first?.message.contains("match the same URLs") == true)
+        let strict = compile("route a /a/:x\n  query p int = 1\nroute b /a/:y").diagnostics
+        #expect(strict.first?.message.contains("such as") == true)
+    }
+
+    @Test func emptySegmentsAreSignificantUnlessTheTableCollapsesThem() throws {
+        let table = "origins myapp:\nroute post /posts/:id/comments\n"
+        #expect(throws: RouteFailure.self) { try router(table).resolve("myapp://posts//7//comments").get() }
+        let collapsing = try router("option empty-segments collapse\n" + table)
+        #expect(try collapsing.resolve("myapp://posts//7//comments").get().parameters["id"] == .string("7"))
+        #expect(try collapsing.resolve(path: "//posts/7///comments/").get().route.name == "post")
+    }
+}
