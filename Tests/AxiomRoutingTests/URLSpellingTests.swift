@@ -78,3 +78,47 @@ import Testing
         #expect(try collapsing.resolve(path: "//posts/7///comments/").get().route.name == "post")
     }
 }
+
+/// Table-wide query parameters (issue 20): declared once at the top, read on every route.
+@Suite struct SharedQueryTests {
+    static let table = """
+        origins myapp:
+        query ref string optional
+        query source enum(mail, push, web) optional lenient
+        route home /
+        route post /posts/:id
+          param id int
+        route campaign /c/:ref
+        route search /search
+          query ref int = 0
+        """
+
+    @Test func everyRouteReadsThemUnlessItDeclaresItsOwn() throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        let post = try router.resolve("myapp://posts/7?ref=newsletter&source=mail").get()
+        #expect(post.query["ref"] == .string("newsletter"))
+        #expect(post.query["source"] == .string("mail"))
+        #expect(try router.resolve("myapp://?source=fax").get().query["source"] == nil)  // lenient
+        // A route's own declaration wins (an int here), and a path group of that name too.
+        #expect(try router.resolve("myapp://search?ref=3").get().query["ref"] == .int(3))
+        let campaign = try router.resolve("myapp://c/spring?ref=other").get()
+        #expect(campaign.parameters["ref"] == .string("spring"))
+        #expect(campaign.query["ref"] == nil)
+        // Reverse routing writes them.
+        #expect(try router.url(for: "post", parameters: ["id": .int(7)], query: ["ref": .string("x")]) == "myapp://posts/7?ref=x")
+        #expect(router.route(named: "home")?.query.map(\.name) == ["ref", "source"])
+    }
+
+    @Test func mistakesAreReportedOnceAtTheDeclaration() {
+        let twice = compile("query ref string optional\nroute a /a\nroute b /b\nquery ref int optional\n").diagnostics
+        #expect(twice.map { "\($0.code.rawValue) \($0.location.line)" } == ["E204 4"])
+        let badDefault = compile("query page int = one\nroute a /a\nroute b /b\n").diagnostics
+        #expect(badDefault.map { "\($0.code.rawValue) \($0.location.line)" } == ["E205 1"])
+    }
+
+    @Test func theGeneratedTypedRoutesCarryThem() throws {
+        let compilation = compile("origins myapp:\nquery ref string optional\nroute post /posts/:id\n  param id int\n")
+        let source = try SwiftRouteGenerator.generate(compilation, options: .init()).get()
+        #expect(source.contains("case post(id: Int, ref: String? = nil)") || source.contains("case post(id: Int, ref: String?)"), "\(source)")
+    }
+}

@@ -8,6 +8,8 @@ struct RouteCompiler {
     let syntax: RouteTableSyntax
     /// The loaders the app registers, when known: a route naming another is an error.
     let loaders: Set<String>?
+    /// The table-wide query parameters (top-level `query` lines), compiled once.
+    var sharedQuery: [Route.QueryParameter] = []
     var diagnostics: [Diagnostic] = []
 
     init(syntax: RouteTableSyntax, loaders: Set<String>? = nil) {
@@ -18,6 +20,11 @@ struct RouteCompiler {
     /// The table's routes in rank order, its origins, and everything found wrong.
     mutating func compile() -> (routes: [CompiledRoute], origins: [Origin]) {
         let origins = compileOrigins()
+        // Table-wide query parameters, checked once (a default that does not convert, a name
+        // declared twice), then read on every route that does not declare its own.
+        if !syntax.sharedQuery.isEmpty, let first = syntax.sharedQuery.first {
+            sharedQuery = compileQuery(RouteDeclaration(name: first.name, pattern: first.name, order: 0, query: syntax.sharedQuery), pathNames: [])
+        }
         let tabs = Set(syntax.tabs?.value.map(\.value) ?? [])
         var declared: [String: RouteDeclaration] = [:]
         var routes: [CompiledRoute] = []
@@ -198,7 +205,9 @@ struct RouteCompiler {
             }
         }
 
-        let query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
+        var query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
+        let taken = Set(query.map(\.name)).union(groups.map(\.name))
+        query += sharedQuery.filter { !taken.contains($0.name) }
         if let registered = loaders {
             for loader in declaration.loaders?.value ?? [] where !registered.contains(loader.value) {
                 diagnostics.append(.unknownLoader(loader, registered: registered))

@@ -3,7 +3,7 @@
 ///
 /// The grammar is in `Docs/RouteTableFormat.md`.
 struct RouteTableParser {
-    static let directives = ["route", "redirect", "origins", "tabs", "include", "login", "option"]
+    static let directives = ["route", "redirect", "query", "origins", "tabs", "include", "login", "option"]
     static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load"]
     static let options = [
         "path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"], "query-plus": ["space", "plus"],
@@ -136,6 +136,9 @@ struct RouteTableParser {
                 let added = values.filter { !known.contains($0.value) }
                 syntax.origins = Located(value: (syntax.origins?.value ?? []) + added, location: syntax.origins?.location ?? keyword.location)
             }
+        case "query":
+            // A table-wide query parameter: read on every route (each file may add some).
+            syntax.sharedQuery.append(try parseQuery(keyword, &scanner))
         case "include":
             includes.append(try required(&scanner, "a file name", after: keyword))
             try expectEnd(&scanner, after: "the file name")
@@ -190,22 +193,7 @@ struct RouteTableParser {
             route.aliases.append((pattern, syntax.patternCount))
             syntax.patternCount += 1
         case "query":
-            let parameter = try name(try required(&scanner, "a name and a type, e.g. 'query page int = 1'", after: keyword), "query parameter name")
-            let type = try parseType(&scanner, after: parameter)
-            var declaration = QueryDeclaration(name: parameter, type: type)
-            if scanner.consume("=") {
-                declaration.defaultValue = try required(
-                    &scanner, "a default value after '='", after: Located(value: "=", location: parameter.location))
-            }
-            while let flag = try word(&scanner) {
-                switch flag.value {
-                case "optional" where !declaration.isOptional: declaration.isOptional = true
-                case "lenient" where declaration.isLenient == nil: declaration.isLenient = Located(value: true, location: flag.location)
-                default: throw fail(.expectedOptional(flag))
-                }
-            }
-            try expectEnd(&scanner, after: "the query parameter")
-            route.query.append(declaration)
+            route.query.append(try parseQuery(keyword, &scanner))
         case "auth":
             try once(route.requiresAuthentication)
             try expectEnd(&scanner, after: "'auth'")
@@ -252,6 +240,26 @@ struct RouteTableParser {
         default:
             throw fail(.unknownProperty(keyword, candidates: Self.properties))
         }
+    }
+
+    /// `query NAME TYPE [= DEFAULT] [optional] [lenient]`: under a route, or at the top for every route.
+    private mutating func parseQuery(_ keyword: Located<String>, _ scanner: inout LineScanner) throws(LineError) -> QueryDeclaration {
+        let parameter = try name(try required(&scanner, "a name and a type, e.g. 'query page int = 1'", after: keyword), "query parameter name")
+        let type = try parseType(&scanner, after: parameter)
+        var declaration = QueryDeclaration(name: parameter, type: type)
+        if scanner.consume("=") {
+            declaration.defaultValue = try required(
+                &scanner, "a default value after '='", after: Located(value: "=", location: parameter.location))
+        }
+        while let flag = try word(&scanner) {
+            switch flag.value {
+            case "optional" where !declaration.isOptional: declaration.isOptional = true
+            case "lenient" where declaration.isLenient == nil: declaration.isLenient = Located(value: true, location: flag.location)
+            default: throw fail(.expectedOptional(flag))
+            }
+        }
+        try expectEnd(&scanner, after: "the query parameter")
+        return declaration
     }
 
     /// `param NAME TYPE`. Unnamed groups are numbered (`param 0 path` for `/files/*`).

@@ -2,6 +2,8 @@
 struct RouteTableSyntax: Sendable {
     var routes: [RouteDeclaration] = []
     var redirects: [RedirectDeclaration] = []
+    /// Top-level `query` lines: query parameters every route reads.
+    var sharedQuery: [QueryDeclaration] = []
     /// Patterns declared so far (routes, aliases, redirects): each takes the next number, its
     /// declaration order, which breaks exact ties in rank.
     var patternCount = 0
