@@ -122,3 +122,39 @@ import Testing
         #expect(source.contains("case post(id: Int, ref: String? = nil)") || source.contains("case post(id: Int, ref: String?)"), "\(source)")
     }
 }
+
+/// A failure names the first route that rejected the path and says how many more did (issue 20:
+/// with many routes of one pattern, the message named the first candidate as if it were the only one).
+@Suite struct RejectedCandidatesTests {
+    @Test func theFailureCountsEveryRouteThatRejectedThePath() throws {
+        let router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: """
+                    origins myapp:
+                    route byNumber /p/:id
+                      param id int
+                    route byUUID /p/:id
+                      param id uuid
+                    route byKind /p/:id
+                      param id enum(new, old)
+                    route other /q/:x
+                      param x int
+                    """))
+        guard case .failure(let failure) = router.resolve("myapp://p/zzz") else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == .conversionFailed)
+        #expect(failure.rejectedCandidates == 3)
+        #expect(failure.description.hasSuffix("(2 more routes of this path rejected it too; 'explain' lists them all)"))
+        // One candidate: nothing added.
+        guard case .failure(let single) = router.resolve("myapp://q/zzz") else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(single.rejectedCandidates == 1)
+        #expect(!single.description.contains("more route"))
+        #expect(router.explain("myapp://p/zzz").candidates.filter { if case .rejected = $0.outcome { true } else { false } }.count == 3)
+    }
+}

@@ -39,20 +39,30 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     private final class Storage: Sendable {
         let input: String
         let immediate: Reason?
+        let rejected: Int
         /// Computing why nothing matched (and what is near) costs a scan of the table, so a
         /// failure that only found "no match" keeps what it needs to work it out when
         /// ``reason`` is first read: the router, and the routed path and query.
         let diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?
 
-        init(input: String, immediate: Reason?, diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?) {
+        init(input: String, immediate: Reason?, diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?, rejected: Int = 0) {
             self.input = input
             self.immediate = immediate
             self.diagnosis = diagnosis
+            self.rejected = rejected
         }
     }
 
-    init(input: String, reason: Reason) {
-        storage = Storage(input: input, immediate: reason, diagnosis: nil)
+    init(input: String, reason: Reason, rejectedCandidates: Int = 0) {
+        storage = Storage(input: input, immediate: reason, diagnosis: nil, rejected: rejectedCandidates)
+    }
+
+    /// How many routes matched the path and then rejected it (a value that did not convert, a
+    /// query, a host): the ``reason`` is the first, in rank order; `explain` lists them all.
+    /// 0 when no route matched the path (or the reason is not one of theirs).
+    public var rejectedCandidates: Int {
+        guard storage.immediate == nil, let (router, path, query, host) = storage.diagnosis else { return storage.rejected }
+        return router.rejections(path, query: query, host: host, counting: true).count
     }
 
     /// "No route matched `path`", the reason (and suggestions) worked out on first read.
@@ -117,6 +127,13 @@ extension RouteFailure.Reason {
 }
 
 extension RouteFailure {
+    /// "(and N more routes rejected it …)" when more than one candidate did.
+    private var others: String {
+        let more = rejectedCandidates - 1
+        guard more > 0 else { return "" }
+        return " (\(more) more route\(more == 1 ? "" : "s") of this path rejected it too; 'explain' lists them all)"
+    }
+
     public var description: String {
         switch reason {
         case .emptyInput:
@@ -134,11 +151,11 @@ extension RouteFailure {
             }
             return text
         case .conversionFailed(let route, let parameter, let value, let expected):
-            return "route '\(route)' matched, but parameter '\(parameter)' = '\(value)' is not a valid '\(expected)'"
+            return "route '\(route)' matched, but parameter '\(parameter)' = '\(value)' is not a valid '\(expected)'" + others
         case .invalidPercentEncoding(let route, let parameter, let value):
-            return "route '\(route)' matched, but parameter '\(parameter)' = '\(value)' has invalid percent-encoding"
+            return "route '\(route)' matched, but parameter '\(parameter)' = '\(value)' has invalid percent-encoding" + others
         case .missingQueryParameter(let route, let parameter):
-            return "route '\(route)' matched, but the required query parameter '\(parameter)' is missing"
+            return "route '\(route)' matched, but the required query parameter '\(parameter)' is missing" + others
         case .limitExceeded:
             return "match limit exceeded: a route's regexp backtracks too much on this input"
         case .appURLWithoutHost(let scheme):

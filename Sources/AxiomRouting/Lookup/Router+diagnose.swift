@@ -5,24 +5,34 @@ extension Router {
     /// values do not convert (or whose required query is absent), else "no route" with the
     /// nearest routes. Runs only when a failure's ``RouteFailure/reason`` is read.
     func diagnose(_ path: String, query: String?, host: RequestHost?) -> RouteFailure.Reason {
+        let (first, _) = rejections(path, query: query, host: host, counting: false)
+        return first ?? .noRoute(path: path, suggestions: suggestions(for: path))
+    }
+
+    /// The first candidate's rejection of `path` in rank order, and (when `counting`) how many
+    /// candidates rejected it.
+    func rejections(_ path: String, query: String?, host: RequestHost?, counting: Bool) -> (first: RouteFailure.Reason?, count: Int) {
         var items: QueryItems? = nil
         var text = path
-        let found: RouteFailure.Reason? = scratches.withScratch { (scratch) -> RouteFailure.Reason? in
-            text.withUTF8 { (bytes) -> RouteFailure.Reason? in
+        return scratches.withScratch { scratch in
+            text.withUTF8 { bytes in
                 let segment = firstSegment(bytes)
+                var first: RouteFailure.Reason? = nil
+                var count = 0
                 // Runs only after `resolve` found no route: a route stopped at the limit is
                 // passed over (`resolve` reports the limit itself when it meets it).
                 for index in entries.indices {
                     if case .rejected(let failure) = candidate(
                         index, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items)
                     {
-                        return failure
+                        count += 1
+                        if first == nil { first = failure }
+                        if !counting { break }
                     }
                 }
-                return nil
+                return (first, count)
             }
         }
-        return found ?? .noRoute(path: path, suggestions: suggestions(for: path))
     }
 
     /// Up to three routes nearest to `path`: each route's pattern is filled in with the

@@ -88,6 +88,8 @@ extension Router {
     private func match(normalized path: String, query: String?, host: RequestHost?, input: String) -> Result<RouteMatch, RouteFailure> {
         // Failures travel beside the match, so the common case moves only a small value.
         var failure: RouteFailure.Reason? = nil
+        // How many routes matched the path and rejected it (a value, a query, a host).
+        var rejected = 0
         let match = Self.withUTF8(of: path) { bytes -> RouteMatch? in
             // A literal route needs no expression. Should its query not convert, that is the
             // first failure, and the expressions (which leave it out) find the next candidate:
@@ -97,11 +99,14 @@ extension Router {
                 if let match = convert(rank, scratch: nil, bytes: bytes, path: path, query: query, host: host, items: &items, failure: &failure) {
                     return match
                 }
+                rejected += 1
             }
-            return scratches.withScratch { scratch in matchChunks(bytes, path: path, query: query, host: host, scratch: scratch, failure: &failure) }
+            return scratches.withScratch { scratch in
+                matchChunks(bytes, path: path, query: query, host: host, scratch: scratch, failure: &failure, rejected: &rejected)
+            }
         }
         if let match { return .success(match) }
-        if let failure { return .failure(RouteFailure(input: input, reason: failure)) }
+        if let failure { return .failure(RouteFailure(input: input, reason: failure, rejectedCandidates: rejected)) }
         return .failure(RouteFailure(input: input, unmatched: path, query: query, host: host, router: self))
     }
 
@@ -109,7 +114,8 @@ extension Router {
     /// only if that route's values do not convert — the later candidates one by one. On no
     /// match, `failure` holds the first conversion failure (or the match limit), if any.
     private func matchChunks(
-        _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, host: RequestHost?, scratch: MatchScratch, failure: inout RouteFailure.Reason?
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, host: RequestHost?, scratch: MatchScratch, failure: inout RouteFailure.Reason?,
+        rejected: inout Int
     ) -> RouteMatch? {
         var queryItems: QueryItems? = nil
         let literal = literalChunks(for: bytes)
@@ -133,15 +139,16 @@ extension Router {
             return match
         }
         if failure == nil { failure = later }
+        if later != nil { rejected += 1 }
         return slowPath(
             after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, host: host,
-            items: &queryItems, failure: &failure)
+            items: &queryItems, failure: &failure, rejected: &rejected)
     }
 
     /// Tries the candidates ranked after `index` one by one with their own expressions.
     private func slowPath(
         after index: Int, path: String, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, segment: String, query: String?, host: RequestHost?,
-        items: inout QueryItems?, failure: inout RouteFailure.Reason?
+        items: inout QueryItems?, failure: inout RouteFailure.Reason?, rejected: inout Int
     ) -> RouteMatch? {
         for rank in (index + 1)..<entries.count {
             switch candidate(rank, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items) {
@@ -150,8 +157,9 @@ extension Router {
                 failure = .limitExceeded
                 return nil
             case .rejected(let later):
-                // The first failure is the one reported.
+                // The first failure is the one reported (with how many others there were).
                 if failure == nil { failure = later }
+                rejected += 1
             case .matched(let match):
                 return match
             }
