@@ -15,6 +15,7 @@ import Testing
         case .uuid: return .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
         case .path: return .path(["deep", "sample path", "x"])
         case .enumeration(let values): return .string(values.last ?? "")
+        case .url(let schemes): return .string((schemes.last ?? "https") + "://example.com/a?b=c+d&e=%20f")
         }
     }
 

@@ -158,3 +158,83 @@ import Testing
         #expect(router.explain("myapp://p/zzz").candidates.filter { if case .rejected = $0.outcome { true } else { false } }.count == 3)
     }
 }
+
+/// Richer query parameters (issue 20, part of item 2): an item that must be absent, enums in any
+/// case, a regexp on a value, and absolute URLs of listed schemes — each with its diagnostics,
+/// its overlap rule and reverse routing.
+@Suite struct RicherQueryTests {
+    static let table = """
+        origins myapp:
+        route open /open
+          query url url(http, https)
+        route settings /settings/:page
+          query tab enum(newTab, privacy) ignore-case optional
+        route code /code
+          query value string matching [A-Z]{3}-[0-9]{4}
+        route shared /shared/:id
+          query token absent
+        route sharedWithToken /shared/:id
+          query token string
+        """
+
+    let router: Router
+
+    init() throws {
+        let compilation = compile(Self.table)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
+        router = try #require(compilation.router)
+    }
+
+    private func code(_ url: String) -> RouteFailure.Code? {
+        if case .failure(let failure) = router.resolve(url) { return failure.code }
+        return nil
+    }
+
+    @Test func aURLParameterTakesAbsoluteURLsOfItsSchemesOnly() throws {
+        #expect(try router.resolve("myapp://open?url=https%3A%2F%2Fx.com%2Fs%3Fq%3Dswift").get().query["url"] == .string("https://x.com/s?q=swift"))
+        #expect(try router.resolve("myapp://open?url=HTTP://EXAMPLE.com").get().query["url"] == .string("http://example.com/"))
+        for bad in ["javascript:alert(1)", "JavaScript%3Aalert(1)", "data:text/html,x", "/relative", "ftp://x.com/"] {
+            #expect(code("myapp://open?url=" + bad) == .conversionFailed, "\(bad)")
+        }
+        #expect(try router.url(for: "open", query: ["url": .string("https://x.com/a?b=c&d=e+f")]) == "myapp://open?url=https://x.com/a?b%3Dc%26d%3De%2Bf")
+        #expect(throws: RouteURLError.self) { try router.url(for: "open", query: ["url": .string("javascript:alert(1)")]) }
+    }
+
+    @Test func anEnumMayIgnoreCaseAndReadsInItsDeclaredSpelling() throws {
+        #expect(try router.resolve("myapp://settings/x?tab=newtab").get().query["tab"] == .string("newTab"))
+        #expect(try router.resolve("myapp://settings/x?tab=PRIVACY").get().query["tab"] == .string("privacy"))
+        #expect(code("myapp://settings/x?tab=other") == .conversionFailed)
+        // Table-wide.
+        let wide = try Router(source: RouteSource(name: "t", text: "origins myapp:\noption enum-case insensitive\nroute s /s\n  query sort enum(top, new)"))
+        #expect(try wide.resolve("myapp://s?sort=TOP").get().query["sort"] == .string("top"))
+        // Only for enums.
+        let marked = MarkedText("route a /a\n  query q string 1️⃣ignore-case")
+        #expect(diagnostic(.unexpectedArgument, at: "1️⃣", in: marked) != nil)
+    }
+
+    @Test func aValueMustMatchItsRegexp() throws {
+        #expect(try router.resolve("myapp://code?value=ABC-1234").get().query["value"] == .string("ABC-1234"))
+        guard case .failure(let failure) = router.resolve("myapp://code?value=ABC-12345") else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == .queryValueRejected)
+        #expect(failure.description.contains("does not match '[A-Z]{3}-[0-9]{4}'"))
+        let bad = MarkedText("route a /a\n  query q string matching 1️⃣[a-")
+        #expect(diagnostic(.invalidPattern, at: "1️⃣", in: bad) != nil, "\(compile(bad.text).formattedDiagnostics)")
+    }
+
+    @Test func anItemThatMustBeAbsentSeparatesTwoRoutesOfOnePath() throws {
+        #expect(try router.resolve("myapp://shared/7").get().route.name == "shared")
+        #expect(try router.resolve("myapp://shared/7?token=abc").get().route.name == "sharedWithToken")
+        // Declared in the other order, the same.
+        let reversed = try Router(source: RouteSource(name: "t", text: "origins myapp:\nroute b /s/:id\n  query token string\nroute a /s/:id\n  query token absent"))
+        #expect(try reversed.resolve("myapp://s/1").get().route.name == "a")
+        #expect(try reversed.resolve("myapp://s/1?token=x").get().route.name == "b")
+        // Not a value reverse routing takes.
+        #expect(throws: RouteURLError.self) { try router.url(for: "shared", parameters: ["id": .string("7")], query: ["token": .string("x")]) }
+        #expect(try router.url(for: "shared", parameters: ["id": .string("7")]) == "myapp://shared/7")
+        // No overlap reported: the query tells their URLs apart; alone it is not dead either.
+        #expect(compile("route a /s/:id\n  query token absent\nroute b /s/:x").diagnostics.map(\.code) != [.shadowedRoute])
+    }
+}

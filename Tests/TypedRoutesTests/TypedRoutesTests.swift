@@ -19,6 +19,7 @@ private func sample(_ type: ParameterType, seed: Int) -> RouteValue {
     case .uuid: return .uuid(UUID(uuid: (0xE6, 0x21, 0xE1, 0xF8, 0xC3, 0x6C, 0x49, 0x5A, 0x93, 0xFC, 0x0C, 0x24, 0x7A, 0x3E, 0x6E, UInt8(seed))))
     case .path: return .path(["guides", "first steps"])
     case .enumeration(let values): return .string(values[seed % values.count])
+    case .url(let schemes): return .string((schemes.first ?? "https") + "://example.com/\(seed)")
     }
 }
 

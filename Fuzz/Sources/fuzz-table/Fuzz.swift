@@ -32,6 +32,7 @@ import FuzzSupport
                     case .bool: return (parameter.name, .bool(true))
                     case .path: return (parameter.name, .path(["a", "b"]))
                     case .enumeration(let options): return (parameter.name, .string(options.first ?? "x"))
+                    case .url(let schemes): return (parameter.name, .string((schemes.first ?? "https") + "://x/"))
                     case .uuid, .string: return (parameter.name, .string("x"))
                     }
                 }

@@ -163,7 +163,11 @@ extension RouteCompiler {
         host.pattern.scheme + "://" + host.hostnameParts.map { $0.kind == .fixedText ? $0.value : $0.prefix + "x" + $0.suffix }.joined()
     }
 
-    static func requiredQuery(_ route: CompiledRoute) -> Set<String> { Set(route.route.query.filter(\.isRequired).map(\.name)) }
+    /// The query items a route needs (`+name`) and must not have (`-name`): routes that differ
+    /// in them take different URLs.
+    static func requiredQuery(_ route: CompiledRoute) -> Set<String> {
+        Set(route.route.query.filter(\.isRequired).map { "+" + $0.name } + route.route.query.filter(\.mustBeAbsent).map { "-" + $0.name })
+    }
 
     /// Candidates compared per route, at most.
     static let comparisonLimit = 256
@@ -172,7 +176,7 @@ extension RouteCompiler {
     /// make it fall through to the next candidate (one required, or one of a type a value
     /// could fail to convert to).
     static func cannotFallThrough(_ route: CompiledRoute) -> Bool {
-        !route.route.query.contains { $0.isRequired || ($0.type != .string && !$0.isLenient) }
+        !route.route.query.contains { $0.isRequired || $0.mustBeAbsent || (($0.type != .string || $0.pattern != nil) && !$0.isLenient) }
     }
 }
 

@@ -176,6 +176,10 @@ struct RouteCompiler {
                 continue
             }
             let type = parameter.type.value
+            if case .url = type {
+                diagnostics.append(.urlTypeInPath(name, at: parameter.type.location))
+                continue
+            }
             let spans = part.spansSegments
             if spans, type != .path, type != .string {
                 diagnostics.append(.spanningGroupTyped(name, as: type, at: parameter.type.location))
@@ -268,10 +272,25 @@ struct RouteCompiler {
             if let lenient = parameter.isLenient, isRequired {
                 diagnostics.append(.lenientRequired(name, at: lenient.location))
             }
+            var ignoresCase = false
+            if case .enumeration = parameter.type.value {
+                ignoresCase = parameter.ignoresCase != nil || syntax.enumCaseInsensitive
+            } else if let flag = parameter.ignoresCase {
+                diagnostics.append(.ignoreCaseNotEnum(name, at: flag.location))
+            }
+            if let pattern = parameter.pattern {
+                do {
+                    _ = try CompiledRegex(try JavaScriptRegexTranslator.translate("^(?:" + pattern.value + ")$"), caseless: false, jit: false)
+                } catch {
+                    let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
+                    diagnostics.append(.invalidPattern("the regexp after 'matching' is not valid: \(message)", at: pattern.location))
+                }
+            }
             query.append(
                 Route.QueryParameter(
-                    name: name, type: parameter.type.value, defaultValue: defaultValue, isRequired: isRequired,
-                    isLenient: parameter.isLenient != nil && !isRequired))
+                    name: name, type: parameter.type.value, defaultValue: defaultValue, isRequired: isRequired && !parameter.mustBeAbsent,
+                    isLenient: parameter.isLenient != nil && !isRequired, ignoresCase: ignoresCase, mustBeAbsent: parameter.mustBeAbsent,
+                    pattern: parameter.pattern?.value))
         }
         return query
     }
@@ -283,6 +302,7 @@ struct RouteCompiler {
         case .bool: return "true"
         case .uuid: return "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         case .enumeration(let values): return values.first
+        case .url(let schemes): return (schemes.first ?? "https") + "://example.com/"
         case .string, .path: return nil
         }
     }

@@ -66,6 +66,7 @@ extension Router {
             case .uuid: values.append(.uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))))
             case .path: values.append(.path(["x", "y"]))
             case .enumeration(let options): values.append(.string(options.first ?? "x"))
+            case .url(let schemes): values.append(.string((schemes.first ?? "https") + "://x/"))
             }
         }
         return path(route, parts: parts(of: rank), RouteParameters(names: names, values: values))

@@ -41,8 +41,15 @@ extension Diagnostic {
     /// E105: a query parameter's flag is not `optional` or `lenient` (or is given twice).
     static func expectedOptional(_ flag: Located<String>) -> Diagnostic {
         Diagnostic(
-            .unexpectedArgument, "expected 'optional', 'lenient' or the end of the line, found '\(flag.value)'", at: flag.location,
-            help: Suggestions.help(for: flag.value, in: ["optional", "lenient"]))
+            .unexpectedArgument, "expected 'optional', 'lenient', 'ignore-case', 'matching' or the end of the line, found '\(flag.value)'",
+            at: flag.location, help: Suggestions.help(for: flag.value, in: ["optional", "lenient", "ignore-case", "matching"]))
+    }
+
+    /// E105: `ignore-case` on a query parameter that is not an enum.
+    static func ignoreCaseNotEnum(_ name: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .unexpectedArgument, "'ignore-case' applies to an enum; '\(name)' is not one", at: location,
+            help: "remove 'ignore-case', or give the parameter an enum type ('enum(a, b) ignore-case')")
     }
 
     /// E105: `lenient` on a query parameter that must be present.
@@ -143,6 +150,18 @@ extension Diagnostic {
     /// E207
     static func enumWithoutValues(at location: SourceLocation) -> Diagnostic {
         Diagnostic(.invalidEnum, "'enum' needs its values, e.g. 'enum(posts, likes)'", at: location)
+    }
+
+    /// E207: `url` without its schemes.
+    static func urlWithoutSchemes(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.invalidEnum, "'url' needs the schemes it accepts, e.g. 'url(http, https)'", at: location)
+    }
+
+    /// E206: `url` is a type of query values (a path segment cannot hold a URL).
+    static func urlTypeInPath(_ name: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .segmentTypeMismatch, "'\(name)' is a path parameter: 'url' is a type of query parameters", at: location,
+            help: "declare the URL as a query parameter ('query \(name) url(http, https)')")
     }
 
     /// E207

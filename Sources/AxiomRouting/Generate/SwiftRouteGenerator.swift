@@ -193,7 +193,7 @@ package struct SwiftRouteGenerator {
 
     private static func swiftType(of type: ParameterType) -> String {
         switch type {
-        case .string, .enumeration: return "String"
+        case .string, .enumeration, .url: return "String"
         case .int: return "Int"
         case .double: return "Double"
         case .bool: return "Bool"

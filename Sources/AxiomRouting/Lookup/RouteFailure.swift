@@ -28,6 +28,10 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// An app-scheme URL without a host (`myapp:profile/42`, `myapp:/profile/42`,
         /// `myapp:///profile/42`), in a table that requires one (`option app-scheme-host`).
         case appURLWithoutHost(scheme: String)
+        /// A route matched but carries a query item it must not (`query token absent`).
+        case queryParameterPresent(route: String, parameter: String)
+        /// A route matched but a query value does not match its `matching` regexp.
+        case queryValueRejected(route: String, parameter: String, value: String, pattern: String)
     }
 
     /// The URL (or path) as given.
@@ -100,6 +104,8 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         public static let limitExceeded: Code = "limit-exceeded"
         public static let hostNotMatched: Code = "host-not-matched"
         public static let appURLWithoutHost: Code = "app-url-without-host"
+        public static let queryParameterPresent: Code = "query-parameter-present"
+        public static let queryValueRejected: Code = "query-value-rejected"
     }
 
     /// A stable identifier of the reason (`no-route`, `origin-not-accepted`, …): what programs
@@ -122,6 +128,8 @@ extension RouteFailure.Reason {
         case .limitExceeded: return .limitExceeded
         case .hostNotMatched: return .hostNotMatched
         case .appURLWithoutHost: return .appURLWithoutHost
+        case .queryParameterPresent: return .queryParameterPresent
+        case .queryValueRejected: return .queryValueRejected
         }
     }
 }
@@ -158,6 +166,10 @@ extension RouteFailure {
             return "route '\(route)' matched, but the required query parameter '\(parameter)' is missing" + others
         case .limitExceeded:
             return "match limit exceeded: a route's regexp backtracks too much on this input"
+        case .queryParameterPresent(let route, let parameter):
+            return "route '\(route)' matched, but the query carries '\(parameter)', which the route must not have" + others
+        case .queryValueRejected(let route, let parameter, let value, let pattern):
+            return "route '\(route)' matched, but query parameter '\(parameter)' = '\(value)' does not match '\(pattern)'" + others
         case .appURLWithoutHost(let scheme):
             return "'\(scheme):' URLs name their first segment as the host ('\(scheme)://profile/42'); this one has none (declare 'option app-scheme-host optional' to route such URLs by their path)"
         case .hostNotMatched(let route, let host, let pattern):

@@ -140,14 +140,26 @@ extension Router {
         var queryValues: [RouteValue] = []
         if items == nil { items = QueryItems(query ?? "", plusIsSpace: options.queryPlusIsSpace) }
         for parameter in route.query {
+            // `query token absent`: the route is for URLs without the item.
+            if parameter.mustBeAbsent {
+                if items?.first(parameter.name) != nil {
+                    failure = .queryParameterPresent(route: route.name, parameter: parameter.name)
+                    return nil
+                }
+                continue
+            }
             // A lenient parameter whose value does not decode or convert counts as absent.
-            if let text = items?.first(parameter.name), !parameter.isLenient || items?.decoded(text).flatMap(parameter.type.convert) != nil {
+            if let text = items?.first(parameter.name), !parameter.isLenient || items?.decoded(text).flatMap({ queryValue(parameter, $0) }) != nil {
                 guard let decoded = items?.decoded(text) else {
                     failure = .invalidPercentEncoding(route: route.name, parameter: parameter.name, value: String(text))
                     return nil
                 }
-                guard let value = parameter.type.convert(decoded) else {
+                guard let value = parameter.type.convert(decoded, ignoringCase: parameter.ignoresCase) else {
                     failure = .conversionFailed(route: route.name, parameter: parameter.name, value: decoded, expected: parameter.type)
+                    return nil
+                }
+                if let pattern = parameter.pattern, !queryValueMatches(decoded, pattern) {
+                    failure = .queryValueRejected(route: route.name, parameter: parameter.name, value: decoded, pattern: pattern)
                     return nil
                 }
                 queryNames.append(parameter.name)
@@ -161,6 +173,21 @@ extension Router {
             }
         }
         return RouteParameters(names: queryNames, values: queryValues)
+    }
+
+    /// A query value converted and checked against its `matching` regexp; nil when it fails either.
+    func queryValue(_ parameter: Route.QueryParameter, _ decoded: String) -> RouteValue? {
+        guard let value = parameter.type.convert(decoded, ignoringCase: parameter.ignoresCase) else { return nil }
+        if let pattern = parameter.pattern, !queryValueMatches(decoded, pattern) { return nil }
+        return value
+    }
+
+    /// Whether the whole of `value` matches the query parameter's regexp (compiled with the table).
+    func queryValueMatches(_ value: String, _ pattern: String) -> Bool {
+        guard let regex = queryPatterns[pattern] else { return false }
+        var subject = value
+        let scratch = MatchScratch(captures: 1, limits: options.limits)
+        return subject.withUTF8 { (try? regex.match($0, scratch: scratch)) ?? false }
     }
 
     enum ValueError: Error {

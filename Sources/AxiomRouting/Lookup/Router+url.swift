@@ -162,9 +162,11 @@ extension Router {
             throw .missingParameter(route: name, parameter: declared.name)
         }
         for (parameterName, value) in query {
-            guard let declared = route.query.first(where: { $0.name == parameterName }) else {
+            // A parameter the route must not have (`absent`) takes no value either.
+            guard let declared = route.query.first(where: { $0.name == parameterName && !$0.mustBeAbsent }) else {
                 throw .unknownParameter(
-                    route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.query.map(\.name)))
+                    route: name, parameter: parameterName,
+                    suggestions: Suggestions.closest(to: parameterName, in: route.query.filter { !$0.mustBeAbsent }.map(\.name)))
             }
             guard fits(value, declared.type) else { throw .wrongType(route: name, parameter: parameterName, expected: declared.type, value: value) }
         }
@@ -226,6 +228,8 @@ extension Router {
             return true
         case (.string(let text), .enumeration(let values)):
             return values.contains(text)
+        case (.string(let text), .url):
+            return type.convert(text) == .string(text)
         default:
             return false
         }

@@ -61,6 +61,8 @@ public final class Router: Sendable {
     let redirectRanks: [String: Int]
     /// The host patterns of the routes that match on one, by rank (empty for most tables).
     let hostMatchers: [Int: HostMatcher]
+    /// The `matching` regexps of query parameters, compiled, by their source.
+    let queryPatterns: [String: CompiledRegex]
     let scratches: ScratchPool
 
     /// How a table matches.
@@ -123,6 +125,14 @@ public final class Router: Sendable {
             if let host = entry.host { hostMatchers[rank] = HostMatcher(host, parameters: entry.parameters.suffix(host.parameterCount)) }
         }
         self.hostMatchers = hostMatchers
+        var queryPatterns: [String: CompiledRegex] = [:]
+        for pattern in Set(entries.flatMap { $0.query.compactMap(\.pattern) }) {
+            // The compiler checked each; one that fails here matches nothing (closed).
+            if let source = try? JavaScriptRegexTranslator.translate("^(?:" + pattern + ")$") {
+                queryPatterns[pattern] = try? CompiledRegex(source, caseless: false, jit: false)
+            }
+        }
+        self.queryPatterns = queryPatterns
         self.origins = origins
         self.tabs = tabs
         self.loginRoute = loginRoute

@@ -14,9 +14,12 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
     case path
     /// One of the listed values (`enum(posts, likes)`), matched exactly.
     case enumeration([String])
+    /// An absolute URL with one of the listed schemes (`url(http, https)`), parsed by the
+    /// WHATWG URL parser; the value is the URL as the parser writes it. For query parameters.
+    case url([String])
 
     /// The names the route table accepts.
-    static let names = ["string", "int", "double", "bool", "uuid", "path", "enum"]
+    static let names = ["string", "int", "double", "bool", "uuid", "path", "enum", "url"]
 
     public var description: String {
         switch self {
@@ -27,7 +30,16 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
         case .uuid: return "uuid"
         case .path: return "path"
         case .enumeration(let values): return "enum(" + values.joined(separator: ", ") + ")"
+        case .url(let schemes): return "url(" + schemes.joined(separator: ", ") + ")"
         }
+    }
+
+    /// Converts a percent-decoded value; with `ignoringCase`, an enum's value matches in any
+    /// case and is read in its declared spelling.
+    public func convert(_ text: String, ignoringCase: Bool) -> RouteValue? {
+        guard ignoringCase, case .enumeration(let values) = self else { return convert(text) }
+        let lowered = text.lowercased()
+        return values.first { $0.lowercased() == lowered }.map(RouteValue.string)
     }
 
     /// Converts a percent-decoded value; nil when it is not of this type.
@@ -57,6 +69,10 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
             return .path(text.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
         case .enumeration(let values):
             return values.contains(text) ? .string(text) : nil
+        case .url(let schemes):
+            // `javascript:alert(1)` is a URL too: only the listed schemes are.
+            guard let url = try? URLRecord(text), schemes.contains(url.scheme) else { return nil }
+            return .string(url.href)
         }
     }
 
@@ -104,7 +120,7 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
     /// through to the next route without leaving PCRE2.
     var segmentRegexp: String? {
         switch self {
-        case .string, .path: return nil
+        case .string, .path, .url: return nil
         case .int: return "[-+]?[0-9]+"
         case .double: return "[-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
         case .bool: return "true|false|1|0"

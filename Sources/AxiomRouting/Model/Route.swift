@@ -151,6 +151,27 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// `lenient`: a value that does not convert counts as absent (the default applies)
         /// instead of making the route not match.
         public let isLenient: Bool
+        /// `ignore-case` (or `option enum-case insensitive`) on an enum: a value matches
+        /// whatever its letters' case, and is read in its declared spelling.
+        public let ignoresCase: Bool
+        /// `query NAME absent`: the route matches only URLs that do not carry the item.
+        public let mustBeAbsent: Bool
+        /// `matching REGEXP`: the whole decoded value must match this JavaScript regexp.
+        public let pattern: String?
+
+        init(
+            name: String, type: ParameterType, defaultValue: RouteValue?, isRequired: Bool, isLenient: Bool = false, ignoresCase: Bool = false,
+            mustBeAbsent: Bool = false, pattern: String? = nil
+        ) {
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+            self.isRequired = isRequired
+            self.isLenient = isLenient
+            self.ignoresCase = ignoresCase
+            self.mustBeAbsent = mustBeAbsent
+            self.pattern = pattern
+        }
     }
 
     /// What the navigation layer needs to know about a route.

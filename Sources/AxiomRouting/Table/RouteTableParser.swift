@@ -7,7 +7,7 @@ struct RouteTableParser {
     static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load"]
     static let options = [
         "path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"], "query-plus": ["space", "plus"],
-        "app-scheme-host": ["required", "optional"], "empty-segments": ["keep", "collapse"],
+        "app-scheme-host": ["required", "optional"], "empty-segments": ["keep", "collapse"], "enum-case": ["sensitive", "insensitive"],
     ]
 
     private let file: String
@@ -162,6 +162,7 @@ struct RouteTableParser {
             case "query-plus": syntax.queryPlusIsSpace = value.value == "space"
             case "app-scheme-host": syntax.appSchemeHostRequired = value.value == "required"
             case "empty-segments": syntax.collapsesEmptySegments = value.value == "collapse"
+            case "enum-case": syntax.enumCaseInsensitive = value.value == "insensitive"
             default: syntax.ignoresTrailingSlash = value.value == "ignore"
             }
         default:
@@ -245,6 +246,15 @@ struct RouteTableParser {
     /// `query NAME TYPE [= DEFAULT] [optional] [lenient]`: under a route, or at the top for every route.
     private mutating func parseQuery(_ keyword: Located<String>, _ scanner: inout LineScanner) throws(LineError) -> QueryDeclaration {
         let parameter = try name(try required(&scanner, "a name and a type, e.g. 'query page int = 1'", after: keyword), "query parameter name")
+        // `query token absent`: the route is for URLs without the item.
+        if scanner.peek() == "a", case var probe = scanner, let word = try? probe.word(), word.value == "absent" {
+            scanner = probe
+            try expectEnd(&scanner, after: "'absent'")
+            var declaration = QueryDeclaration(name: parameter, type: Located(value: .string, location: word.location))
+            declaration.mustBeAbsent = true
+            declaration.isOptional = true
+            return declaration
+        }
         let type = try parseType(&scanner, after: parameter)
         var declaration = QueryDeclaration(name: parameter, type: type)
         if scanner.consume("=") {
@@ -255,6 +265,9 @@ struct RouteTableParser {
             switch flag.value {
             case "optional" where !declaration.isOptional: declaration.isOptional = true
             case "lenient" where declaration.isLenient == nil: declaration.isLenient = Located(value: true, location: flag.location)
+            case "ignore-case" where declaration.ignoresCase == nil: declaration.ignoresCase = Located(value: true, location: flag.location)
+            case "matching" where declaration.pattern == nil:
+                declaration.pattern = try required(&scanner, "a regexp the whole value must match, e.g. 'matching https?://.+'", after: flag)
             default: throw fail(.expectedOptional(flag))
             }
         }
@@ -291,6 +304,21 @@ struct RouteTableParser {
         case "bool": type = .bool
         case "uuid": type = .uuid
         case "path": type = .path
+        case "url":
+            // `url(http, https)`: the schemes an absolute URL may have.
+            guard scanner.consume("("), let first = try word(&scanner, stops: [",", ")"]) else {
+                throw fail(.urlWithoutSchemes(at: typeName.location))
+            }
+            var schemes = [first.value.lowercased()]
+            while scanner.consume(",") {
+                guard let scheme = try word(&scanner, stops: [",", ")"]) else { break }
+                schemes.append(scheme.value.lowercased())
+            }
+            guard scanner.consume(")") else {
+                throw fail(.enumNotClosed(at: scanner.location(column: scanner.column, length: 1)))
+            }
+            return Located(
+                value: .url(schemes), location: scanner.location(column: typeName.location.column, length: scanner.column - typeName.location.column))
         case "enum":
             guard scanner.consume("(") else {
                 throw fail(.enumWithoutValues(at: typeName.location))

@@ -21,6 +21,8 @@ struct RouteTableSyntax: Sendable {
     var appSchemeHostRequired = true
     /// `option empty-segments keep|collapse`: whether `//` in a path reads as `/`.
     var collapsesEmptySegments = false
+    /// `option enum-case sensitive|insensitive`: whether query enums ignore case table-wide.
+    var enumCaseInsensitive = false
     /// The files read, in order (for diagnostics about the table as a whole).
     var files: [String] = []
 }
@@ -58,6 +60,12 @@ struct QueryDeclaration: Sendable {
     var isOptional = false
     /// `lenient`: a value that does not convert counts as absent.
     var isLenient: Located<Bool>? = nil
+    /// `ignore-case`: an enum's values in any case.
+    var ignoresCase: Located<Bool>? = nil
+    /// `query NAME absent`: the item must not be there.
+    var mustBeAbsent = false
+    /// `matching REGEXP`.
+    var pattern: Located<String>? = nil
 }
 
 /// `redirect NAME PATTERN -> TARGET` and its indented `param` lines.
