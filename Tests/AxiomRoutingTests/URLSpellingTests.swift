@@ -193,7 +193,12 @@ import Testing
     @Test func aURLParameterTakesAbsoluteURLsOfItsSchemesOnly() throws {
         #expect(try router.resolve("myapp://open?url=https%3A%2F%2Fx.com%2Fs%3Fq%3Dswift").get().query["url"] == .string("https://x.com/s?q=swift"))
         #expect(try router.resolve("myapp://open?url=HTTP://EXAMPLE.com").get().query["url"] == .string("http://example.com/"))
-        for bad in ["javascript:alert(1)", "JavaScript%3Aalert(1)", "data:text/html,x", "/relative", "ftp://x.com/"] {
+        // Every spelling of a script URL the parser reads as one: case, tabs and newlines inside
+        // the scheme, leading spaces and controls.
+        for bad in [
+            "javascript:alert(1)", "JavaScript%3Aalert(1)", "java%09script:alert(1)", "java%0Ascript:alert(1)", "%20javascript:alert(1)",
+            "%01javascript:alert(1)", "data:text/html,x", "/relative", "//evil.com/x", "ftp://x.com/", "",
+        ] {
             #expect(code("myapp://open?url=" + bad) == .conversionFailed, "\(bad)")
         }
         #expect(try router.url(for: "open", query: ["url": .string("https://x.com/a?b=c&d=e+f")]) == "myapp://open?url=https://x.com/a?b%3Dc%26d%3De%2Bf")
