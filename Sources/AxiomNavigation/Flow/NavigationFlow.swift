@@ -428,9 +428,12 @@ public final class NavigationFlow {
         // The loaders of the entries this commit adds, all at once (none: nothing awaited) —
         // only of those the policy would show now: a deep link's auth-only parent, added while
         // signed out, gets no data fetched (its context loads for itself once it is shown).
-        let existing = Set(state.entries.map(\.id))
-        let added = plan.state.entries.filter {
-            !existing.contains($0.id) && !(router.route(named: $0.route)?.metadata.loaders.isEmpty ?? true) && refusal(toShow: $0, for: nil) == nil
+        var added: [NavigationEntry] = []
+        if router.hasLoaders {
+            let existing = Set(state.entries.map(\.id))
+            added = plan.state.entries.filter {
+                !existing.contains($0.id) && !(router.route(named: $0.route)?.metadata.loaders.isEmpty ?? true) && refusal(toShow: $0, for: nil) == nil
+            }
         }
         var data: [EntryID: LoadedData] = [:]
         if !added.isEmpty {

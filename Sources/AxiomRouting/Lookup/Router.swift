@@ -63,6 +63,9 @@ public final class Router: Sendable {
     let hostMatchers: [Int: HostMatcher]
     /// The `matching` regexps of query parameters, compiled, by their source.
     let queryPatterns: [String: CompiledRegex]
+    /// Whether any route declares loaders (`load NAME`): a navigation flow over a table without
+    /// them looks for none.
+    public let hasLoaders: Bool
     let scratches: ScratchPool
 
     /// How a table matches.
@@ -133,6 +136,7 @@ public final class Router: Sendable {
             }
         }
         self.queryPatterns = queryPatterns
+        hasLoaders = routes.contains { !$0.metadata.loaders.isEmpty }
         self.origins = origins
         self.tabs = tabs
         self.loginRoute = loginRoute
