@@ -243,6 +243,19 @@ final class LoaderLog: Sendable {
         #expect(flow.loaded[parent.id] == nil)
     }
 
+    /// A restored state's entries keep their saved numbers, and are all new to the flow: they load.
+    @Test func aRestoredStatesEntriesLoad() async throws {
+        let (orchestrator, _) = makeOrchestrator()
+        let flow = orchestrator.navigation
+        await orchestrator.start()
+        let saved = NavigationState(stack: [Destination("home"), Destination("followers", parameters: ["userId": .int(3)])])
+        let restored = await flow.restore(saved)
+        #expect(restored.result == .completed)
+        #expect(log.calls.map(\.loader) == ["followerList"])
+        let entry = try #require(flow.state.visible)
+        #expect(flow.loaded[entry.id]?.names == ["followerList"])
+    }
+
     @Test func signingOutWhileLoadersRunIsCheckedBeforeTheCommit() async throws {
         let (orchestrator, _) = makeOrchestrator()
         let flow = orchestrator.navigation

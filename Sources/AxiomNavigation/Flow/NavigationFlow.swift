@@ -428,11 +428,15 @@ public final class NavigationFlow {
         // The loaders of the entries this commit adds, all at once (none: nothing awaited) —
         // only of those the policy would show now: a deep link's auth-only parent, added while
         // signed out, gets no data fetched (its context loads for itself once it is shown).
+        // Entries are numbered as they are made, so a commit's new entries are those from the
+        // state's next number on — except a restore's, whose entries keep their saved numbers
+        // and are all new to this flow.
         var added: [NavigationEntry] = []
-        if router.hasLoaders {
-            let existing = Set(state.entries.map(\.id))
+        let restoring = if case .restore = request.action { true } else { false }
+        if router.hasLoaders, restoring || plan.state.nextID > state.nextID {
+            let firstNew = restoring ? Int.min : state.nextID
             added = plan.state.entries.filter {
-                !existing.contains($0.id) && !(router.route(named: $0.route)?.metadata.loaders.isEmpty ?? true) && refusal(toShow: $0, for: nil) == nil
+                $0.id.rawValue >= firstNew && !(router.route(named: $0.route)?.metadata.loaders.isEmpty ?? true) && refusal(toShow: $0, for: nil) == nil
             }
         }
         var data: [EntryID: LoadedData] = [:]

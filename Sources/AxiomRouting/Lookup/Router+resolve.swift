@@ -44,7 +44,8 @@ extension Router {
         {
             return .failure(RouteFailure(input: input, reason: .appURLWithoutHost(scheme: url.scheme)))
         }
-        return .success((Origin.routedPath(of: url, appScheme: appScheme), url.query, RequestHost(url)))
+        // The host is read only by routes that match on one.
+        return .success((Origin.routedPath(of: url, appScheme: appScheme), url.query, hostMatchers.isEmpty ? nil : RequestHost(url)))
     }
 
     /// Resolves a path (and raw query string) directly, without origin checks: what an app
