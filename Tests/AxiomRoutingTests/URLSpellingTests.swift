@@ -243,3 +243,22 @@ import Testing
         #expect(compile("route a /s/:id\n  query token absent\nroute b /s/:x").diagnostics.map(\.code) != [.shadowedRoute])
     }
 }
+
+/// A query value that runs to the end of the query (issue 20: an unencoded nested URL was cut at
+/// its first `&`).
+@Suite struct ToEndQueryTests {
+    @Test func aNestedURLKeepsItsOwnQuery() throws {
+        let router = try Router(
+            source: RouteSource(name: "t", text: "origins myapp:\nroute open /open\n  query ref string optional\n  query url url(http, https) to-end"))
+        let match = try router.resolve("myapp://open?ref=mail&url=https://x.com/s?q=swift&page=2").get()
+        #expect(match.query["url"] == .string("https://x.com/s?q=swift&page=2"))
+        #expect(match.query["ref"] == .string("mail"))
+        // Without `to-end`, the first `&` ends it.
+        let plain = try Router(source: RouteSource(name: "t", text: "origins myapp:\nroute open /open\n  query url url(http, https)"))
+        #expect(try plain.resolve("myapp://open?url=https://x.com/s?q=swift&page=2").get().query["url"] == .string("https://x.com/s?q=swift"))
+        // Reverse routing writes it last, and it reads back.
+        let url = try router.url(for: "open", query: ["url": .string("https://x.com/s?q=a&b=c"), "ref": .string("r")])
+        #expect(url.hasPrefix("myapp://open?ref=r&url="))
+        #expect(try router.resolve(url).get().query["url"] == .string("https://x.com/s?q=a&b=c"))
+    }
+}

@@ -290,7 +290,7 @@ struct RouteCompiler {
                 Route.QueryParameter(
                     name: name, type: parameter.type.value, defaultValue: defaultValue, isRequired: isRequired && !parameter.mustBeAbsent,
                     isLenient: parameter.isLenient != nil && !isRequired, ignoresCase: ignoresCase, mustBeAbsent: parameter.mustBeAbsent,
-                    pattern: parameter.pattern?.value))
+                    pattern: parameter.pattern?.value, runsToEnd: parameter.runsToEnd != nil))
         }
         return query
     }

@@ -149,7 +149,7 @@ extension Router {
                 continue
             }
             // A lenient parameter whose value does not decode or convert counts as absent.
-            if let text = items?.first(parameter.name), !parameter.isLenient || items?.decoded(text).flatMap({ queryValue(parameter, $0) }) != nil {
+            if let text = parameter.runsToEnd ? items?.rest(from: parameter.name) : items?.first(parameter.name), !parameter.isLenient || items?.decoded(text).flatMap({ queryValue(parameter, $0) }) != nil {
                 guard let decoded = items?.decoded(text) else {
                     failure = .invalidPercentEncoding(route: route.name, parameter: parameter.name, value: String(text))
                     return nil
@@ -300,6 +300,13 @@ struct QueryItems {
                 items.append((item, item[item.endIndex...]))
             }
         }
+    }
+
+    /// The first value of `name` and everything after it to the end of the query, `&`s
+    /// included (`to-end`).
+    func rest(from name: String) -> Substring? {
+        guard let value = first(name) else { return nil }
+        return value.base[value.startIndex...]
     }
 
     /// The first value of `name` (names compare after decoding).

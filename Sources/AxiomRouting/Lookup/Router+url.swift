@@ -108,7 +108,9 @@ extension Router {
             }
         }
         var queryText: [String] = []
-        for (parameterName, value) in query {
+        // A value that runs to the end of the query (`to-end`) is written last.
+        let last = Set(route.query.filter(\.runsToEnd).map(\.name))
+        for (parameterName, value) in query.filter({ !last.contains($0.name) }) + query.filter({ last.contains($0.name) }) {
             queryText.append(
                 percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
         }

@@ -158,11 +158,15 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         public let mustBeAbsent: Bool
         /// `matching REGEXP`: the whole decoded value must match this JavaScript regexp.
         public let pattern: String?
+        /// `to-end`: the value runs from the item to the end of the query, `&`s included (an
+        /// unencoded nested URL: `?next=https://x.com/a?b=1&c=2`).
+        public let runsToEnd: Bool
 
         init(
             name: String, type: ParameterType, defaultValue: RouteValue?, isRequired: Bool, isLenient: Bool = false, ignoresCase: Bool = false,
-            mustBeAbsent: Bool = false, pattern: String? = nil
+            mustBeAbsent: Bool = false, pattern: String? = nil, runsToEnd: Bool = false
         ) {
+            self.runsToEnd = runsToEnd
             self.name = name
             self.type = type
             self.defaultValue = defaultValue

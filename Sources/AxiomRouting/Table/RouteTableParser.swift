@@ -266,6 +266,7 @@ struct RouteTableParser {
             case "optional" where !declaration.isOptional: declaration.isOptional = true
             case "lenient" where declaration.isLenient == nil: declaration.isLenient = Located(value: true, location: flag.location)
             case "ignore-case" where declaration.ignoresCase == nil: declaration.ignoresCase = Located(value: true, location: flag.location)
+            case "to-end" where declaration.runsToEnd == nil: declaration.runsToEnd = Located(value: true, location: flag.location)
             case "matching" where declaration.pattern == nil:
                 declaration.pattern = try required(&scanner, "a regexp the whole value must match, e.g. 'matching https?://.+'", after: flag)
             default: throw fail(.expectedOptional(flag))

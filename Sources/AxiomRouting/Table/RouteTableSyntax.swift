@@ -66,6 +66,8 @@ struct QueryDeclaration: Sendable {
     var mustBeAbsent = false
     /// `matching REGEXP`.
     var pattern: Located<String>? = nil
+    /// `to-end`: the value runs to the end of the query.
+    var runsToEnd: Located<Bool>? = nil
 }
 
 /// `redirect NAME PATTERN -> TARGET` and its indented `param` lines.
