@@ -273,6 +273,9 @@ struct RegexAutomatonBuilder {
         case (0, nil): result = nfa.repeated(atom, allowingNone: true)
         case (1, nil): result = nfa.repeated(atom, allowingNone: false)
         case (0, 1): result = nfa.optional(atom)
+        case (0, 0?):
+            // `{0}`: the empty string.
+            result = nfa.empty()
         default:
             guard low <= Self.maxCount, (high ?? low) <= Self.maxCount else { throw Unsupported() }
             // Unrolled: the atom again for each copy (parsed again from its text).
@@ -286,9 +289,9 @@ struct RegexAutomatonBuilder {
             }
             for _ in 1..<max(low, 1) { copies.append(try copy(&nfa)) }
             if low == 0 { copies = [nfa.optional(copies[0])] }
-            if let high {
+            if let high, high > max(low, 1) {
                 for _ in max(low, 1)..<high { copies.append(nfa.optional(try copy(&nfa))) }
-            } else {
+            } else if high == nil {
                 copies.append(nfa.repeated(try copy(&nfa), allowingNone: true))
             }
             index = resume
