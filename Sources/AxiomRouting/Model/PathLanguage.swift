@@ -287,10 +287,16 @@ struct RegexAutomatonBuilder {
                 guard index == atomEnd else { throw Unsupported() }
                 return fragment
             }
-            for _ in 1..<max(low, 1) { copies.append(try copy(&nfa)) }
+            for _ in 1..<max(low, 1) {
+                guard nfa.stateCount <= PathLanguage.stateLimit else { throw Unsupported() }
+                copies.append(try copy(&nfa))
+            }
             if low == 0 { copies = [nfa.optional(copies[0])] }
             if let high, high > max(low, 1) {
-                for _ in max(low, 1)..<high { copies.append(nfa.optional(try copy(&nfa))) }
+                for _ in max(low, 1)..<high {
+                    guard nfa.stateCount <= PathLanguage.stateLimit else { throw Unsupported() }
+                    copies.append(nfa.optional(try copy(&nfa)))
+                }
             } else if high == nil {
                 copies.append(nfa.repeated(try copy(&nfa), allowingNone: true))
             }
@@ -325,6 +331,9 @@ struct RegexAutomatonBuilder {
     }
 
     private mutating func atom(_ nfa: inout PathNFA) throws(Unsupported) -> PathNFA.Fragment {
+        // Nested counts multiply (`(?:(?:a{64}){64}){64}`): past the size the analysis compares,
+        // stop building (the automaton would never be compared anyway).
+        guard nfa.stateCount <= PathLanguage.stateLimit else { throw Unsupported() }
         guard let scalar = current else { throw Unsupported() }
         index += 1
         switch scalar {
