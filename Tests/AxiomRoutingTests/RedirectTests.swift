@@ -158,6 +158,19 @@ import Testing
         #expect(compilation.diagnostics.first?.message == "redirect cycle: a → b → c → a")
     }
 
+    /// Each hop is compiled after the next: a chain of thousands would exhaust the stack, so a
+    /// chain is cut at the limit, and reported.
+    @Test func aVeryLongChainIsAnErrorNotACrash() {
+        let lines = ["route p /p"] + (0..<5_000).map { "redirect r\($0) /r\($0) -> " + ($0 < 4_999 ? "r\($0 + 1)" : "p") }
+        let compilation = compile(lines.joined(separator: "\n"))
+        #expect(compilation.router == nil)
+        #expect(compilation.diagnostics.allSatisfy { $0.code == .redirectCycle })
+        #expect(compilation.diagnostics.first?.message.contains("more than 32 redirects") == true)
+        // Within the limit, a chain is fine.
+        let short = ["route p /p"] + (0..<32).map { "redirect r\($0) /r\($0) -> " + ($0 < 31 ? "r\($0 + 1)" : "p") }
+        #expect(compile(short.joined(separator: "\n")).diagnostics.isEmpty)
+    }
+
     // MARK: Overlaps
 
     @Test func anAliasThatTiesWithAnotherRouteIsReported() {

@@ -82,6 +82,12 @@ extension RouteCompiler {
             return nil
         }
         if let done = state.compiled[name] { return done }
+        // Each hop is a call: a chain is cut (and reported) before it could exhaust the stack.
+        guard path.count < Self.redirectChainLimit else {
+            diagnostics.append(.redirectChainTooLong(path + [name], limit: Self.redirectChainLimit, at: redirect.name.location))
+            state.compiled[name] = .some(nil)
+            return nil
+        }
         state.compiled[name] = .some(nil)
         let target = redirect.target.value
         var targets: [String: TargetParameter] = [:]
@@ -125,6 +131,9 @@ extension RouteCompiler {
         state.finals[name] = final
         return compiled
     }
+
+    /// Redirects a chain may go through before its route.
+    static let redirectChainLimit = 32
 
     /// Whether a group name is a number (an unnamed group: `*`, `(\d+)`).
     static func isUnnamed(_ name: String) -> Bool { name.allSatisfy { $0.isASCII && $0.isNumber } }

@@ -314,6 +314,13 @@ extension Diagnostic {
             help: "a redirect must end at a route; point one of them at the route the URLs now belong to")
     }
 
+    /// E318: a chain of redirects longer than the limit (each redirect to the next).
+    static func redirectChainTooLong(_ chain: [String], limit: Int, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .redirectCycle, "redirects chain through more than \(limit) redirects (\(chain.prefix(3).joined(separator: " → ")) → …)", at: location,
+            help: "point the old redirects at the route itself: a redirect may name its final route directly")
+    }
+
     /// E319: a named group of an alias or redirect pattern that no parameter of its target takes.
     /// `pattern` describes the pattern ("alias '/user/:id' of route 'profile'").
     static func unmappedGroup(_ group: String, of pattern: String, target: String, parameters: [String], at location: SourceLocation) -> Diagnostic
