@@ -22,7 +22,7 @@ import Testing
         var block: [Substring]? = nil
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("### ") {
-                if let code, blocks.count == 2 { entries.append(Entry(code: code, bad: blocks[0], fixed: blocks[1])) }
+                entries += Self.pairs(code, blocks)
                 code = line.dropFirst(4).split(separator: " ").first.map(String.init)
                 blocks = []
             } else if line == "```routes" {
@@ -34,8 +34,14 @@ import Testing
                 block?.append(line)
             }
         }
-        if let code, blocks.count == 2 { entries.append(Entry(code: code, bad: blocks[0], fixed: blocks[1])) }
+        entries += Self.pairs(code, blocks)
         return entries
+    }
+
+    /// A code's examples: ❌ then ✅, as many pairs as its entry shows (one per construct).
+    static func pairs(_ code: String?, _ blocks: [String]) -> [Entry] {
+        guard let code, blocks.count >= 2, blocks.count.isMultiple(of: 2) else { return [] }
+        return stride(from: 0, to: blocks.count, by: 2).map { Entry(code: code, bad: blocks[$0], fixed: blocks[$0 + 1]) }
     }
 
     /// Codes about files rather than table text: documented with the diagnostic they print
