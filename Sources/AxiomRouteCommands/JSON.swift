@@ -33,6 +33,7 @@ struct JSONRouteValue: Encodable {
         case .bool(let flag): try container.encode(flag)
         case .uuid(let uuid): try container.encode(uuid.uuidString)
         case .path(let segments): try container.encode(segments)
+        case .fields(let fields): try container.encode(fields)
         }
     }
 }

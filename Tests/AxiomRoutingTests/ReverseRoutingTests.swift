@@ -16,6 +16,7 @@ import Testing
         case .path: return .path(["deep", "sample path", "x"])
         case .enumeration(let values): return .string(values.last ?? "")
         case .url(let schemes): return .string((schemes.last ?? "https") + "://example.com/a?b=c+d&e=%20f")
+        case .rest: return .fields(["color": "red & blue", "size+x": "10%"])
         }
     }
 

@@ -341,3 +341,46 @@ extension String {
 
     fileprivate func leftPadded() -> String { count == 1 ? "0" + self : self }
 }
+
+/// A map of every query item a route does not declare (issue 20: the filters a search screen
+/// forwards were lost).
+@Suite struct RestOfQueryTests {
+    static let table = """
+        origins myapp:
+        route search /search
+          query q string
+          query page int = 1
+          query filters rest
+        """
+
+    @Test func theUndeclaredItemsAreTheMap() throws {
+        let router = try Router(source: RouteSource(name: "t", text: Self.table))
+        let match = try router.resolve("myapp://search?q=swift&color=red+blue&page=2&size=%31%30&color=green&bad=%zz").get()
+        #expect(match.query["q"] == .string("swift"))
+        #expect(match.query["page"] == .int(2))
+        // The first of each name, decoded; an item that does not decode is left out, and the
+        // route still matches.
+        #expect(match.query["filters"] == .fields(["color": "red blue", "size": "10"]))
+        #expect(try router.resolve("myapp://search?q=x").get().query["filters"] == .fields([:]))
+        #expect(match.query.value("filters", as: [String: String].self) == ["color": "red blue", "size": "10"])
+    }
+
+    @Test func reverseRoutingWritesTheMapsItemsAndTheyReadBack() throws {
+        let router = try Router(source: RouteSource(name: "t", text: Self.table))
+        let fields = ["color": "red & blue", "size+x": "10%", "é": "ü"]
+        let url = try router.url(for: "search", query: ["q": .string("a"), "filters": .fields(fields)])
+        #expect(try router.resolve(url).get().query["filters"] == .fields(fields))
+        // A declared name is not one of the map's.
+        #expect(throws: RouteURLError.self) { try router.url(for: "search", query: ["q": .string("a"), "filters": .fields(["page": "3"])]) }
+    }
+
+    @Test func aRestMapIsAQueryTypeAndNeverMakesARouteFallThrough() {
+        let marked = MarkedText("route a /a/:x\n  param x 1️⃣rest")
+        #expect(diagnostic(.segmentTypeMismatch, at: "1️⃣", in: marked) != nil)
+        // Two routes of one path, the first with a map: the map cannot reject a URL, so the two
+        // take the same URLs (a typed query would let some fall through: only "some URLs").
+        let diagnostics = compile("route a /a/:x\n  query f rest\nroute b /a/:y\n  query g string optional").diagnostics
+        #expect(diagnostics.map(\.code) == [.ambiguousRoutes])
+        #expect(diagnostics.first?.message.contains("match the same URLs") == true)
+    }
+}

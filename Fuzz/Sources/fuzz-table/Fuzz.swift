@@ -33,6 +33,7 @@ import FuzzSupport
                     case .path: return (parameter.name, .path(["a", "b"]))
                     case .enumeration(let options): return (parameter.name, .string(options.first ?? "x"))
                     case .url(let schemes): return (parameter.name, .string((schemes.first ?? "https") + "://x/"))
+                    case .rest: return (parameter.name, .fields(["x": "1"]))
                     case .uuid, .string: return (parameter.name, .string("x"))
                     }
                 }

@@ -176,7 +176,9 @@ extension RouteCompiler {
     /// make it fall through to the next candidate (one required, or one of a type a value
     /// could fail to convert to).
     static func cannotFallThrough(_ route: CompiledRoute) -> Bool {
-        !route.route.query.contains { $0.isRequired || $0.mustBeAbsent || (($0.type != .string || $0.pattern != nil) && !$0.isLenient) }
+        !route.route.query.contains {
+            $0.isRequired || $0.mustBeAbsent || (($0.type != .string && $0.type != .rest || $0.pattern != nil) && !$0.isLenient)
+        }
     }
 }
 

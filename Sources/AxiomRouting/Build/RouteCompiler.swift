@@ -176,8 +176,8 @@ struct RouteCompiler {
                 continue
             }
             let type = parameter.type.value
-            if case .url = type {
-                diagnostics.append(.urlTypeInPath(name, at: parameter.type.location))
+            if type == .rest || { if case .url = type { true } else { false } }() {
+                diagnostics.append(.urlTypeInPath(name, type: type, at: parameter.type.location))
                 continue
             }
             let spans = part.spansSegments
@@ -257,7 +257,8 @@ struct RouteCompiler {
                 diagnostics.append(.queryNamedLikePath(name, at: parameter.name.location))
                 continue
             }
-            var defaultValue: RouteValue? = nil
+            // A `rest` map is always there: empty when the URL has nothing else.
+            var defaultValue: RouteValue? = parameter.type.value == .rest ? .fields([:]) : nil
             if let text = parameter.defaultValue {
                 guard let value = parameter.type.value.convert(text.value) else {
                     diagnostics.append(.invalidDefault(text, type: parameter.type.value, example: Self.example(for: parameter.type.value)))
@@ -268,7 +269,8 @@ struct RouteCompiler {
                     diagnostics.append(.redundantOptional(at: parameter.name.location))
                 }
             }
-            let isRequired = defaultValue == nil && !parameter.isOptional
+            // A `rest` map is always there (empty when every item is declared).
+            let isRequired = defaultValue == nil && !parameter.isOptional && parameter.type.value != .rest
             if let lenient = parameter.isLenient, isRequired {
                 diagnostics.append(.lenientRequired(name, at: lenient.location))
             }
@@ -303,7 +305,7 @@ struct RouteCompiler {
         case .uuid: return "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         case .enumeration(let values): return values.first
         case .url(let schemes): return (schemes.first ?? "https") + "://example.com/"
-        case .string, .path: return nil
+        case .string, .path, .rest: return nil
         }
     }
 

@@ -67,6 +67,7 @@ extension Router {
             case .path: values.append(.path(["x", "y"]))
             case .enumeration(let options): values.append(.string(options.first ?? "x"))
             case .url(let schemes): values.append(.string((schemes.first ?? "https") + "://x/"))
+            case .rest: values.append(.fields([:]))
             }
         }
         return path(route, parts: parts(of: rank), RouteParameters(names: names, values: values))

@@ -157,11 +157,12 @@ extension Diagnostic {
         Diagnostic(.invalidEnum, "'url' needs the schemes it accepts, e.g. 'url(http, https)'", at: location)
     }
 
-    /// E206: `url` is a type of query values (a path segment cannot hold a URL).
-    static func urlTypeInPath(_ name: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            .segmentTypeMismatch, "'\(name)' is a path parameter: 'url' is a type of query parameters", at: location,
-            help: "declare the URL as a query parameter ('query \(name) url(http, https)')")
+    /// E206: `url` and `rest` are types of query values (a path segment cannot hold a URL or a map).
+    static func urlTypeInPath(_ name: String, type: ParameterType, at location: SourceLocation) -> Diagnostic {
+        let kind = type == .rest ? "rest" : "url"
+        return Diagnostic(
+            .segmentTypeMismatch, "'\(name)' is a path parameter: '\(kind)' is a type of query parameters", at: location,
+            help: "declare it as a query parameter ('query \(name) \(type)')")
     }
 
     /// E207

@@ -199,6 +199,7 @@ package struct SwiftRouteGenerator {
         case .bool: return "Bool"
         case .uuid: return "UUID"
         case .path: return "[String]"
+        case .rest: return "[String: String]"
         }
     }
 
@@ -218,6 +219,8 @@ package struct SwiftRouteGenerator {
             let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
             return "UUID(uuid: (" + bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ", ") + "))"
         case .path(let segments): return "[" + segments.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+        case .fields(let fields):
+            return fields.isEmpty ? "[:]" : "[" + fields.sorted { $0.key < $1.key }.map { SwiftLiteral.string($0.key) + ": " + SwiftLiteral.string($0.value) }.joined(separator: ", ") + "]"
         }
     }
 

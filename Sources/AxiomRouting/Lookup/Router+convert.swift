@@ -140,6 +140,19 @@ extension Router {
         var queryValues: [RouteValue] = []
         if items == nil { items = QueryItems(query ?? "", plusIsSpace: options.queryPlusIsSpace) }
         for parameter in route.query {
+            // `rest`: every item the route does not declare, by name (the first of each; an item
+            // whose name or value does not decode is left out).
+            if parameter.type == .rest {
+                let declared = Set(route.query.map(\.name))
+                var fields: [String: String] = [:]
+                for (name, value) in items?.all ?? [] {
+                    guard let name = items?.decoded(name), !declared.contains(name), fields[name] == nil, let value = items?.decoded(value) else { continue }
+                    fields[name] = value
+                }
+                queryNames.append(parameter.name)
+                queryValues.append(.fields(fields))
+                continue
+            }
             // `query token absent`: the route is for URLs without the item.
             if parameter.mustBeAbsent {
                 if items?.first(parameter.name) != nil {
@@ -301,6 +314,9 @@ struct QueryItems {
             }
         }
     }
+
+    /// Every item, in order, still encoded.
+    var all: [(name: Substring, value: Substring)] { items }
 
     /// The first value of `name` and everything after it to the end of the query, `&`s
     /// included (`to-end`).

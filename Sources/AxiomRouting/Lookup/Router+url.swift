@@ -111,6 +111,13 @@ extension Router {
         // A value that runs to the end of the query (`to-end`) is written last.
         let last = Set(route.query.filter(\.runsToEnd).map(\.name))
         for (parameterName, value) in query.filter({ !last.contains($0.name) }) + query.filter({ last.contains($0.name) }) {
+            // A `rest` map: its items, each by its own name.
+            if case .fields(let fields) = value {
+                for (name, text) in fields.sorted(by: { $0.key < $1.key }) {
+                    queryText.append(percentEncode(name.unicodeScalars, .queryValue) + "=" + percentEncode(text.unicodeScalars, .queryValue))
+                }
+                continue
+            }
             queryText.append(
                 percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
         }
@@ -232,6 +239,8 @@ extension Router {
             return values.contains(text)
         case (.string(let text), .url):
             return type.convert(text) == .string(text)
+        case (.fields, .rest):
+            return true
         default:
             return false
         }

@@ -17,9 +17,12 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
     /// An absolute URL with one of the listed schemes (`url(http, https)`), parsed by the
     /// WHATWG URL parser; the value is the URL as the parser writes it. For query parameters.
     case url([String])
+    /// Every query item the route does not declare, by name (`query filters rest`): what a
+    /// screen forwards as it is (a search's filters). For query parameters.
+    case rest
 
     /// The names the route table accepts.
-    static let names = ["string", "int", "double", "bool", "uuid", "path", "enum", "url"]
+    static let names = ["string", "int", "double", "bool", "uuid", "path", "enum", "url", "rest"]
 
     public var description: String {
         switch self {
@@ -31,6 +34,7 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
         case .path: return "path"
         case .enumeration(let values): return "enum(" + values.joined(separator: ", ") + ")"
         case .url(let schemes): return "url(" + schemes.joined(separator: ", ") + ")"
+        case .rest: return "rest"
         }
     }
 
@@ -73,6 +77,9 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
             // `javascript:alert(1)` is a URL too: only the listed schemes are.
             guard let url = try? URLRecord(text), schemes.contains(url.scheme) else { return nil }
             return .string(url.href)
+        case .rest:
+            // Read from the whole query, not from one value (see the router's query reading).
+            return nil
         }
     }
 
@@ -120,7 +127,7 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
     /// through to the next route without leaving PCRE2.
     var segmentRegexp: String? {
         switch self {
-        case .string, .path, .url: return nil
+        case .string, .path, .url, .rest: return nil
         case .int: return "[-+]?[0-9]+"
         case .double: return "[-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
         case .bool: return "true|false|1|0"
@@ -146,6 +153,8 @@ public enum RouteValue: Sendable, Hashable, CustomStringConvertible {
     case uuid(UUID)
     /// Path segments, percent-decoded.
     case path([String])
+    /// Query items by name, decoded (a `rest` parameter: the items a route does not declare).
+    case fields([String: String])
 
     /// The value as it is written in a URL, before percent-encoding.
     public var description: String {
@@ -156,6 +165,7 @@ public enum RouteValue: Sendable, Hashable, CustomStringConvertible {
         case .bool(let value): return value ? "true" : "false"
         case .uuid(let value): return value.uuidString
         case .path(let segments): return segments.joined(separator: "/")
+        case .fields(let fields): return fields.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }.joined(separator: "&")
         }
     }
 }

@@ -10,7 +10,7 @@
 /// a string: `{"double": "nan"}`, `"inf"`, `"-inf"`. See Docs/Persistence.md.
 extension RouteValue: Codable {
     private enum Key: String, CodingKey, CaseIterable {
-        case string, int, double, bool, uuid, path
+        case string, int, double, bool, uuid, path, fields
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -27,6 +27,7 @@ extension RouteValue: Codable {
         case .bool(let value): try container.encode(value, forKey: .bool)
         case .uuid(let value): try container.encode(value.uuidString, forKey: .uuid)
         case .path(let segments): try container.encode(segments, forKey: .path)
+        case .fields(let fields): try container.encode(fields, forKey: .fields)
         }
     }
 
@@ -34,7 +35,7 @@ extension RouteValue: Codable {
         let container = try decoder.container(keyedBy: Key.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "a value has exactly one of the keys string, int, double, bool, uuid, path"))
+                .init(codingPath: decoder.codingPath, debugDescription: "a value has exactly one of the keys string, int, double, bool, uuid, path, fields"))
         }
         switch key {
         case .string: self = .string(try container.decode(String.self, forKey: key))
@@ -59,6 +60,7 @@ extension RouteValue: Codable {
             }
             self = .uuid(uuid)
         case .path: self = .path(try container.decode([String].self, forKey: key))
+        case .fields: self = .fields(try container.decode([String: String].self, forKey: key))
         }
     }
 }

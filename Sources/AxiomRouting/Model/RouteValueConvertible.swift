@@ -62,6 +62,16 @@ extension Array: RouteValueConvertible where Element == String {
 }
 
 /// Generated enums for `enum(…)` parameters: the value is the enum's raw value.
+/// A `rest` query parameter's items.
+extension Dictionary: RouteValueConvertible where Key == String, Value == String {
+    public init?(routeValue: RouteValue) {
+        guard case .fields(let fields) = routeValue else { return nil }
+        self = fields
+    }
+
+    public var routeValue: RouteValue { .fields(self) }
+}
+
 extension RouteValueConvertible where Self: RawRepresentable, RawValue == String {
     public init?(routeValue: RouteValue) {
         guard case .string(let value) = routeValue else { return nil }

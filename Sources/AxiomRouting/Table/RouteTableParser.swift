@@ -305,6 +305,7 @@ struct RouteTableParser {
         case "bool": type = .bool
         case "uuid": type = .uuid
         case "path": type = .path
+        case "rest": type = .rest
         case "url":
             // `url(http, https)`: the schemes an absolute URL may have.
             guard scanner.consume("("), let first = try word(&scanner, stops: [",", ")"]) else {
