@@ -34,6 +34,7 @@ struct JSONRouteValue: Encodable {
         case .uuid(let uuid): try container.encode(uuid.uuidString)
         case .path(let segments): try container.encode(segments)
         case .fields(let fields): try container.encode(fields)
+        case .list(let values): try container.encode(values.map(JSONRouteValue.init))
         }
     }
 }

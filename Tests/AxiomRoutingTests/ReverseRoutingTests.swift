@@ -17,6 +17,7 @@ import Testing
         case .enumeration(let values): return .string(values.last ?? "")
         case .url(let schemes): return .string((schemes.last ?? "https") + "://example.com/a?b=c+d&e=%20f")
         case .rest: return .fields(["color": "red & blue", "size+x": "10%"])
+        case .list(let element): return .list([sample(element, name), sample(element, name + "2")])
         }
     }
 

@@ -384,3 +384,50 @@ extension String {
         #expect(diagnostics.first?.message.contains("match the same URLs") == true)
     }
 }
+
+/// Lists from repeated items (issue 20: `?tag=a&tag=b` could not be a list).
+@Suite struct ListQueryTests {
+    static let table = """
+        origins myapp:
+        route posts /posts
+          query tag [string]
+          query id [int]
+          query sort [enum(top, new)] ignore-case
+        """
+
+    @Test func aRepeatedItemIsAListOfItsValues() throws {
+        let router = try Router(source: RouteSource(name: "t", text: Self.table))
+        let match = try router.resolve("myapp://posts?tag=swift&id=3&tag=ios+dev&id=-1&sort=TOP").get()
+        #expect(match.query["tag"] == .list([.string("swift"), .string("ios dev")]))
+        #expect(match.query["id"] == .list([.int(3), .int(-1)]))
+        #expect(match.query["sort"] == .list([.string("top")]))
+        #expect(match.query.value("id", as: [Int].self) == [3, -1])
+        // Absent: an empty list.
+        #expect(try router.resolve("myapp://posts").get().query["tag"] == .list([]))
+        // One value that does not convert fails the route (a lenient list leaves it out).
+        guard case .failure(let failure) = router.resolve("myapp://posts?id=1&id=x") else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == .conversionFailed)
+        let lenient = try Router(source: RouteSource(name: "t", text: "origins myapp:\nroute p /p\n  query id [int] lenient"))
+        #expect(try lenient.resolve("myapp://p?id=1&id=x&id=2").get().query["id"] == .list([.int(1), .int(2)]))
+    }
+
+    @Test func reverseRoutingRepeatsTheItemAndItReadsBack() throws {
+        let router = try Router(source: RouteSource(name: "t", text: Self.table))
+        let query: RouteParameters = ["tag": .list([.string("a&b"), .string("c+d"), .string("")]), "id": .list([.int(1), .int(2)])]
+        let url = try router.url(for: "posts", query: query)
+        #expect(url == "myapp://posts?tag=a%26b&tag=c%2Bd&tag=&id=1&id=2")
+        let match = try router.resolve(url).get()
+        #expect(match.query["tag"] == query["tag"])
+        #expect(match.query["id"] == query["id"])
+        #expect(throws: RouteURLError.self) { try router.url(for: "posts", query: ["id": .list([.string("x")])]) }
+    }
+
+    @Test func aListIsAQueryTypeOfSimpleValues() {
+        #expect(diagnostic(.segmentTypeMismatch, at: "1️⃣", in: MarkedText("route a /a/:x\n  param x 1️⃣[int]")) != nil)
+        #expect(diagnostic(.unknownType, at: "1️⃣", in: MarkedText("route a /a\n  query x [1️⃣path]")) != nil)
+        #expect(diagnostic(.invalidEnum, at: "1️⃣", in: MarkedText("route a /a\n  query x [int1️⃣")) != nil, "\(compile("route a /a\n  query x [int").formattedDiagnostics)")
+    }
+}

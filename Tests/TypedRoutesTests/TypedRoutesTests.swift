@@ -21,6 +21,7 @@ private func sample(_ type: ParameterType, seed: Int) -> RouteValue {
     case .enumeration(let values): return .string(values[seed % values.count])
     case .url(let schemes): return .string((schemes.first ?? "https") + "://example.com/\(seed)")
     case .rest: return .fields(["filter\(seed)": "on"])
+    case .list(let element): return .list([sample(element, seed: seed), sample(element, seed: seed + 1)])
     }
 }
 
@@ -97,6 +98,7 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
             (.class(in: 12, for: "x"), "myapp://names/class/12?for=x&api_url=https://example.com/a%20b"),
             (._debug(["a", "b"]), "myapp://names/debug/a/b"),
             (._debug(["a"], more: ["x": "1 2"]), "myapp://names/debug/a?x=1%202"),
+            (._debug(["a"], ids: [3, -1]), "myapp://names/debug/a?ids=3&ids=-1"),
             (.catch2(file: "report", 9), "myapp://names/files/report.json/9"),
         ]
         for (route, url) in routes {
@@ -178,8 +180,8 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
     func `class`(in: Int, for: String?, apiURL: String, environment: ContextEnvironment) -> any Context {
         Screen(.`class`(in: `in`, for: `for`, apiURL: apiURL))
     }
-    func _debug(_ value0: [String], more: [String: String], environment: ContextEnvironment) -> any Context {
-        Screen(._debug(value0, more: more))
+    func _debug(_ value0: [String], ids: [Int], more: [String: String], environment: ContextEnvironment) -> any Context {
+        Screen(._debug(value0, ids: ids, more: more))
     }
     func catch2(file: String, _ value1: Int, environment: ContextEnvironment) -> any Context { Screen(.catch2(file: file, value1)) }
     func discover(environment: ContextEnvironment) -> any Context { Screen(.discover) }

@@ -34,6 +34,7 @@ import FuzzSupport
                     case .enumeration(let options): return (parameter.name, .string(options.first ?? "x"))
                     case .url(let schemes): return (parameter.name, .string((schemes.first ?? "https") + "://x/"))
                     case .rest: return (parameter.name, .fields(["x": "1"]))
+                    case .list: return (parameter.name, .list([]))
                     case .uuid, .string: return (parameter.name, .string("x"))
                     }
                 }

@@ -176,7 +176,7 @@ struct RouteCompiler {
                 continue
             }
             let type = parameter.type.value
-            if type == .rest || { if case .url = type { true } else { false } }() {
+            if type == .rest || { if case .url = type { true } else if case .list = type { true } else { false } }() {
                 diagnostics.append(.urlTypeInPath(name, type: type, at: parameter.type.location))
                 continue
             }
@@ -258,7 +258,9 @@ struct RouteCompiler {
                 continue
             }
             // A `rest` map is always there: empty when the URL has nothing else.
+            // A `rest` map and a list are always there: empty when the URL has none.
             var defaultValue: RouteValue? = parameter.type.value == .rest ? .fields([:]) : nil
+            if case .list = parameter.type.value { defaultValue = .list([]) }
             if let text = parameter.defaultValue {
                 guard let value = parameter.type.value.convert(text.value) else {
                     diagnostics.append(.invalidDefault(text, type: parameter.type.value, example: Self.example(for: parameter.type.value)))
@@ -270,12 +272,14 @@ struct RouteCompiler {
                 }
             }
             // A `rest` map is always there (empty when every item is declared).
-            let isRequired = defaultValue == nil && !parameter.isOptional && parameter.type.value != .rest
+            let isRequired = defaultValue == nil && !parameter.isOptional
             if let lenient = parameter.isLenient, isRequired {
                 diagnostics.append(.lenientRequired(name, at: lenient.location))
             }
             var ignoresCase = false
-            if case .enumeration = parameter.type.value {
+            var enumType = parameter.type.value
+            if case .list(let element) = enumType { enumType = element }
+            if case .enumeration = enumType {
                 ignoresCase = parameter.ignoresCase != nil || syntax.enumCaseInsensitive
             } else if let flag = parameter.ignoresCase {
                 diagnostics.append(.ignoreCaseNotEnum(name, at: flag.location))
@@ -305,7 +309,7 @@ struct RouteCompiler {
         case .uuid: return "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         case .enumeration(let values): return values.first
         case .url(let schemes): return (schemes.first ?? "https") + "://example.com/"
-        case .string, .path, .rest: return nil
+        case .string, .path, .rest, .list: return nil
         }
     }
 

@@ -68,6 +68,7 @@ extension Router {
             case .enumeration(let options): values.append(.string(options.first ?? "x"))
             case .url(let schemes): values.append(.string((schemes.first ?? "https") + "://x/"))
             case .rest: values.append(.fields([:]))
+            case .list: values.append(.list([]))
             }
         }
         return path(route, parts: parts(of: rank), RouteParameters(names: names, values: values))

@@ -152,6 +152,18 @@ extension Diagnostic {
         Diagnostic(.invalidEnum, "'enum' needs its values, e.g. 'enum(posts, likes)'", at: location)
     }
 
+    /// E207: `[` without its `]`.
+    static func listNotClosed(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.invalidEnum, "a list type needs its closing ']', e.g. '[int]'", at: location)
+    }
+
+    /// E202: a list of something a repeated item cannot hold.
+    static func unsupportedListElement(_ element: Located<ParameterType>) -> Diagnostic {
+        Diagnostic(
+            .unknownType, "a list's values are string, int, double, bool, uuid or enum, not '\(element.value)'", at: element.location,
+            help: "use one of those, or 'rest' for a map of items")
+    }
+
     /// E207: `url` without its schemes.
     static func urlWithoutSchemes(at location: SourceLocation) -> Diagnostic {
         Diagnostic(.invalidEnum, "'url' needs the schemes it accepts, e.g. 'url(http, https)'", at: location)
@@ -159,7 +171,7 @@ extension Diagnostic {
 
     /// E206: `url` and `rest` are types of query values (a path segment cannot hold a URL or a map).
     static func urlTypeInPath(_ name: String, type: ParameterType, at location: SourceLocation) -> Diagnostic {
-        let kind = type == .rest ? "rest" : "url"
+        let kind = type == .rest ? "rest" : { if case .list = type { "\(type)" } else { "url" } }()
         return Diagnostic(
             .segmentTypeMismatch, "'\(name)' is a path parameter: '\(kind)' is a type of query parameters", at: location,
             help: "declare it as a query parameter ('query \(name) \(type)')")

@@ -200,6 +200,7 @@ package struct SwiftRouteGenerator {
         case .uuid: return "UUID"
         case .path: return "[String]"
         case .rest: return "[String: String]"
+        case .list(let element): return "[" + swiftType(of: element) + "]"
         }
     }
 
@@ -221,6 +222,7 @@ package struct SwiftRouteGenerator {
         case .path(let segments): return "[" + segments.map(SwiftLiteral.string).joined(separator: ", ") + "]"
         case .fields(let fields):
             return fields.isEmpty ? "[:]" : "[" + fields.sorted { $0.key < $1.key }.map { SwiftLiteral.string($0.key) + ": " + SwiftLiteral.string($0.value) }.joined(separator: ", ") + "]"
+        case .list(let values): return "[" + values.map { literal($0, enumCases: enumCases) }.joined(separator: ", ") + "]"
         }
     }
 
@@ -425,14 +427,18 @@ package struct SwiftRouteGenerator {
             let selected = item.values.enumerated().filter { $0.element.isQuery == query }
             let pattern = pattern(item) { $0.isQuery == query }
             if selected.isEmpty { return (pattern, "[:]") }
+            // A list of strings is a list, not a path: written as one explicitly.
+            func written(_ offset: Int, _ value: Value) -> String {
+                let optional = value.isOptional ? "?" : ""
+                if case .list = value.type { return (value.isOptional ? "v\(offset).map { " : "") + "RouteValue.list(" + (value.isOptional ? "$0" : "v\(offset)") + ".map(\\.routeValue))" + (value.isOptional ? " }" : "") }
+                return "v\(offset)\(optional).routeValue"
+            }
             if selected.contains(where: { $0.element.isOptional }) {
-                let pairs = selected.map {
-                    "\(SwiftLiteral.string($0.element.tableName)): v\($0.offset)\($0.element.isOptional ? "?" : "").routeValue"
-                }
+                let pairs = selected.map { "\(SwiftLiteral.string($0.element.tableName)): " + written($0.offset, $0.element) }
                 return (pattern, "RouteParameters(omittingNil: [" + pairs.joined(separator: ", ") + "])")
             }
             let names = selected.map { SwiftLiteral.string($0.element.tableName) }.joined(separator: ", ")
-            let values = selected.map { "v\($0.offset).routeValue" }.joined(separator: ", ")
+            let values = selected.map { written($0.offset, $0.element) }.joined(separator: ", ")
             return (pattern, "RouteParameters(names: [\(names)], values: [\(values)])")
         }
         return "\n    \(unoptimized(cases))\(access)var \(query ? "routeQuery" : "routeParameters"): RouteParameters {\n"

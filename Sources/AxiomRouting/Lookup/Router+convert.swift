@@ -153,6 +153,36 @@ extension Router {
                 queryValues.append(.fields(fields))
                 continue
             }
+            // A list: every value of the repeated item, in order, each converted (one that does
+            // not is the route's failure, or — `lenient` — left out).
+            if case .list(let element) = parameter.type {
+                let texts = items?.values(parameter.name) ?? []
+                guard !texts.isEmpty else {
+                    if parameter.isRequired {
+                        failure = .missingQueryParameter(route: route.name, parameter: parameter.name)
+                        return nil
+                    }
+                    if let value = parameter.defaultValue {
+                        queryNames.append(parameter.name)
+                        queryValues.append(value)
+                    }
+                    continue
+                }
+                var values: [RouteValue] = []
+                for text in texts {
+                    guard let decoded = items?.decoded(text), let value = element.convert(decoded, ignoringCase: parameter.ignoresCase),
+                        parameter.pattern.map({ queryValueMatches(decoded, $0) }) ?? true
+                    else {
+                        if parameter.isLenient { continue }
+                        failure = .conversionFailed(route: route.name, parameter: parameter.name, value: String(text), expected: element)
+                        return nil
+                    }
+                    values.append(value)
+                }
+                queryNames.append(parameter.name)
+                queryValues.append(.list(values))
+                continue
+            }
             // `query token absent`: the route is for URLs without the item.
             if parameter.mustBeAbsent {
                 if items?.first(parameter.name) != nil {
@@ -317,6 +347,11 @@ struct QueryItems {
 
     /// Every item, in order, still encoded.
     var all: [(name: Substring, value: Substring)] { items }
+
+    /// Every value of `name`, in order (a repeated item).
+    func values(_ name: String) -> [Substring] {
+        items.filter { $0.name == name[...] || decoded($0.name) == name }.map(\.value)
+    }
 
     /// The first value of `name` and everything after it to the end of the query, `&`s
     /// included (`to-end`).

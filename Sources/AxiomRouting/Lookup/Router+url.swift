@@ -111,6 +111,13 @@ extension Router {
         // A value that runs to the end of the query (`to-end`) is written last.
         let last = Set(route.query.filter(\.runsToEnd).map(\.name))
         for (parameterName, value) in query.filter({ !last.contains($0.name) }) + query.filter({ last.contains($0.name) }) {
+            // A list: the item repeated, once a value.
+            if case .list(let values) = value {
+                for element in values {
+                    queryText.append(percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(element.description.unicodeScalars, .queryValue))
+                }
+                continue
+            }
             // A `rest` map: its items, each by its own name.
             if case .fields(let fields) = value {
                 for (name, text) in fields.sorted(by: { $0.key < $1.key }) {
@@ -241,6 +248,8 @@ extension Router {
             return type.convert(text) == .string(text)
         case (.fields, .rest):
             return true
+        case (.list(let values), .list(let element)):
+            return values.allSatisfy { fits($0, element) }
         default:
             return false
         }

@@ -20,6 +20,9 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
     /// Every query item the route does not declare, by name (`query filters rest`): what a
     /// screen forwards as it is (a search's filters). For query parameters.
     case rest
+    /// Every value of a repeated query item (`[int]`: `?tag=1&tag=2`), each of the element
+    /// type (`string`, `int`, `double`, `bool`, `uuid`). For query parameters.
+    indirect case list(ParameterType)
 
     /// The names the route table accepts.
     static let names = ["string", "int", "double", "bool", "uuid", "path", "enum", "url", "rest"]
@@ -35,6 +38,7 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
         case .enumeration(let values): return "enum(" + values.joined(separator: ", ") + ")"
         case .url(let schemes): return "url(" + schemes.joined(separator: ", ") + ")"
         case .rest: return "rest"
+        case .list(let element): return "[\(element)]"
         }
     }
 
@@ -77,7 +81,7 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
             // `javascript:alert(1)` is a URL too: only the listed schemes are.
             guard let url = try? URLRecord(text), schemes.contains(url.scheme) else { return nil }
             return .string(url.href)
-        case .rest:
+        case .rest, .list:
             // Read from the whole query, not from one value (see the router's query reading).
             return nil
         }
@@ -127,7 +131,7 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
     /// through to the next route without leaving PCRE2.
     var segmentRegexp: String? {
         switch self {
-        case .string, .path, .url, .rest: return nil
+        case .string, .path, .url, .rest, .list: return nil
         case .int: return "[-+]?[0-9]+"
         case .double: return "[-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
         case .bool: return "true|false|1|0"
@@ -155,6 +159,8 @@ public enum RouteValue: Sendable, Hashable, CustomStringConvertible {
     case path([String])
     /// Query items by name, decoded (a `rest` parameter: the items a route does not declare).
     case fields([String: String])
+    /// The values of a repeated query item, in order (a list parameter: `[int]`).
+    indirect case list([RouteValue])
 
     /// The value as it is written in a URL, before percent-encoding.
     public var description: String {
@@ -166,6 +172,7 @@ public enum RouteValue: Sendable, Hashable, CustomStringConvertible {
         case .uuid(let value): return value.uuidString
         case .path(let segments): return segments.joined(separator: "/")
         case .fields(let fields): return fields.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }.joined(separator: "&")
+        case .list(let values): return values.map(\.description).joined(separator: ",")
         }
     }
 }

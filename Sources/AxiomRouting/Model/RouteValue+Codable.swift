@@ -10,7 +10,7 @@
 /// a string: `{"double": "nan"}`, `"inf"`, `"-inf"`. See Docs/Persistence.md.
 extension RouteValue: Codable {
     private enum Key: String, CodingKey, CaseIterable {
-        case string, int, double, bool, uuid, path, fields
+        case string, int, double, bool, uuid, path, fields, list
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -28,6 +28,7 @@ extension RouteValue: Codable {
         case .uuid(let value): try container.encode(value.uuidString, forKey: .uuid)
         case .path(let segments): try container.encode(segments, forKey: .path)
         case .fields(let fields): try container.encode(fields, forKey: .fields)
+        case .list(let values): try container.encode(values, forKey: .list)
         }
     }
 
@@ -35,7 +36,7 @@ extension RouteValue: Codable {
         let container = try decoder.container(keyedBy: Key.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "a value has exactly one of the keys string, int, double, bool, uuid, path, fields"))
+                .init(codingPath: decoder.codingPath, debugDescription: "a value has exactly one of the keys string, int, double, bool, uuid, path, fields, list"))
         }
         switch key {
         case .string: self = .string(try container.decode(String.self, forKey: key))
@@ -61,6 +62,7 @@ extension RouteValue: Codable {
             self = .uuid(uuid)
         case .path: self = .path(try container.decode([String].self, forKey: key))
         case .fields: self = .fields(try container.decode([String: String].self, forKey: key))
+        case .list: self = .list(try container.decode([RouteValue].self, forKey: key))
         }
     }
 }

@@ -52,13 +52,35 @@ extension UUID: RouteValueConvertible {
     public var routeValue: RouteValue { .uuid(self) }
 }
 
-/// A `path` parameter: its segments, percent-decoded.
-extension Array: RouteValueConvertible where Element == String {
+/// A `path` parameter's segments (`[String]`), or a list query parameter's values (`[int]`:
+/// `[Int]`). An array of strings writes itself as a path, as it always has; generated typed
+/// routes write a list of strings as `RouteValue.list` explicitly.
+extension Array: RouteValueConvertible where Element: RouteValueConvertible {
     public init?(routeValue: RouteValue) {
-        guard case .path(let segments) = routeValue else { return nil }
-        self = segments
+        switch routeValue {
+        case .path(let segments):
+            var elements: [Element] = []
+            for segment in segments {
+                guard let element = Element(routeValue: .string(segment)) else { return nil }
+                elements.append(element)
+            }
+            self = elements
+        case .list(let values):
+            var elements: [Element] = []
+            for value in values {
+                guard let element = Element(routeValue: value) else { return nil }
+                elements.append(element)
+            }
+            self = elements
+        default:
+            return nil
+        }
     }
-    public var routeValue: RouteValue { .path(self) }
+
+    public var routeValue: RouteValue {
+        if let segments = self as? [String] { return .path(segments) }
+        return .list(map(\.routeValue))
+    }
 }
 
 /// Generated enums for `enum(…)` parameters: the value is the enum's raw value.

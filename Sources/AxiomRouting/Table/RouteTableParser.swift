@@ -5,6 +5,9 @@
 struct RouteTableParser {
     static let directives = ["route", "redirect", "query", "origins", "tabs", "include", "login", "option"]
     static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load"]
+    /// What a list's values may be.
+    static let listElements: [ParameterType] = [.string, .int, .double, .bool, .uuid]
+
     static let options = [
         "path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"], "query-plus": ["space", "plus"],
         "app-scheme-host": ["required", "optional"], "empty-segments": ["keep", "collapse"], "enum-case": ["sensitive", "insensitive"],
@@ -296,7 +299,20 @@ struct RouteTableParser {
     }
 
     private mutating func parseType(_ scanner: inout LineScanner, after parameter: Located<String>) throws(LineError) -> Located<ParameterType> {
-        let typeName = try required(&scanner, "a type (\(ParameterType.names.joined(separator: ", ")))", after: parameter, stops: ["(", "="])
+        // `[int]`: the values of a repeated query item.
+        if scanner.peek() == "[" {
+            let start = scanner.location(column: scanner.column, length: 1)
+            _ = scanner.consume("[")
+            let element = try parseType(&scanner, after: parameter)
+            guard scanner.consume("]") else {
+                throw fail(.listNotClosed(at: scanner.location(column: scanner.column, length: 1)))
+            }
+            guard Self.listElements.contains(element.value) || { if case .enumeration = element.value { true } else { false } }() else {
+                throw fail(.unsupportedListElement(element))
+            }
+            return Located(value: .list(element.value), location: scanner.location(column: start.column, length: scanner.column - start.column))
+        }
+        let typeName = try required(&scanner, "a type (\(ParameterType.names.joined(separator: ", ")))", after: parameter, stops: ["(", "=", "]"])
         let type: ParameterType
         switch typeName.value {
         case "string": type = .string
