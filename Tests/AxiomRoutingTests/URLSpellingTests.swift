@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AxiomRouting
@@ -429,5 +430,22 @@ extension String {
         #expect(diagnostic(.segmentTypeMismatch, at: "1️⃣", in: MarkedText("route a /a/:x\n  param x 1️⃣[int]")) != nil)
         #expect(diagnostic(.unknownType, at: "1️⃣", in: MarkedText("route a /a\n  query x [1️⃣path]")) != nil)
         #expect(diagnostic(.invalidEnum, at: "1️⃣", in: MarkedText("route a /a\n  query x [int1️⃣")) != nil, "\(compile("route a /a\n  query x [int").formattedDiagnostics)")
+    }
+}
+
+/// The new values persist as what they are (Docs/Persistence.md): a list stays a list of typed
+/// values, a map stays a map.
+@Suite struct NewValueCodingTests {
+    @Test func listsAndMapsRoundTripThroughJSON() throws {
+        let values: [RouteValue] = [
+            .list([.int(1), .string("a"), .bool(true), .list([.double(1.5)])]), .fields(["color": "red", "": "empty name"]), .list([]), .fields([:]),
+        ]
+        for value in values {
+            let data = try JSONEncoder().encode(value)
+            #expect(try JSONDecoder().decode(RouteValue.self, from: data) == value, "\(String(decoding: data, as: UTF8.self))")
+        }
+        #expect(String(decoding: try JSONEncoder().encode(RouteValue.list([.int(1)])), as: UTF8.self) == #"{"list":[{"int":1}]}"#)
+        // Not a path: the key says which.
+        #expect(try JSONDecoder().decode(RouteValue.self, from: Data(#"{"path":["a"]}"#.utf8)) == .path(["a"]))
     }
 }
