@@ -112,7 +112,8 @@ struct ExplainReport: Encodable {
                 target = next
             }
             return Candidate(
-                route: $0.route.name, pattern: $0.route.fullPattern, rank: $0.route.rank, kind: kind, target: target, code: $0.outcome.code.rawValue, reason: reason,
+                route: $0.route.name, pattern: $0.route.fullPattern, rank: $0.route.rank, kind: kind, target: target, code: $0.outcome.code.rawValue,
+                reason: reason,
                 outcome: $0.outcome.description, expression: $0.expression)
         }
         literalRoute = explanation.literalRoute?.name

@@ -74,16 +74,18 @@ final class LoaderLog: Sendable {
     /// A flow with a loader for each name that returns "NAME(values)", and the contexts' data.
     func makeOrchestrator(signedIn: Bool = true) -> (Orchestrator, Box) {
         let box = Box()
-        let orchestrator = Orchestrator(router: router, state: NavigationState(stack: [Destination("home")]), factories: [
-            "profile": { environment in
-                box.received[environment.entry.route] = environment.loaded
-                return PlainContext()
-            },
-            "followers": { environment in
-                box.received[environment.entry.route] = environment.loaded
-                return PlainContext()
-            },
-        ])
+        let orchestrator = Orchestrator(
+            router: router, state: NavigationState(stack: [Destination("home")]),
+            factories: [
+                "profile": { environment in
+                    box.received[environment.entry.route] = environment.loaded
+                    return PlainContext()
+                },
+                "followers": { environment in
+                    box.received[environment.entry.route] = environment.loaded
+                    return PlainContext()
+                },
+            ])
         orchestrator.navigation.add(AuthenticationMiddleware(loginRoute: "login", signedIn: signedIn, clock: clock))
         for name in ["profileData", "recentPosts", "followerList", "messages"] {
             orchestrator.navigation.loaders[name] = { [log] request in

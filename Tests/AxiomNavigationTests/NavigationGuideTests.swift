@@ -185,15 +185,17 @@ extension NavigationGuideTests {
         let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
         let state = NavigationState(stack: [Destination("home")])
         let api = API()
-        let orchestrator = Orchestrator(router: router, state: state, factories: [
-            "followers": { environment in
-                FollowersContext(followers: environment.loaded["followerList", as: [User].self] ?? [])
-            },
-        ])
+        let orchestrator = Orchestrator(
+            router: router, state: state,
+            factories: [
+                "followers": { environment in
+                    FollowersContext(followers: environment.loaded["followerList", as: [User].self] ?? [])
+                }
+            ])
         orchestrator.navigation.loaders["followerList"] = { request in
             try await api.followers(of: request.destination.parameters.require("userId", as: Int.self))
         }
-        await orchestrator.open(url: "myapp://profile/42/followers")   // loads, then shows the list
+        await orchestrator.open(url: "myapp://profile/42/followers")  // loads, then shows the list
         let visible = try #require(orchestrator.navigation.state.visible)
         #expect(visible.route == "followers")
         let context = try #require(orchestrator.contexts[visible.id] as? FollowersContext)

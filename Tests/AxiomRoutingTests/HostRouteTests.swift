@@ -40,7 +40,9 @@ import Testing
         // Whatever the declaration order: a literal host, then a group, then no host.
         #expect(router.routes.prefix(3).map(\.name) == ["admin", "tenantDashboard", "dashboard"])
         let reversed = try #require(
-            compile("origins https://*.example.com\nroute dashboard /dashboard\nroute tenant https://:t.example.com/dashboard\nroute admin https://admin.example.com/dashboard").router)
+            compile(
+                "origins https://*.example.com\nroute dashboard /dashboard\nroute tenant https://:t.example.com/dashboard\nroute admin https://admin.example.com/dashboard"
+            ).router)
         #expect(reversed.routes.map(\.name) == ["admin", "tenant", "dashboard"])
     }
 
@@ -77,16 +79,17 @@ import Testing
 
     /// Other spellings of a host: the URL parser's host is what is matched, so a user name, a
     /// longer host or a trailing dot cannot pass for a tenant, and case and escapes are one host.
-    @Test(arguments: [
-        ("https://acme.example.com@evil.com/dashboard", nil),
-        ("https://acme.example.com.evil.com/dashboard", nil),
-        ("https://acme.example.com./dashboard", nil),
-        ("https://evil.com#.example.com/dashboard", nil),
-        ("https://evil.com\\.acme.example.com/dashboard", nil),
-        ("https://ACME.Example.COM/dashboard", "acme"),
-        ("https://acme%2Eexample.com/dashboard", "acme"),
-        ("https://a.b.example.com/dashboard", "dashboard"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("https://acme.example.com@evil.com/dashboard", nil),
+            ("https://acme.example.com.evil.com/dashboard", nil),
+            ("https://acme.example.com./dashboard", nil),
+            ("https://evil.com#.example.com/dashboard", nil),
+            ("https://evil.com\\.acme.example.com/dashboard", nil),
+            ("https://ACME.Example.COM/dashboard", "acme"),
+            ("https://acme%2Eexample.com/dashboard", "acme"),
+            ("https://a.b.example.com/dashboard", "dashboard"),
+        ] as [(String, String?)])
     func anotherSpellingOfAHostIsTheHostTheParserReads(url: String, tenant: String?) {
         let result = router.resolve(url)
         switch (result, tenant) {
@@ -119,7 +122,9 @@ import Testing
             #expect(url == expected)
             let match = try router.resolve(url).get()
             #expect(match.route.name == route)
-            #expect(Dictionary(uniqueKeysWithValues: zip(match.parameters.names, match.parameters.values)) == Dictionary(uniqueKeysWithValues: zip(parameters.names, parameters.values)))
+            #expect(
+                Dictionary(uniqueKeysWithValues: zip(match.parameters.names, match.parameters.values))
+                    == Dictionary(uniqueKeysWithValues: zip(parameters.names, parameters.values)))
         }
         #expect(throws: RouteURLError.self) { try router.url(for: "tenantDashboard") }
     }

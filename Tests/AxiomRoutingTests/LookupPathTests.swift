@@ -123,7 +123,8 @@ import Testing
                     var items: QueryItems? = nil
                     var failure: RouteFailure.Reason? = nil
                     return router.convert(
-                        rank, scratch: scratch, bytes: bytes, path: path, query: nil, host: nil, items: &items, failure: &failure, readsSegments: false)
+                        rank, scratch: scratch, bytes: bytes, path: path, query: nil, host: nil, items: &items, failure: &failure,
+                        readsSegments: false)
                 }
             }.first
             #expect((try? result.get()) == expected, "\(path)")

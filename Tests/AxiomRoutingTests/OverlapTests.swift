@@ -96,7 +96,9 @@ import Testing
             #expect(try router.resolve(path: example).get().route.name == "a")
             let second = try #require(router.entries.firstIndex { $0.name == "b" })
             var scratch = example
-            let matches = scratch.withUTF8 { bytes in (try? router.regex(of: second)?.match(bytes, scratch: MatchScratch(captures: 8, limits: MatchLimits()))) ?? false }
+            let matches = scratch.withUTF8 { bytes in
+                (try? router.regex(of: second)?.match(bytes, scratch: MatchScratch(captures: 8, limits: MatchLimits()))) ?? false
+            }
             #expect(matches == true)
         }
     }

@@ -30,7 +30,8 @@ import Testing
             let hostNames = Set(route.parameters.suffix(route.host?.parameterCount ?? 0).map(\.name))
             let parameters = RouteParameters(
                 names: route.parameters.map(\.name),
-                values: route.parameters.map { hostNames.contains($0.name) && $0.type == .string ? .string("acme-2") : Self.sample($0.type, $0.name) })
+                values: route.parameters.map { hostNames.contains($0.name) && $0.type == .string ? .string("acme-2") : Self.sample($0.type, $0.name) }
+            )
             let query = RouteParameters(names: route.query.map(\.name), values: route.query.map { Self.sample($0.type, $0.name) })
             let url = try router.url(for: route.name, parameters: parameters, query: query)
             let match = try router.resolve(url).get()

@@ -35,7 +35,8 @@ import Testing
         #expect(profile.parameters == [Route.Parameter(name: "userId", type: .int, isOptional: false)])
         #expect(
             profile.query == [
-                Route.QueryParameter(name: "tab", type: .enumeration(["posts", "likes"]), defaultValue: .string("posts"), isRequired: false, isLenient: false),
+                Route.QueryParameter(
+                    name: "tab", type: .enumeration(["posts", "likes"]), defaultValue: .string("posts"), isRequired: false, isLenient: false),
                 Route.QueryParameter(name: "ref", type: .string, defaultValue: nil, isRequired: false, isLenient: false),
             ])
         #expect(profile.metadata.requiresAuthentication)

@@ -63,7 +63,8 @@ import Testing
     @Test func explainTakesNothingWhenResolveStoppedAtTheLimit() throws {
         let table = "route greedy /:a((?:x+)+y)\nroute plain /:b\n"
         let router = try #require(
-            Router.compile([RouteSource(name: "t.routes", text: "option app-scheme-host optional\n" + table)], limits: MatchLimits(matchLimit: 5_000)).router)
+            Router.compile([RouteSource(name: "t.routes", text: "option app-scheme-host optional\n" + table)], limits: MatchLimits(matchLimit: 5_000))
+                .router)
         let path = "/" + String(repeating: "x", count: 30) + "z"
         guard case .failure(let failure) = router.resolve(path: path) else {
             Issue.record("resolve did not stop at the limit")

@@ -51,7 +51,8 @@ import Testing
         let withRoot = try Router(source: RouteSource(name: "t.routes", text: "origins myapp:\nroute home /\nroute profile /profile/:userId"))
         for url in ["myapp://", "myapp:///", "myapp:"] { #expect((try? withRoot.resolve(url).get())?.route.name == "home", "\(url)") }
         #expect(throws: RouteFailure.self) { try withRoot.resolve("myapp:///profile/42").get() }
-        let lenient = try Router(source: RouteSource(name: "t.routes", text: "origins myapp:\noption app-scheme-host optional\nroute profile /profile/:userId"))
+        let lenient = try Router(
+            source: RouteSource(name: "t.routes", text: "origins myapp:\noption app-scheme-host optional\nroute profile /profile/:userId"))
         for url in ["myapp://profile/42", "myapp:///profile/42", "myapp:profile/42", "myapp:/profile/42"] {
             #expect(try lenient.resolve(url).get().route.name == "profile", "\(url)")
         }

@@ -16,7 +16,9 @@ import Testing
         // As `URLComponents.queryItems` reads it.
         #expect(try router("option query-plus plus\n" + table).resolve(url).get().query["url"] == .string("https://x.com/s?q=swift+ios"))
         // Names too.
-        #expect(try router("option query-plus plus\norigins myapp:\nroute s /s\n  query q string").resolve("myapp://s?q=a+b").get().query["q"] == .string("a+b"))
+        #expect(
+            try router("option query-plus plus\norigins myapp:\nroute s /s\n  query q string").resolve("myapp://s?q=a+b").get().query["q"]
+                == .string("a+b"))
     }
 
     @Test(arguments: [true, false])
@@ -202,7 +204,8 @@ import Testing
         ] {
             #expect(code("myapp://open?url=" + bad) == .conversionFailed, "\(bad)")
         }
-        #expect(try router.url(for: "open", query: ["url": .string("https://x.com/a?b=c&d=e+f")]) == "myapp://open?url=https://x.com/a?b%3Dc%26d%3De%2Bf")
+        #expect(
+            try router.url(for: "open", query: ["url": .string("https://x.com/a?b=c&d=e+f")]) == "myapp://open?url=https://x.com/a?b%3Dc%26d%3De%2Bf")
         #expect(throws: RouteURLError.self) { try router.url(for: "open", query: ["url": .string("javascript:alert(1)")]) }
     }
 
@@ -211,7 +214,8 @@ import Testing
         #expect(try router.resolve("myapp://settings/x?tab=PRIVACY").get().query["tab"] == .string("privacy"))
         #expect(code("myapp://settings/x?tab=other") == .conversionFailed)
         // Table-wide.
-        let wide = try Router(source: RouteSource(name: "t", text: "origins myapp:\noption enum-case insensitive\nroute s /s\n  query sort enum(top, new)"))
+        let wide = try Router(
+            source: RouteSource(name: "t", text: "origins myapp:\noption enum-case insensitive\nroute s /s\n  query sort enum(top, new)"))
         #expect(try wide.resolve("myapp://s?sort=TOP").get().query["sort"] == .string("top"))
         // Only for enums.
         let marked = MarkedText("route a /a\n  query q string 1️⃣ignore-case")
@@ -234,7 +238,8 @@ import Testing
         #expect(try router.resolve("myapp://shared/7").get().route.name == "shared")
         #expect(try router.resolve("myapp://shared/7?token=abc").get().route.name == "sharedWithToken")
         // Declared in the other order, the same.
-        let reversed = try Router(source: RouteSource(name: "t", text: "origins myapp:\nroute b /s/:id\n  query token string\nroute a /s/:id\n  query token absent"))
+        let reversed = try Router(
+            source: RouteSource(name: "t", text: "origins myapp:\nroute b /s/:id\n  query token string\nroute a /s/:id\n  query token absent"))
         #expect(try reversed.resolve("myapp://s/1").get().route.name == "a")
         #expect(try reversed.resolve("myapp://s/1?token=x").get().route.name == "b")
         // Not a value reverse routing takes.
@@ -250,7 +255,8 @@ import Testing
 @Suite struct ToEndQueryTests {
     @Test func aNestedURLKeepsItsOwnQuery() throws {
         let router = try Router(
-            source: RouteSource(name: "t", text: "origins myapp:\nroute open /open\n  query ref string optional\n  query url url(http, https) to-end"))
+            source: RouteSource(name: "t", text: "origins myapp:\nroute open /open\n  query ref string optional\n  query url url(http, https) to-end")
+        )
         let match = try router.resolve("myapp://open?ref=mail&url=https://x.com/s?q=swift&page=2").get()
         #expect(match.query["url"] == .string("https://x.com/s?q=swift&page=2"))
         #expect(match.query["ref"] == .string("mail"))
@@ -429,7 +435,9 @@ extension String {
     @Test func aListIsAQueryTypeOfSimpleValues() {
         #expect(diagnostic(.segmentTypeMismatch, at: "1️⃣", in: MarkedText("route a /a/:x\n  param x 1️⃣[int]")) != nil)
         #expect(diagnostic(.unknownType, at: "1️⃣", in: MarkedText("route a /a\n  query x [1️⃣path]")) != nil)
-        #expect(diagnostic(.invalidEnum, at: "1️⃣", in: MarkedText("route a /a\n  query x [int1️⃣")) != nil, "\(compile("route a /a\n  query x [int").formattedDiagnostics)")
+        #expect(
+            diagnostic(.invalidEnum, at: "1️⃣", in: MarkedText("route a /a\n  query x [int1️⃣")) != nil,
+            "\(compile("route a /a\n  query x [int").formattedDiagnostics)")
     }
 }
 

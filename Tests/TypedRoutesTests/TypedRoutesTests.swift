@@ -33,7 +33,9 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
         let hostNames = Set(route.parameters.suffix(route.host?.parameterCount ?? 0).map(\.name))
         let parameters = RouteParameters(
             names: route.parameters.map(\.name),
-            values: route.parameters.map { hostNames.contains($0.name) && $0.type == .string ? .string("team\(index)") : sample($0.type, seed: index) })
+            values: route.parameters.map {
+                hostNames.contains($0.name) && $0.type == .string ? .string("team\(index)") : sample($0.type, seed: index)
+            })
         let query = RouteParameters(names: route.query.map(\.name), values: route.query.map { sample($0.type, seed: index + 1) })
         return try #require(AppRoute(routeName: route.name, parameters: parameters, query: query), "\(route.name)")
     }
@@ -266,7 +268,8 @@ private struct AppLoaders: AppRouteLoaders {
         #expect(AppRoute.loaderNames == Set(router.routes.flatMap(\.metadata.loaders)).sorted())
         #expect(AppRoute.loaderNames == ["followerList"])
         // The table checks clean against them (E322 otherwise).
-        let compilation = Router.compile(AppRoute.routeSources, resolver: RouteSource.resolver(among: AppRoute.routeSources), loaders: Set(AppRoute.loaderNames))
+        let compilation = Router.compile(
+            AppRoute.routeSources, resolver: RouteSource.resolver(among: AppRoute.routeSources), loaders: Set(AppRoute.loaderNames))
         #expect(!compilation.diagnostics.hasErrors)
     }
 

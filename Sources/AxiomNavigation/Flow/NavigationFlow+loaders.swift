@@ -94,7 +94,11 @@ extension NavigationFlow {
             }
         }
         loading = (request.id, task)
-        let outcome = await withTaskCancellationHandler { await task.result } onCancel: { task.cancel() }
+        let outcome = await withTaskCancellationHandler {
+            await task.result
+        } onCancel: {
+            task.cancel()
+        }
         if loading?.id == request.id { loading = nil }
         guard latest == request.id else { return .ended(.cancelled(.superseded)) }
         guard !Task.isCancelled else { return .ended(.cancelled(.taskCancelled)) }

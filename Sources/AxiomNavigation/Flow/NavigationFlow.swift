@@ -436,7 +436,8 @@ public final class NavigationFlow {
         if router.hasLoaders, restoring || plan.state.nextID > state.nextID {
             let firstNew = restoring ? Int.min : state.nextID
             added = plan.state.entries.filter {
-                $0.id.rawValue >= firstNew && !(router.route(named: $0.route)?.metadata.loaders.isEmpty ?? true) && refusal(toShow: $0, for: nil) == nil
+                $0.id.rawValue >= firstNew && !(router.route(named: $0.route)?.metadata.loaders.isEmpty ?? true)
+                    && refusal(toShow: $0, for: nil) == nil
             }
         }
         var data: [EntryID: LoadedData] = [:]

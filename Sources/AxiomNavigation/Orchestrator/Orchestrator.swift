@@ -139,7 +139,8 @@ private final class Screens: NavigationHost {
                 if contexts[entry.id] == nil {
                     let started = clock.now
                     if let context = make(
-                        ContextEnvironment(entry: entry, navigation: NavigationHandle(flow: flow), loaded: flow.loaded[entry.id] ?? .empty)) {
+                        ContextEnvironment(entry: entry, navigation: NavigationHandle(flow: flow), loaded: flow.loaded[entry.id] ?? .empty))
+                    {
                         contexts[entry.id] = context
                         if let guarding = context as? any LeaveGuardingContext { leaveGuards[entry.id] = guarding }
                     }

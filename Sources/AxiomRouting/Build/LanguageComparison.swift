@@ -116,7 +116,8 @@ struct LanguageComparison {
             }
             for current in closed {
                 let place = Place(rawValue: UInt8(current % 4)) ?? .other
-                guard Int32(current / 4) == nfa.accept, domain == .host || place == .root || place == .other || (place == .slash && !ignoresTrailingSlash)
+                guard Int32(current / 4) == nfa.accept,
+                    domain == .host || place == .root || place == .other || (place == .slash && !ignoresTrailingSlash)
                 else { continue }
                 var bytes: [UInt8] = []
                 var at = current

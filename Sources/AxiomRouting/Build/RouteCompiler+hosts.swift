@@ -19,13 +19,17 @@ extension RouteCompiler {
         let text = pattern.value
         let scalars = Array(text.unicodeScalars)
         guard !text.hasPrefix("/"), !text.hasPrefix("{"),
-            let separator = scalars.indices.first(where: { $0 + 2 < scalars.count && scalars[$0] == ":" && scalars[$0 + 1] == "/" && scalars[$0 + 2] == "/" })
+            let separator = scalars.indices.first(where: {
+                $0 + 2 < scalars.count && scalars[$0] == ":" && scalars[$0 + 1] == "/" && scalars[$0 + 2] == "/"
+            })
         else { return (pattern, nil) }
         let offset = scalars[(separator + 3)...].firstIndex(of: "/") ?? scalars.count
         let pathText = String(String.UnicodeScalarView(scalars[offset...]))
         let pathLocation = patternLocation(pattern, offset: offset)
-        let path = Located(value: pathText.isEmpty ? "/" : pathText, location: SourceLocation(
-            file: pathLocation.file, line: pathLocation.line, column: pathLocation.column, length: max(1, pathText.count)))
+        let path = Located(
+            value: pathText.isEmpty ? "/" : pathText,
+            location: SourceLocation(
+                file: pathLocation.file, line: pathLocation.line, column: pathLocation.column, length: max(1, pathText.count)))
         let parsed: URLPattern
         do {
             parsed = try URLPattern(text)
@@ -34,17 +38,20 @@ extension RouteCompiler {
             return nil
         }
         guard parsed.protocol == "http" || parsed.protocol == "https" else {
-            diagnostics.append(.hostPatternNotSupported("its scheme is '\(parsed.protocol)'; routes match on a host with 'http' or 'https'", at: pattern.location))
+            diagnostics.append(
+                .hostPatternNotSupported("its scheme is '\(parsed.protocol)'; routes match on a host with 'http' or 'https'", at: pattern.location))
             return nil
         }
         for (name, value) in [("username", parsed.username), ("password", parsed.password), ("search", parsed.search), ("hash", parsed.hash)]
         where !value.isEmpty && value != "*" {
             diagnostics.append(
-                .hostPatternNotSupported("it constrains the \(name) ('\(value)'); a route's query is declared with 'query' lines", at: pattern.location))
+                .hostPatternNotSupported(
+                    "it constrains the \(name) ('\(value)'); a route's query is declared with 'query' lines", at: pattern.location))
             return nil
         }
         guard !parsed.hostname.isEmpty, parsed.hostname != "*" else {
-            diagnostics.append(.hostPatternNotSupported("it names no host; a route without a host is written as its path ('/…')", at: pattern.location))
+            diagnostics.append(
+                .hostPatternNotSupported("it names no host; a route without a host is written as its path ('/…')", at: pattern.location))
             return nil
         }
         let hostnameParts: [Part]
@@ -53,13 +60,17 @@ extension RouteCompiler {
             hostnameParts = try PatternParser.parse(parsed.hostname, options: .hostname, encode: Canonicalizer.hostname)
             portParts =
                 parsed.port == "*" || parsed.port.isEmpty
-                ? [] : try PatternParser.parse(parsed.port, options: .default) { (value) throws(PatternSyntaxError.Problem) in try Canonicalizer.port(value) }
+                ? []
+                : try PatternParser.parse(parsed.port, options: .default) { (value) throws(PatternSyntaxError.Problem) in
+                    try Canonicalizer.port(value)
+                }
         } catch {
             diagnostics.append(.invalidPattern("\(error)", at: pattern.location))
             return nil
         }
         let named = (hostnameParts + portParts).filter { $0.kind != .fixedText && $0.hasCustomName }.count
-        let host = Route.HostPattern(scheme: parsed.protocol, hostname: parsed.hostname, port: parsed.port == "*" ? "*" : parsed.port, parameterCount: named)
+        let host = Route.HostPattern(
+            scheme: parsed.protocol, hostname: parsed.hostname, port: parsed.port == "*" ? "*" : parsed.port, parameterCount: named)
         return (path, HostSyntax(pattern: host, hostnameParts: hostnameParts, portParts: portParts))
     }
 
@@ -110,8 +121,11 @@ extension CompiledRoute {
             parts.flatMap { part -> [UInt16] in
                 guard part.kind != .fixedText else { return part.value.utf8.map { UInt16($0) } }
                 let kind: SegmentKind =
-                    part.modifier == .optional ? .optional : part.kind == .fullWildcard || part.modifier != .none ? .wildcard
-                    : part.kind == .regexp ? .constrained : .plain
+                    part.modifier == .optional
+                    ? .optional
+                    : part.kind == .fullWildcard || part.modifier != .none
+                        ? .wildcard
+                        : part.kind == .regexp ? .constrained : .plain
                 return [SegmentToken.groupAtom + UInt16(kind.rawValue)]
             }
         }

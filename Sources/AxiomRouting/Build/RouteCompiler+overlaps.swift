@@ -45,7 +45,9 @@ extension RouteCompiler {
             let types = Dictionary(routes[index].route.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
             let parts = host.hostnameParts.map { part -> Part in
                 guard part.kind == .segmentWildcard, let shape = types[part.name]?.segmentRegexp else { return part }
-                return Part(kind: .regexp, value: shape, modifier: part.modifier, name: part.name, prefix: part.prefix, suffix: part.suffix, position: part.position)
+                return Part(
+                    kind: .regexp, value: shape, modifier: part.modifier, name: part.name, prefix: part.prefix, suffix: part.suffix,
+                    position: part.position)
             }
             let made = PathLanguage(parts: parts, caseless: false, delimiter: UInt8(ascii: "."))
             hostLanguages[index] = made
@@ -69,7 +71,8 @@ extension RouteCompiler {
             if literalPorts, a.pattern.port != b.pattern.port { return .disjoint }
             guard let left = hostLanguage(x), let right = hostLanguage(y) else { return .unknown }
             switch hosts.overlap(left.under, right.under) {
-            case .overlapping(let host): return .overlapping(example: a.pattern.scheme + "://" + host + (a.pattern.port.isEmpty || !literalPorts ? "" : ":" + a.pattern.port))
+            case .overlapping(let host):
+                return .overlapping(example: a.pattern.scheme + "://" + host + (a.pattern.port.isEmpty || !literalPorts ? "" : ":" + a.pattern.port))
             case let other: return other
             }
         }

@@ -164,7 +164,8 @@ struct RouteCompiler {
         let hostNames = Set(((host?.hostnameParts ?? []) + (host?.portParts ?? [])).filter { $0.kind != .fixedText && $0.hasCustomName }.map(\.name))
         var types: [String: ParameterType] = [:]
         var typeLocations: [String: SourceLocation] = [:]
-        for parameter in declaration.parameters where !hostNames.contains(parameter.name.value) || groupParts.contains(where: { $0.name == parameter.name.value }) {
+        for parameter in declaration.parameters
+        where !hostNames.contains(parameter.name.value) || groupParts.contains(where: { $0.name == parameter.name.value }) {
             let name = parameter.name.value
             guard let part = groupParts.first(where: { $0.name == name }) else {
                 let names = groupParts.map(\.name) + hostNames.sorted()

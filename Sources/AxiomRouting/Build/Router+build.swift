@@ -43,7 +43,9 @@ extension Router {
 
         let tables = Tables(
             firstLiterals: compiled.map(\.firstLiteral),
-            layouts: compiled.map { RouteLayout(segmentMask: $0.segmentMask, parameters: Array($0.route.pathParameters), hasQuery: !$0.route.query.isEmpty) },
+            layouts: compiled.map {
+                RouteLayout(segmentMask: $0.segmentMask, parameters: Array($0.route.pathParameters), hasQuery: !$0.route.query.isEmpty)
+            },
             chunks: chunks,
             dispatch: SegmentDispatch(firstLevel, caseless: caseless),
             literalIndex: LiteralIndex(literalPaths),

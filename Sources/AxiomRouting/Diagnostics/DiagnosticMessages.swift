@@ -336,8 +336,7 @@ extension Diagnostic {
 
     /// E319: a named group of an alias or redirect pattern that no parameter of its target takes.
     /// `pattern` describes the pattern ("alias '/user/:id' of route 'profile'").
-    static func unmappedGroup(_ group: String, of pattern: String, target: String, parameters: [String], at location: SourceLocation) -> Diagnostic
-    {
+    static func unmappedGroup(_ group: String, of pattern: String, target: String, parameters: [String], at location: SourceLocation) -> Diagnostic {
         let fix =
             "name it after one of \(target)'s parameters" + (parameters.isEmpty ? "" : " (\(parameters.joined(separator: ", ")))")
             + ", or write '*' for a segment the target does not need"

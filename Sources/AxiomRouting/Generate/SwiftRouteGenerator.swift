@@ -221,7 +221,11 @@ package struct SwiftRouteGenerator {
             return "UUID(uuid: (" + bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ", ") + "))"
         case .path(let segments): return "[" + segments.map(SwiftLiteral.string).joined(separator: ", ") + "]"
         case .fields(let fields):
-            return fields.isEmpty ? "[:]" : "[" + fields.sorted { $0.key < $1.key }.map { SwiftLiteral.string($0.key) + ": " + SwiftLiteral.string($0.value) }.joined(separator: ", ") + "]"
+            return fields.isEmpty
+                ? "[:]"
+                : "["
+                    + fields.sorted { $0.key < $1.key }.map { SwiftLiteral.string($0.key) + ": " + SwiftLiteral.string($0.value) }.joined(
+                        separator: ", ") + "]"
         case .list(let values): return "[" + values.map { literal($0, enumCases: enumCases) }.joined(separator: ", ") + "]"
         }
     }
@@ -292,7 +296,8 @@ package struct SwiftRouteGenerator {
             members[member] = loader
             let routes = users.map { "`\($0.name)`" }
             out += "    /// Loads for \(routes.joined(separator: ", ")).\n"
-            out += "    func \(SwiftNames.escaped(SwiftNames.member(loader)))(for route: \(type), request: LoadRequest) async throws -> any Sendable\n"
+            out +=
+                "    func \(SwiftNames.escaped(SwiftNames.member(loader)))(for route: \(type), request: LoadRequest) async throws -> any Sendable\n"
         }
         out += "}\n\nextension \(name) {\n"
         out += "    /// Registers every loader on `flow` under its table name. A request whose destination is\n"
@@ -300,7 +305,8 @@ package struct SwiftRouteGenerator {
         out += "    @MainActor \(access)func register(on flow: NavigationFlow) {\n"
         for loader in loaders {
             out += "        flow.loaders[\(SwiftLiteral.string(loader))] = { request in\n"
-            out += "            guard let route = request.destination.route(as: \(type).self) else { throw TypedRouteMismatch(destination: request.destination) }\n"
+            out +=
+                "            guard let route = request.destination.route(as: \(type).self) else { throw TypedRouteMismatch(destination: request.destination) }\n"
             out += "            return try await self.\(SwiftNames.escaped(SwiftNames.member(loader)))(for: route, request: request)\n"
             out += "        }\n"
         }
@@ -430,7 +436,10 @@ package struct SwiftRouteGenerator {
             // A list of strings is a list, not a path: written as one explicitly.
             func written(_ offset: Int, _ value: Value) -> String {
                 let optional = value.isOptional ? "?" : ""
-                if case .list = value.type { return (value.isOptional ? "v\(offset).map { " : "") + "RouteValue.list(" + (value.isOptional ? "$0" : "v\(offset)") + ".map(\\.routeValue))" + (value.isOptional ? " }" : "") }
+                if case .list = value.type {
+                    return (value.isOptional ? "v\(offset).map { " : "") + "RouteValue.list(" + (value.isOptional ? "$0" : "v\(offset)")
+                        + ".map(\\.routeValue))" + (value.isOptional ? " }" : "")
+                }
                 return "v\(offset)\(optional).routeValue"
             }
             if selected.contains(where: { $0.element.isOptional }) {

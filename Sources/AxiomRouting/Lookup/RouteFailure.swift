@@ -171,7 +171,8 @@ extension RouteFailure {
         case .queryValueRejected(let route, let parameter, let value, let pattern):
             return "route '\(route)' matched, but query parameter '\(parameter)' = '\(value)' does not match '\(pattern)'" + others
         case .appURLWithoutHost(let scheme):
-            return "'\(scheme):' URLs name their first segment as the host ('\(scheme)://profile/42'); this one has none (declare 'option app-scheme-host optional' to route such URLs by their path)"
+            return
+                "'\(scheme):' URLs name their first segment as the host ('\(scheme)://profile/42'); this one has none (declare 'option app-scheme-host optional' to route such URLs by their path)"
         case .hostNotMatched(let route, let host, let pattern):
             guard let host else { return "route '\(route)' matched the path, but it matches on its host ('\(pattern)') and a path alone has none" }
             return "route '\(route)' matched the path, but '\(host)' is not a host of '\(pattern)'"

@@ -21,9 +21,15 @@ extension Router {
         // straight from the path. Anything else (or a value the general rules must see: an
         // escape, an int that is not plain digits) takes the loop below.
         if readsSegments, layout.readsInPlace, let values = Self.segmentValues(bytes, layout: layout) {
-            guard layout.hasQuery else { return hostChecked(landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)), entry: route, rank: rank, host: host, failure: &failure) }
+            guard layout.hasQuery else {
+                return hostChecked(
+                    landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)), entry: route, rank: rank, host: host,
+                    failure: &failure)
+            }
             guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
-            return hostChecked(landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path)), entry: route, rank: rank, host: host, failure: &failure)
+            return hostChecked(
+                landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path)), entry: route, rank: rank, host: host,
+                failure: &failure)
         }
         var values: [RouteValue] = []
         if count > 0 { values.reserveCapacity(count) }
@@ -55,9 +61,15 @@ extension Router {
             }
             names?.append(parameter.name)
         }
-        guard layout.hasQuery else { return hostChecked(landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)), entry: route, rank: rank, host: host, failure: &failure) }
+        guard layout.hasQuery else {
+            return hostChecked(
+                landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)), entry: route, rank: rank, host: host,
+                failure: &failure)
+        }
         guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
-        return hostChecked(landed(RouteMatch(route: route, values: values, names: names, query: query, path: path)), entry: route, rank: rank, host: host, failure: &failure)
+        return hostChecked(
+            landed(RouteMatch(route: route, values: values, names: names, query: query, path: path)), entry: route, rank: rank, host: host,
+            failure: &failure)
     }
 
     /// A match of an alias or a redirect as a match of the route it leads to (a route's own
@@ -146,7 +158,9 @@ extension Router {
                 let declared = Set(route.query.map(\.name))
                 var fields: [String: String] = [:]
                 for (name, value) in items?.all ?? [] {
-                    guard let name = items?.decoded(name), !declared.contains(name), fields[name] == nil, let value = items?.decoded(value) else { continue }
+                    guard let name = items?.decoded(name), !declared.contains(name), fields[name] == nil, let value = items?.decoded(value) else {
+                        continue
+                    }
                     fields[name] = value
                 }
                 queryNames.append(parameter.name)
@@ -192,7 +206,9 @@ extension Router {
                 continue
             }
             // A lenient parameter whose value does not decode or convert counts as absent.
-            if let text = parameter.runsToEnd ? items?.rest(from: parameter.name) : items?.first(parameter.name), !parameter.isLenient || items?.decoded(text).flatMap({ queryValue(parameter, $0) }) != nil {
+            if let text = parameter.runsToEnd ? items?.rest(from: parameter.name) : items?.first(parameter.name),
+                !parameter.isLenient || items?.decoded(text).flatMap({ queryValue(parameter, $0) }) != nil
+            {
                 guard let decoded = items?.decoded(text) else {
                     failure = .invalidPercentEncoding(route: route.name, parameter: parameter.name, value: String(text))
                     return nil

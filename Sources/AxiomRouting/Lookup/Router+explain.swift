@@ -104,7 +104,9 @@ extension Router {
                         RouteExplanation.Candidate(route: route, expression: shape(of: index)?.regexSource ?? "", outcome: outcome)
                     }
                     if taken { return candidate(.notReached) }
-                    switch self.candidate(index, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items) {
+                    switch self.candidate(
+                        index, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items)
+                    {
                     case .otherFirstSegment(let expected): return candidate(.differentFirstSegment(expected: expected))
                     case .noMatch: return candidate(.patternDoesNotMatch)
                     case .limitExceeded:

@@ -80,7 +80,8 @@ struct HostMatcher: Sendable {
         let portParts =
             pattern.port.isEmpty || pattern.port == "*"
             ? []
-            : (try? PatternParser.parse(pattern.port, options: .default) { (value) throws(PatternSyntaxError.Problem) in try Canonicalizer.port(value) })
+            : (try? PatternParser.parse(pattern.port, options: .default) { (value) throws(PatternSyntaxError.Problem) in try Canonicalizer.port(value)
+            })
                 ?? []
         func regex(_ parts: [Part], _ options: PatternOptions) -> CompiledRegex? {
             guard !parts.isEmpty, let source = try? JavaScriptRegexTranslator.translate(PatternRegexGenerator.regexp(parts, options: options).source)
@@ -135,7 +136,8 @@ struct HostMatcher: Sendable {
                 return true
             }
         }
-        guard read(hostname, request.host, groups: groups[..<hostnameGroups]), port.map({ read($0, request.port, groups: groups[hostnameGroups...]) }) ?? true
+        guard read(hostname, request.host, groups: groups[..<hostnameGroups]),
+            port.map({ read($0, request.port, groups: groups[hostnameGroups...]) }) ?? true
         else {
             failure = reason ?? mismatch
             return nil

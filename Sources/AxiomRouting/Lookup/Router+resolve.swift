@@ -115,7 +115,8 @@ extension Router {
     /// only if that route's values do not convert — the later candidates one by one. On no
     /// match, `failure` holds the first conversion failure (or the match limit), if any.
     private func matchChunks(
-        _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, host: RequestHost?, scratch: MatchScratch, failure: inout RouteFailure.Reason?,
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, host: RequestHost?, scratch: MatchScratch,
+        failure: inout RouteFailure.Reason?,
         rejected: inout Int
     ) -> RouteMatch? {
         var queryItems: QueryItems? = nil
@@ -136,7 +137,8 @@ extension Router {
         guard let routeIndex else { return nil }
         // The first failure is the one reported.
         var later: RouteFailure.Reason? = nil
-        if let match = convert(routeIndex, scratch: scratch, bytes: bytes, path: path, query: query, host: host, items: &queryItems, failure: &later) {
+        if let match = convert(routeIndex, scratch: scratch, bytes: bytes, path: path, query: query, host: host, items: &queryItems, failure: &later)
+        {
             return match
         }
         if failure == nil { failure = later }

@@ -72,7 +72,8 @@ public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible 
     public static func invalidHostValue(route: String, parameter: String, value: String) -> Self {
         Self(
             .invalidHostValue, route: route, parameter: parameter,
-            description: "route '\(route)': '\(value)' cannot be part of a host for parameter '\(parameter)' (a label is lowercase letters, digits and '-')")
+            description:
+                "route '\(route)': '\(value)' cannot be part of a host for parameter '\(parameter)' (a label is lowercase letters, digits and '-')")
     }
 
     public static func notReversible(route: String, url: String, resolvesTo: String) -> Self {
@@ -114,7 +115,9 @@ extension Router {
             // A list: the item repeated, once a value.
             if case .list(let values) = value {
                 for element in values {
-                    queryText.append(percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(element.description.unicodeScalars, .queryValue))
+                    queryText.append(
+                        percentEncode(parameterName.unicodeScalars, .queryValue) + "="
+                            + percentEncode(element.description.unicodeScalars, .queryValue))
                 }
                 continue
             }

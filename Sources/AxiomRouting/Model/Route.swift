@@ -123,7 +123,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public static func == (lhs: Route, rhs: Route) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.name, lhs.pattern, lhs.rank, lhs.location) == (rhs.name, rhs.pattern, rhs.rank, rhs.location)
-                && lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.parameters == rhs.parameters && lhs.query == rhs.query && lhs.metadata == rhs.metadata
+                && lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.parameters == rhs.parameters && lhs.query == rhs.query
+                && lhs.metadata == rhs.metadata
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -36,7 +36,9 @@ extension RouteValue: Codable {
         let container = try decoder.container(keyedBy: Key.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "a value has exactly one of the keys string, int, double, bool, uuid, path, fields, list"))
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a value has exactly one of the keys string, int, double, bool, uuid, path, fields, list"))
         }
         switch key {
         case .string: self = .string(try container.decode(String.self, forKey: key))

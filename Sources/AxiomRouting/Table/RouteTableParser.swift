@@ -228,7 +228,8 @@ struct RouteTableParser {
             var names: [Located<String>] = []
             repeat {
                 let loader = try name(
-                    try required(&scanner, "the names of the loaders the route's data comes from, e.g. 'load profileData'", after: keyword, stops: [","]),
+                    try required(
+                        &scanner, "the names of the loaders the route's data comes from, e.g. 'load profileData'", after: keyword, stops: [","]),
                     "loader name")
                 if let first = names.first(where: { $0.value == loader.value }) {
                     throw fail(.loaderListedTwice(loader, first: first.location))
