@@ -19,12 +19,12 @@ struct LanguageComparison {
     static let stateBudget = 4_096
     /// Work one comparison may do (states of the two automata stepped over, summed), and the
     /// whole table's analysis.
-    static let workPerComparison = 50_000
-    static let workPerTable = 250_000
-    static let workPerRoute = 1_000
+    static let workPerComparison = 20_000
+    static let workPerTable = 100_000
+    static let workPerRoute = 500
 
     /// The work done so far, shared by the comparisons of one table (about 25 units a
-    /// microsecond: a table of `n` routes spends at most 10 ms + 40 µs × n on it).
+    /// microsecond, more with AddressSanitizer: a table of `n` routes spends a few ms + 20 µs × n on it).
     final class Meter {
         var used = 0
         let limit: Int
