@@ -227,6 +227,33 @@ final class LoaderLog: Sendable {
         #expect(flow.loaded.isEmpty)
     }
 
+    /// Swapping the table is a newer request too: the loaders in flight are cancelled.
+    @Test func swappingTheTableCancelsTheLoadersInFlight() async throws {
+        let (orchestrator, _) = makeOrchestrator()
+        let flow = orchestrator.navigation
+        flow.loaders["profileData"] = { [log] request in
+            log.begin(request)
+            do {
+                try await Task.sleep(for: .seconds(5))
+            } catch {
+                log.end(request, cancelled: true)
+                throw error
+            }
+            log.end(request, cancelled: false)
+            return "never"
+        }
+        async let slow = flow.navigate(to: Destination("profile", parameters: ["userId": .int(1)]))
+        var waits = 0
+        while !log.calls.contains(where: { $0.loader == "profileData" }), waits < 2_000 {
+            try await Task.sleep(for: .milliseconds(2))
+            waits += 1
+        }
+        _ = await flow.replaceTable(with: router)
+        #expect(await slow == .cancelled(.superseded))
+        #expect(log.cancelled.contains("profileData"))
+        #expect(!flow.state.entries.contains { $0.route == "profile" })
+    }
+
     @Test func aNavigationThePolicyRefusesLoadsNothing() async throws {
         let (orchestrator, _) = makeOrchestrator(signedIn: false)
         let flow = orchestrator.navigation

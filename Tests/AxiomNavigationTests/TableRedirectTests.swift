@@ -61,7 +61,7 @@ import Testing
         #expect(flow.state.visible?.destination == Destination("profile", parameters: ["userId": .int(7)]))
     }
 
-    @Test(arguments: ["myapp://inbox/3", "myapp://messages/3", "myapp://mail/3"])
+    @Test(arguments: ["myapp://inbox/3", "myapp://messages/3", "myapp://mail/3", "myapp://m%65ssages/%33", "myapp://MAIL/3"])
     func anAuthOnlyRouteThroughAnAliasOrARedirectGoesThroughLogin(url: String) async throws {
         await navigator.open(url, expect: "redirected")
         #expect(flow.state.visible?.route == "login")

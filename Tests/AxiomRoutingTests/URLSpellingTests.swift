@@ -457,3 +457,28 @@ extension String {
         #expect(try JSONDecoder().decode(RouteValue.self, from: Data(#"{"path":["a"]}"#.utf8)) == .path(["a"]))
     }
 }
+
+/// The expressions a table adds outside paths run under the match limit too: a `matching` regexp
+/// and a host's regexp that backtrack without end end in a failure, not a hang.
+@Suite struct NewExpressionLimitTests {
+    @Test func aRunawayMatchingRegexpIsARejection() throws {
+        let router = try Router(source: RouteSource(name: "t", text: "origins myapp:\nroute s /s\n  query v string matching (?:a+)+b"))
+        guard case .failure(let failure) = router.resolve("myapp://s?v=" + String(repeating: "a", count: 5_000) + "c") else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == .queryValueRejected)
+        #expect(try router.resolve("myapp://s?v=aaab").get().query["v"] == .string("aaab"))
+    }
+
+    @Test func aRunawayHostRegexpIsAMismatch() throws {
+        let router = try Router(
+            source: RouteSource(name: "t", text: "origins https://*.example.com\nroute t https://:t((?:a+)+b).example.com/x"))
+        guard case .failure(let failure) = router.resolve("https://" + String(repeating: "a", count: 60) + "c.example.com/x") else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == .hostNotMatched)
+        #expect(try router.resolve("https://aab.example.com/x").get().parameters["t"] == .string("aab"))
+    }
+}

@@ -10,6 +10,11 @@ extension RouteCompiler {
         var pattern: Route.HostPattern
         var hostnameParts: [Part]
         var portParts: [Part]
+
+        /// A hostname of the pattern: each group filled with `x` (`x.example.com`).
+        var exampleHostname: String {
+            hostnameParts.map { $0.kind == .fixedText ? $0.value : $0.prefix + "x" + $0.suffix }.joined()
+        }
     }
 
     /// A route pattern split into its path pattern and its host, when it names one: the path
@@ -106,7 +111,7 @@ extension RouteCompiler {
     /// each group filled with `x`). A table without origins accepts every URL.
     func originAccepts(_ host: HostSyntax, origins: [Origin]) -> Bool {
         guard !origins.isEmpty else { return true }
-        let example = host.hostnameParts.map { part in part.kind == .fixedText ? part.value : part.prefix + "x" + part.suffix }.joined()
+        let example = host.exampleHostname
         let port = host.portParts.isEmpty ? "" : ":" + host.portParts.map { $0.kind == .fixedText ? $0.value : "1" }.joined()
         guard let url = try? URLRecord(host.pattern.scheme + "://" + example + port + "/") else { return false }
         return origins.contains { $0.accepts(url) }
@@ -120,13 +125,7 @@ extension CompiledRoute {
         func atoms(_ parts: [Part]) -> [UInt16] {
             parts.flatMap { part -> [UInt16] in
                 guard part.kind != .fixedText else { return part.value.utf8.map { UInt16($0) } }
-                let kind: SegmentKind =
-                    part.modifier == .optional
-                    ? .optional
-                    : part.kind == .fullWildcard || part.modifier != .none
-                        ? .wildcard
-                        : part.kind == .regexp ? .constrained : .plain
-                return [SegmentToken.groupAtom + UInt16(kind.rawValue)]
+                return [SegmentToken.groupAtom + UInt16(SegmentKind(part, regexpSpans: { _ in false }).rawValue)]
             }
         }
         return atoms(host.hostnameParts).reversed() + [0] + atoms(host.portParts)

@@ -163,7 +163,7 @@ extension RouteCompiler {
 
     /// An example host of a pattern: each group filled with `x` (`https://x.example.com`).
     static func exampleHost(_ host: HostSyntax) -> String {
-        host.pattern.scheme + "://" + host.hostnameParts.map { $0.kind == .fixedText ? $0.value : $0.prefix + "x" + $0.suffix }.joined()
+        host.pattern.scheme + "://" + host.exampleHostname
     }
 
     /// The query items a route needs (`+name`) and must not have (`-name`): routes that differ

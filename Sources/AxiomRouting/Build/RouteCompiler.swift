@@ -177,8 +177,8 @@ struct RouteCompiler {
                 continue
             }
             let type = parameter.type.value
-            if type == .rest || { if case .url = type { true } else if case .list = type { true } else { false } }() {
-                diagnostics.append(.urlTypeInPath(name, type: type, at: parameter.type.location))
+            if type.isQueryOnly {
+                diagnostics.append(.queryTypeInPath(name, type: type, at: parameter.type.location))
                 continue
             }
             let spans = part.spansSegments

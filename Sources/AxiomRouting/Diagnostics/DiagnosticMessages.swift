@@ -169,11 +169,10 @@ extension Diagnostic {
         Diagnostic(.invalidEnum, "'url' needs the schemes it accepts, e.g. 'url(http, https)'", at: location)
     }
 
-    /// E206: `url` and `rest` are types of query values (a path segment cannot hold a URL or a map).
-    static func urlTypeInPath(_ name: String, type: ParameterType, at location: SourceLocation) -> Diagnostic {
-        let kind = type == .rest ? "rest" : { if case .list = type { "\(type)" } else { "url" } }()
-        return Diagnostic(
-            .segmentTypeMismatch, "'\(name)' is a path parameter: '\(kind)' is a type of query parameters", at: location,
+    /// E206: a type of query values only (``ParameterType/isQueryOnly``) on a path group.
+    static func queryTypeInPath(_ name: String, type: ParameterType, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .segmentTypeMismatch, "'\(name)' is a path parameter: '\(type)' is a type of query parameters", at: location,
             help: "declare it as a query parameter ('query \(name) \(type)')")
     }
 

@@ -184,9 +184,7 @@ extension Router {
                 }
                 var values: [RouteValue] = []
                 for text in texts {
-                    guard let decoded = items?.decoded(text), let value = element.convert(decoded, ignoringCase: parameter.ignoresCase),
-                        parameter.pattern.map({ queryValueMatches(decoded, $0) }) ?? true
-                    else {
+                    guard let decoded = items?.decoded(text), let value = queryValue(parameter, decoded, as: element) else {
                         if parameter.isLenient { continue }
                         failure = .conversionFailed(route: route.name, parameter: parameter.name, value: String(text), expected: element)
                         return nil
@@ -235,8 +233,9 @@ extension Router {
     }
 
     /// A query value converted and checked against its `matching` regexp; nil when it fails either.
-    func queryValue(_ parameter: Route.QueryParameter, _ decoded: String) -> RouteValue? {
-        guard let value = parameter.type.convert(decoded, ignoringCase: parameter.ignoresCase) else { return nil }
+    /// (`type`: a list's element type instead of the parameter's.)
+    func queryValue(_ parameter: Route.QueryParameter, _ decoded: String, as type: ParameterType? = nil) -> RouteValue? {
+        guard let value = (type ?? parameter.type).convert(decoded, ignoringCase: parameter.ignoresCase) else { return nil }
         if let pattern = parameter.pattern, !queryValueMatches(decoded, pattern) { return nil }
         return value
     }

@@ -24,6 +24,15 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
     /// type (`string`, `int`, `double`, `bool`, `uuid`). For query parameters.
     indirect case list(ParameterType)
 
+    /// Whether values of the type come from a query only (a URL, a map of items, a repeated
+    /// item's values): a path group cannot be one.
+    var isQueryOnly: Bool {
+        switch self {
+        case .url, .rest, .list: return true
+        default: return false
+        }
+    }
+
     /// The names the route table accepts.
     static let names = ["string", "int", "double", "bool", "uuid", "path", "enum", "url", "rest"]
 

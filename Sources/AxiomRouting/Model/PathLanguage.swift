@@ -122,8 +122,7 @@ struct PathNFA: Sendable {
     }
 
     mutating func alternatives(_ fragments: [Fragment]) -> Fragment {
-        guard fragments.count > 1, let only = fragments.first else { return fragments.first ?? nothing() }
-        _ = only
+        guard fragments.count > 1 else { return fragments.first ?? nothing() }
         let start = state()
         let end = state()
         for fragment in fragments {

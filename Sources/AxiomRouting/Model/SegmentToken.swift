@@ -21,6 +21,20 @@ enum SegmentKind: Int, Sendable, Comparable, CustomStringConvertible {
     }
 }
 
+extension SegmentKind {
+    /// How specific one part of a pattern is (not plain fixed text): optional, a wildcard (it
+    /// repeats, is `*`, or is a regexp `regexpSpans` says can cross a delimiter), constrained (a
+    /// regexp) or plain.
+    init(_ part: Part, regexpSpans: (String) -> Bool) {
+        switch (part.kind, part.modifier) {
+        case (.fixedText, .optional), (.fixedText, .zeroOrMore), (_, .optional): self = .optional
+        case (_, .zeroOrMore), (_, .oneOrMore), (.fullWildcard, _), (.fixedText, _): self = .wildcard
+        case (.regexp, _): self = regexpSpans(part.value) ? .wildcard : .constrained
+        case (.segmentWildcard, _): self = .plain
+        }
+    }
+}
+
 /// One path segment of a route's pattern (usually `/text` or `/:name`), as a piece of the
 /// route's regular expression.
 struct SegmentToken: Sendable, Hashable {
@@ -156,14 +170,9 @@ extension SegmentToken {
             pure = isPure
             pureWildcard = isPure && part.kind == .segmentWildcard
             if isPure { pureValue = part.value }
-            switch (part.kind, part.modifier) {
-            case (.fixedText, .optional), (.fixedText, .zeroOrMore), (_, .optional): kinds.append(.optional)
-            case (_, .zeroOrMore), (_, .oneOrMore), (.fullWildcard, _), (.fixedText, _): kinds.append(.wildcard)
             // A regexp that can match a `/` (`:rest(.+)`) spans segments: it ranks as a wildcard,
             // after the routes whose segments it would otherwise swallow.
-            case (.regexp, _): kinds.append(PathLanguage.canMatchSlash(part.value) ? .wildcard : .constrained)
-            case (.segmentWildcard, _): kinds.append(.plain)
-            }
+            kinds.append(SegmentKind(part, regexpSpans: PathLanguage.canMatchSlash))
             atoms.append(SegmentToken.groupAtom + UInt16(kinds[kinds.count - 1].rawValue))
         }
         try flush()
