@@ -129,6 +129,35 @@ import Testing
         #expect(throws: RouteURLError.self) { try router.url(for: "tenantDashboard") }
     }
 
+    /// A regexp group of a host is not filled with `x` to find an origin: the origins' own hosts
+    /// are tried on the pattern (a false E324 stopped Kickstarter's email hosts). One that no
+    /// origin holds is still an error.
+    @Test func aRegexpHostGroupIsCheckedAgainstTheOriginsHosts() throws {
+        let accepted = Router.compile([
+            RouteSource(
+                name: "t.routes",
+                text: "origins https://clicks.example.com, https://emails.example.com\nroute mail https://:via(clicks|emails).example.com/*")
+        ])
+        #expect(accepted.diagnostics.isEmpty, "\(accepted.formattedDiagnostics)")
+        let router = try #require(accepted.router)
+        #expect(try router.resolve("https://emails.example.com/wf/open").get().parameters["via"] == .string("emails"))
+        #expect(try router.url(for: "mail", parameters: ["via": .string("clicks"), "0": .path(["a"])]) == "https://clicks.example.com/a")
+        let refused = Router.compile([
+            RouteSource(name: "t.routes", text: "origins https://news.example.com\nroute mail https://(clicks|emails).example.com/*")
+        ])
+        #expect(refused.diagnostics.map(\.code) == [.hostNotAccepted])
+    }
+
+    /// An unnamed host group has no value reverse routing could print: the error says to name it.
+    @Test func anUnnamedHostGroupCannotBeReverseRoutedAndTheErrorSaysWhy() throws {
+        let router = try Router(
+            source: RouteSource(name: "t.routes", text: "origins https://a.example.com, https://b.example.com\nroute x https://(a|b).example.com/x"))
+        #expect(try router.resolve("https://b.example.com/x").get().route.name == "x")
+        let error = try #require(throws: RouteURLError.self) { try router.url(for: "x") }
+        #expect(error.code == .invalidHostValue)
+        #expect(error.description.contains("unnamed group") && error.description.contains("name it"))
+    }
+
     @Test(arguments: [
         ("route a 1️⃣ftp://:s.example.com/files", DiagnosticCode.unsupportedHostPattern),
         ("route a 1️⃣https://www.example.com/search?q=x", .unsupportedHostPattern),

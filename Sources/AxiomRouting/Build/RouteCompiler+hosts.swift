@@ -109,12 +109,31 @@ extension RouteCompiler {
 
     /// Whether some origin of the table accepts URLs of `host` (checked on an example host:
     /// each group filled with `x`). A table without origins accepts every URL.
+    ///
+    /// A group filled with `x` is not a value of every group (`(clicks|emails).example.com`), so
+    /// when the example misses, each origin's own host is tried on the pattern; and a regexp group
+    /// next to a subdomain origin is given the benefit of the doubt: `E324` is never a false alarm.
     func originAccepts(_ host: HostSyntax, origins: [Origin]) -> Bool {
         guard !origins.isEmpty else { return true }
         let example = host.exampleHostname
         let port = host.portParts.isEmpty ? "" : ":" + host.portParts.map { $0.kind == .fixedText ? $0.value : "1" }.joined()
-        guard let url = try? URLRecord(host.pattern.scheme + "://" + example + port + "/") else { return false }
-        return origins.contains { $0.accepts(url) }
+        if let url = try? URLRecord(host.pattern.scheme + "://" + example + port + "/"), origins.contains(where: { $0.accepts(url) }) {
+            return true
+        }
+        let portPattern = host.pattern.port.isEmpty ? "" : ":" + host.pattern.port
+        guard let pattern = try? URLPattern(host.pattern.scheme + "://" + host.pattern.hostname + portPattern + "/*") else { return false }
+        for origin in origins where origin.scheme == host.pattern.scheme {
+            switch origin.hosts {
+            case .exact(let name):
+                let url = origin.scheme + "://" + name + (origin.port.map { ":\($0)" } ?? "") + "/"
+                if (try? pattern.test(url)) == true { return true }
+            case .subdomains:
+                if (host.hostnameParts + host.portParts).contains(where: { $0.kind == .regexp }) { return true }
+            case .appScheme:
+                continue
+            }
+        }
+        return false
     }
 }
 

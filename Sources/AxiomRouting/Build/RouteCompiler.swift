@@ -282,12 +282,15 @@ struct RouteCompiler {
             if case .list(let element) = enumType { enumType = element }
             if case .enumeration = enumType {
                 ignoresCase = parameter.ignoresCase != nil || syntax.enumCaseInsensitive
+            } else if parameter.pattern != nil {
+                // On another type, `ignore-case` makes its `matching` regexp case-insensitive.
+                ignoresCase = parameter.ignoresCase != nil
             } else if let flag = parameter.ignoresCase {
                 diagnostics.append(.ignoreCaseNotEnum(name, at: flag.location))
             }
             if let pattern = parameter.pattern {
                 do {
-                    _ = try CompiledRegex(try JavaScriptRegexTranslator.translate("^(?:" + pattern.value + ")$"), caseless: false, jit: false)
+                    _ = try CompiledRegex(try JavaScriptRegexTranslator.translate("^(?:" + pattern.value + ")$"), caseless: ignoresCase, jit: false)
                 } catch {
                     let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
                     diagnostics.append(.invalidPattern("the regexp after 'matching' is not valid: \(message)", at: pattern.location))

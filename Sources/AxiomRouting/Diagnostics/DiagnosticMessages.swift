@@ -45,11 +45,12 @@ extension Diagnostic {
             at: flag.location, help: Suggestions.help(for: flag.value, in: ["optional", "lenient", "ignore-case", "matching", "to-end"]))
     }
 
-    /// E105: `ignore-case` on a query parameter that is not an enum.
+    /// E105: `ignore-case` on a query parameter that is neither an enum nor `matching` a regexp.
     static func ignoreCaseNotEnum(_ name: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(
-            .unexpectedArgument, "'ignore-case' applies to an enum; '\(name)' is not one", at: location,
-            help: "remove 'ignore-case', or give the parameter an enum type ('enum(a, b) ignore-case')")
+            .unexpectedArgument, "'ignore-case' applies to an enum or a 'matching' regexp; '\(name)' has neither", at: location,
+            help:
+                "remove 'ignore-case', give the parameter an enum type ('enum(a, b) ignore-case'), or a regexp ('matching /settings/.* ignore-case')")
     }
 
     /// E105: `lenient` on a query parameter that must be present.

@@ -215,7 +215,7 @@ extension Router {
                     failure = .conversionFailed(route: route.name, parameter: parameter.name, value: decoded, expected: parameter.type)
                     return nil
                 }
-                if let pattern = parameter.pattern, !queryValueMatches(decoded, pattern) {
+                if let pattern = parameter.pattern, !queryValueMatches(decoded, parameter) {
                     failure = .queryValueRejected(route: route.name, parameter: parameter.name, value: decoded, pattern: pattern)
                     return nil
                 }
@@ -236,13 +236,18 @@ extension Router {
     /// (`type`: a list's element type instead of the parameter's.)
     func queryValue(_ parameter: Route.QueryParameter, _ decoded: String, as type: ParameterType? = nil) -> RouteValue? {
         guard let value = (type ?? parameter.type).convert(decoded, ignoringCase: parameter.ignoresCase) else { return nil }
-        if let pattern = parameter.pattern, !queryValueMatches(decoded, pattern) { return nil }
+        if parameter.pattern != nil, !queryValueMatches(decoded, parameter) { return nil }
         return value
     }
 
     /// Whether the whole of `value` matches the query parameter's regexp (compiled with the table).
-    func queryValueMatches(_ value: String, _ pattern: String) -> Bool {
-        guard let regex = queryPatterns[pattern] else { return false }
+    /// The key of a parameter's compiled `matching` regexp: its source and whether it ignores case.
+    static func queryPatternKey(_ parameter: Route.QueryParameter) -> String {
+        (parameter.ignoresCase ? "i:" : "s:") + (parameter.pattern ?? "")
+    }
+
+    func queryValueMatches(_ value: String, _ parameter: Route.QueryParameter) -> Bool {
+        guard let regex = queryPatterns[Self.queryPatternKey(parameter)] else { return false }
         var subject = value
         let scratch = MatchScratch(captures: 1, limits: options.limits)
         return subject.withUTF8 { (try? regex.match($0, scratch: scratch)) ?? false }

@@ -38,6 +38,8 @@ struct HostMatcher: Sendable {
     struct BadValue: Error {
         let parameter: String
         let value: String
+        /// An unnamed group (`(a|b).example.com`): reverse routing has no value to give it.
+        var unnamed = false
     }
 
     /// The bytes a printed host label may hold (a group that spans labels may hold `.` too).
@@ -55,7 +57,7 @@ struct HostMatcher: Sendable {
                 }
                 guard part.hasCustomName, let value = values[part.name] else {
                     if part.modifier == .optional || part.modifier == .zeroOrMore { continue }
-                    return .failure(BadValue(parameter: part.name, value: ""))
+                    return .failure(BadValue(parameter: part.name, value: "", unnamed: !part.hasCustomName))
                 }
                 let written = value.description
                 let spans = part.kind == .fullWildcard || part.modifier == .oneOrMore || part.modifier == .zeroOrMore

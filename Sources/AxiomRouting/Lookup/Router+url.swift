@@ -76,6 +76,16 @@ public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible 
                 "route '\(route)': '\(value)' cannot be part of a host for parameter '\(parameter)' (a label is lowercase letters, digits and '-')")
     }
 
+    /// A route whose host has an unnamed group (`(clicks|emails).example.com`): reverse routing
+    /// has no value for it (code ``Code/invalidHostValue``).
+    public static func unnamedHostGroup(route: String, host: String) -> Self {
+        Self(
+            .invalidHostValue, route: route,
+            description:
+                "route '\(route)' matches its host '\(host)' with an unnamed group, which reverse routing cannot fill: name it (':name(a|b)') and pass its value"
+        )
+    }
+
     public static func notReversible(route: String, url: String, resolvesTo: String) -> Self {
         Self(.notReversible, route: route, url: url, description: "'\(url)' printed for route '\(route)' resolves to \(resolvesTo)")
     }
@@ -105,6 +115,7 @@ extension Router {
             guard let matcher = hostMatchers[index] else { throw .unknownRoute(name, suggestions: []) }
             switch matcher.printed(parameters) {
             case .success(let host): printed = host + path
+            case .failure(let bad) where bad.unnamed: throw .unnamedHostGroup(route: name, host: route.host?.hostname ?? "")
             case .failure(let bad): throw .invalidHostValue(route: name, parameter: bad.parameter, value: bad.value)
             }
         }

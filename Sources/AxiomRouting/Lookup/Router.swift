@@ -129,10 +129,11 @@ public final class Router: Sendable {
         }
         self.hostMatchers = hostMatchers
         var queryPatterns: [String: CompiledRegex] = [:]
-        for pattern in Set(entries.flatMap { $0.query.compactMap(\.pattern) }) {
+        for parameter in entries.flatMap(\.query) {
+            guard let pattern = parameter.pattern, case let key = Self.queryPatternKey(parameter), queryPatterns[key] == nil else { continue }
             // The compiler checked each; one that fails here matches nothing (closed).
             if let source = try? JavaScriptRegexTranslator.translate("^(?:" + pattern + ")$") {
-                queryPatterns[pattern] = try? CompiledRegex(source, caseless: false, jit: false)
+                queryPatterns[key] = try? CompiledRegex(source, caseless: parameter.ignoresCase, jit: false)
             }
         }
         self.queryPatterns = queryPatterns

@@ -153,7 +153,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// instead of making the route not match.
         public let isLenient: Bool
         /// `ignore-case` (or `option enum-case insensitive`) on an enum: a value matches
-        /// whatever its letters' case, and is read in its declared spelling.
+        /// whatever its letters' case, and is read in its declared spelling. With `matching`,
+        /// the regexp ignores case too.
         public let ignoresCase: Bool
         /// `query NAME absent`: the route matches only URLs that do not carry the item.
         public let mustBeAbsent: Bool
