@@ -114,6 +114,9 @@ import Testing
         "route a /d/:a(\\d+)\nroute b /d/:b([a-z]+)",
         // Different query requirements: the query tells the URLs apart.
         "route a /a/:x\n  query q string\nroute b /a/:y",
+        // So do 'matching' regexps of one item that share no value (in any case, when they ignore it).
+        "route a /m\n  query u string matching /settings/.*\nroute b /m\n  query u string matching /homepanel/.*",
+        "route a /m\n  query u string matching /S/(a|b) ignore-case\nroute b /m\n  query u string matching /t/.* ignore-case",
         // A trailing '/' is never part of a routed path: '/g/' is not a URL of both.
         "route a /g/{:x}?\nroute b /g",
         // Case matters unless the table says otherwise.
@@ -124,6 +127,18 @@ import Testing
     ])
     func overlapsRankDecidesAreNotReported(table: String) {
         #expect(compile(table).diagnostics.isEmpty, "\(compile(table).formattedDiagnostics)")
+    }
+
+    /// Regexps of one query item that share a value leave the order to decide: still W401, and
+    /// the first declared takes a value both accept. A case-insensitive one shares with either case.
+    @Test(arguments: [
+        ("route a /m\n  query u string matching a.*\nroute b /m\n  query u string matching .*b", "ab"),
+        ("route a /m\n  query u string matching /s/x ignore-case\nroute b /m\n  query u string matching /S/X", "/S/X"),
+    ])
+    func queryRegexpsThatShareAValueAreReported(table: String, shared: String) throws {
+        #expect(compile(table).diagnostics.map(\.code) == [.ambiguousRoutes], "\(compile(table).formattedDiagnostics)")
+        let router = try #require(compile(table).router)
+        #expect(try router.resolve(path: "/m", query: "u=" + shared).get().route.name == "a")
     }
 
     @Test func aComparisonTooLargeToFinishSaysSoAndReportsNoOverlap() {

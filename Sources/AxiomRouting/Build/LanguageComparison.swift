@@ -49,7 +49,27 @@ struct LanguageComparison {
     var domain: Domain = .path
 
     enum Domain {
-        case path, host
+        /// Routed paths; hostnames; query values (any ASCII string: a value that holds other
+        /// characters is not compared, so an overlap only they could show is not found).
+        case path, host, value
+    }
+
+    static let valueBytes = ByteSet(UInt8(0)...UInt8(0x7F))
+
+    /// The bytes the strings of the domain are made of.
+    var alphabet: ByteSet {
+        switch domain {
+        case .path: Self.pathBytes
+        case .host: Self.hostBytes
+        case .value: Self.valueBytes
+        }
+    }
+
+    /// The same comparison (and the same budget) over query values.
+    var forValues: LanguageComparison {
+        var copy = self
+        copy.domain = .value
+        return copy
     }
 
     static let hostBytes = ByteSet(UInt8(ascii: "a")...UInt8(ascii: "z")).union(ByteSet(UInt8(ascii: "0")...UInt8(ascii: "9"))).union(ByteSet("-._"))
@@ -90,7 +110,7 @@ struct LanguageComparison {
     /// the automaton's size.
     func sample(_ nfa: PathNFA) -> String? {
         guard nfa.stateCount <= PathLanguage.stateLimit else { return nil }
-        let alphabet = domain == .host ? Self.hostBytes : Self.pathBytes
+        let alphabet = self.alphabet
         let preferred = Array("abcdefghijklmnopqrstuvwxyz0123456789-_.~/".utf8)
         // A node is a state and a place (nothing read, exactly `/`, last `/`, other).
         func node(_ state: Int32, _ place: Place) -> Int { Int(state) * 4 + Int(place.rawValue) }
@@ -117,7 +137,7 @@ struct LanguageComparison {
             for current in closed {
                 let place = Place(rawValue: UInt8(current % 4)) ?? .other
                 guard Int32(current / 4) == nfa.accept,
-                    domain == .host || place == .root || place == .other || (place == .slash && !ignoresTrailingSlash)
+                    domain != .path || place == .root || place == .other || (place == .slash && !ignoresTrailingSlash)
                 else { continue }
                 var bytes: [UInt8] = []
                 var at = current
@@ -178,7 +198,7 @@ struct LanguageComparison {
 
     private func search(_ first: PathNFA, _ second: PathNFA, goal: (Bool, Bool) -> Bool) -> Outcome {
         guard first.stateCount <= PathLanguage.stateLimit, second.stateCount <= PathLanguage.stateLimit else { return .overBudget }
-        let classes = Self.classes(first, second, alphabet: domain == .host ? Self.hostBytes : Self.pathBytes)
+        let classes = Self.classes(first, second, alphabet: alphabet)
         var firstClosure = Closure(first)
         var secondClosure = Closure(second)
         let start = Key(first: firstClosure.of([first.start]), second: secondClosure.of([second.start]), place: Place.start.rawValue)
@@ -195,7 +215,7 @@ struct LanguageComparison {
             let current = next
             next += 1
             let place = Place(rawValue: key.place) ?? .other
-            let inDomain = domain == .host || place == .root || place == .other || (place == .slash && !ignoresTrailingSlash)
+            let inDomain = domain != .path || place == .root || place == .other || (place == .slash && !ignoresTrailingSlash)
             if inDomain, goal(key.first.contains(first.accept), key.second.contains(second.accept)) {
                 var bytes: [UInt8] = []
                 var at = current

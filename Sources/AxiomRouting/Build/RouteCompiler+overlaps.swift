@@ -114,7 +114,10 @@ extension RouteCompiler {
                 }
                 // Routes that need different query items do not take the same URLs (the one that
                 // needs more is declared first, or it is reported above as never matching).
-                if isTie, tied == nil, Self.requiredQuery(winner) == Self.requiredQuery(route), facts(candidate).mayOverlap(facts(index)) {
+                // So do routes whose `matching` regexps for one item no value satisfies both.
+                if isTie, tied == nil, Self.requiredQuery(winner) == Self.requiredQuery(route), facts(candidate).mayOverlap(facts(index)),
+                    !Self.queryValuesExclude(winner, route, comparison: comparison)
+                {
                     switch (hostOverlap(candidate, index), comparison.overlap(facts(candidate).language.under, facts(index).language.under)) {
                     case (.overlapping(let host), .overlapping(let path)): tied = (candidate, host + path)
                     case (.unknown, .overlapping), (.overlapping, .unknown), (.unknown, .unknown):
@@ -170,6 +173,30 @@ extension RouteCompiler {
     /// in them take different URLs.
     static func requiredQuery(_ route: CompiledRoute) -> Set<String> {
         Set(route.route.query.filter(\.isRequired).map { "+" + $0.name } + route.route.query.filter(\.mustBeAbsent).map { "-" + $0.name })
+    }
+
+    /// Whether the two need one query item with `matching` regexps that share no value (the
+    /// four `firefox://deep-link?url=…` routes: `/settings/…`, `/homepanel/…`): the query
+    /// tells their URLs apart, whatever the order. A regexp the automata cannot model, or a
+    /// comparison over its budget, decides nothing (the routes are compared as before).
+    static func queryValuesExclude(_ a: CompiledRoute, _ b: CompiledRoute, comparison: LanguageComparison) -> Bool {
+        for first in a.route.query where first.isRequired {
+            guard let pattern = first.pattern, let second = b.route.query.first(where: { $0.name == first.name && $0.isRequired }),
+                let other = second.pattern, let x = valueLanguage(pattern, caseless: first.ignoresCase),
+                let y = valueLanguage(other, caseless: second.ignoresCase)
+            else { continue }
+            if comparison.forValues.overlap(x, y) == .disjoint { return true }
+        }
+        return false
+    }
+
+    /// The values a `matching` regexp takes, as an automaton (nil when it cannot be modelled).
+    static func valueLanguage(_ source: String, caseless: Bool) -> PathNFA? {
+        var nfa = PathNFA()
+        guard let fragment = try? RegexAutomatonBuilder.fragment(source, caseless: caseless, in: &nfa) else { return nil }
+        nfa.start = fragment.start
+        nfa.accept = fragment.end
+        return nfa.stateCount <= PathLanguage.stateLimit ? nfa : nil
     }
 
     /// Candidates compared per route, at most.

@@ -37,15 +37,17 @@ struct CorpusApp {
     }
 
     /// Every route of the table, written by reverse routing with a sample value of each path
-    /// parameter and required query parameter (`samples` by name where `x`, `1`… would not
-    /// do), resolves back to itself.
+    /// parameter and required query parameter (`samples` by `route.parameter` or by parameter
+    /// name, where `x`, `1`… would not do), resolves back to itself.
     func roundTrips(samples: [String: RouteValue] = [:]) -> [String] {
         var failures: [String] = []
         for (rank, entry) in router.entries.enumerated() where entry.kind == .route {
             let path = router.samplePath(rank)
             var query: [(String, RouteValue)] = []
             for parameter in entry.query where parameter.isRequired {
-                guard let value = samples[parameter.name] ?? Self.sample(parameter.type) else { continue }
+                guard let value = samples[entry.name + "." + parameter.name] ?? samples[parameter.name] ?? Self.sample(parameter.type) else {
+                    continue
+                }
                 query.append((parameter.name, value))
             }
             let parameters = RouteParameters(names: query.map(\.0), values: query.map(\.1))
@@ -72,7 +74,7 @@ struct CorpusApp {
         var names: [String] = []
         var values: [RouteValue] = []
         for parameter in entry.parameters {
-            guard let value = samples[parameter.name] ?? sample(parameter.type) else { continue }
+            guard let value = samples[entry.name + "." + parameter.name] ?? samples[parameter.name] ?? sample(parameter.type) else { continue }
             names.append(parameter.name)
             values.append(value)
         }
