@@ -272,7 +272,8 @@ import Testing
 
 /// The law `resolve(url(for: r, v)) == (r, v)` for the query kinds issue 20 added, over generated
 /// values (characters a URL escapes or a form reads differently included), under both readings of
-/// `+`: `url(…)`, `ignore-case` enums, `matching`, `to-end`, `lenient`, `bool`.
+/// `+`: `url(…)`, `ignore-case` enums and regexps, `matching`, `to-end`, `lenient`, `bool`, lists
+/// and the rest-of-query map.
 @Suite struct NewQueryKindsRoundTripTests {
     @Test(arguments: [true, false])
     func reverseRoutingRoundTripsEveryNewKind(plusIsSpace: Bool) throws {
@@ -286,7 +287,11 @@ import Testing
                       query link url(http, https) optional
                       query kind enum(newTab, Old) ignore-case optional
                       query code string matching "[a-z+ &=%]{1,12}" optional
+                      query shout string matching "[a-c]+" ignore-case optional
                       query page int = 1 lenient
+                      query tags [string]
+                      query ids [int]
+                      query extra rest
                       query next string optional to-end
                     """))
         var seed: UInt64 = plusIsSpace ? 1 : 2
@@ -312,8 +317,27 @@ import Testing
                 names.append("code")
                 values.append(.string(String((0..<(1 + next(10))).map { _ in codeAlphabet[next(codeAlphabet.count)] })))
             }
+            if next(2) == 0 {
+                names.append("shout")
+                values.append(.string(String((0..<(1 + next(5))).map { _ in Array("abcABC")[next(6)] })))
+            }
             names.append("page")
             values.append(.int(next(1_000) - 500))
+            if next(2) == 0 {
+                names.append("tags")
+                values.append(.list((0..<(1 + next(3))).map { _ in .string(text(next(6))) }))
+            }
+            if next(2) == 0 {
+                names.append("ids")
+                values.append(.list((0..<(1 + next(3))).map { _ in .int(next(100_000) - 50_000) }))
+            }
+            if next(2) == 0 {
+                // Undeclared items: names no route parameter has.
+                var fields: [String: String] = [:]
+                for _ in 0..<(1 + next(3)) { fields["x" + text(1 + next(4))] = text(next(6)) }
+                names.append("extra")
+                values.append(.fields(fields))
+            }
             if next(2) == 0 {
                 names.append("next")
                 values.append(.string(text(next(12))))
