@@ -1,4 +1,5 @@
 import AxiomRouting
+import Foundation
 import TestSupport
 import Testing
 
@@ -93,5 +94,38 @@ import Testing
         #expect(try path("/users-:id", "/users-7") == ["id": "7"])
         #expect(try path("/:café", "/x") == ["café": "x"])
         #expect(try URLPattern("app://profile/:userId").exec("app://profile/a/b")?.pathname["userId"] == "a/b")
+    }
+}
+
+/// Every table example of Docs/RouteTableFormat.md compiles without a diagnostic, as written
+/// (indented ones inside list items too).
+@Suite struct RouteTableFormatExamplesTests {
+    static func examples() throws -> [String] {
+        let text = try String(contentsOfFile: packageRoot() + "/Docs/RouteTableFormat.md", encoding: .utf8)
+        var examples: [String] = []
+        var current: [Substring]? = nil
+        var indent = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if current == nil, trimmed == "```routes" {
+                indent = line.count - trimmed.count
+                current = []
+            } else if current != nil, trimmed == "```" {
+                examples.append(current!.map { $0.dropFirst(min(indent, $0.prefix { $0 == " " }.count)) }.joined(separator: "\n"))
+                current = nil
+            } else if current != nil {
+                current?.append(line)
+            }
+        }
+        return examples
+    }
+
+    @Test func everyTableExampleCompilesCleanly() throws {
+        let examples = try Self.examples()
+        #expect(examples.count >= 4)
+        for example in examples {
+            let compilation = Router.compile([RouteSource(name: "example.routes", text: example)])
+            #expect(compilation.diagnostics.isEmpty, "\(example)\n\(compilation.formattedDiagnostics)")
+        }
     }
 }

@@ -183,3 +183,51 @@ import Testing
         #expect(compilation.diagnostics.map(\.code) == [.ambiguousRoutes])
     }
 }
+
+/// An alias on a host of its own (`alias https://(clicks|emails).example.com/*`): a mail or
+/// short-link domain that opens a route of the main one. The route's policy holds through it.
+@Suite struct AliasOnItsOwnHostTests {
+    static let table = """
+        origins https://www.example.com, https://clicks.example.com, https://emails.example.com, https://x.example
+        route emailClick /
+          alias https://(clicks|emails).example.com/*
+        route post /posts/:id
+          param id int
+          alias https://x.example/:id
+          sources inApp
+        """
+
+    @Test func theAliasMatchesOnItsHostOnlyAndLeadsToTheRoute() throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        let click = try router.resolve("https://clicks.example.com/wf/click?upn=1").get()
+        #expect(click.route.name == "emailClick" && click.route.kind == .route)
+        #expect(click.alias == "https://(clicks|emails).example.com/*")
+        // The same path on the main host is not the alias's.
+        #expect(throws: RouteFailure.self) { try router.resolve("https://www.example.com/wf/click").get() }
+        // A short link: the value is mapped by name and typed by the route; the route's sources hold.
+        let short = try router.resolve("https://x.example/42").get()
+        #expect(short.route.name == "post" && short.parameters["id"] == .int(42))
+        #expect(short.route.metadata.allowedSources == ["inApp"])
+        // Reverse routing prints the route's own pattern.
+        #expect(try router.url(for: "post", parameters: ["id": .int(42)]) == "https://www.example.com/posts/42")
+    }
+
+    @Test(arguments: [
+        // A named group in the alias's own host: its value would have nowhere to go.
+        ("origins https://*.example.com\nroute r /\n  alias 1️⃣https://:who.example.com/*", DiagnosticCode.unsupportedHostPattern),
+        // A route that reads a value from its own host: an alias on another host cannot give it.
+        (
+            "origins https://*.example.com, https://x.example\nroute r https://:team.example.com/\n  alias 1️⃣https://x.example/",
+            .missingTargetParameter
+        ),
+        // No origin accepts the alias's host.
+        ("origins https://www.example.com\nroute r /\n  alias 1️⃣https://clicks.example.com/*", .hostNotAccepted),
+    ])
+    func anAliasHostThatCannotWorkIsAnError(table: String, code: DiagnosticCode) throws {
+        let marked = MarkedText(table)
+        let compilation = Router.compile([RouteSource(name: "t.routes", text: marked.text)])
+        #expect(compilation.diagnostics.map(\.code) == [code], "\(compilation.formattedDiagnostics)")
+        #expect(compilation.diagnostics.first?.location.line == marked.location("1️⃣")?.line)
+        #expect(compilation.diagnostics.first?.location.column == marked.location("1️⃣")?.column)
+    }
+}

@@ -13,24 +13,52 @@ extension RouteCompiler {
 
     /// The entries for `route`'s `alias` lines: each pattern's groups take the route's types.
     /// An alias is another path on the route's host, when it has one (the host's values
-    /// come from the host, as the route's do).
-    mutating func compileAliases(of compiled: CompiledRoute, _ declaration: RouteDeclaration) -> [CompiledRoute] {
+    /// come from the host, as the route's do) — or, written `https://HOST/PATH`, a path on a host
+    /// of its own (a short-link or mail domain): a host without named groups, for a route that
+    /// reads no value from its own host; an origin must accept it.
+    mutating func compileAliases(of compiled: CompiledRoute, _ declaration: RouteDeclaration, origins: [Origin]) -> [CompiledRoute] {
         let route = compiled.route
         let pathParameters = Array(route.pathParameters)
         let targets = Dictionary(
             pathParameters.map { ($0.name, TargetParameter(type: $0.type, isRequired: !$0.isOptional)) }, uniquingKeysWith: { first, _ in first })
         return declaration.aliases.compactMap { alias in
-            guard let parts = pathParts(alias.pattern),
+            guard let (path, ownHost) = splitHost(alias.pattern) else { return nil }
+            if let ownHost, !aliasHostIsUsable(ownHost, of: route, alias: alias.pattern, origins: origins) { return nil }
+            guard let parts = pathParts(path),
                 let parameters = mappedParameters(
-                    parts, pattern: alias.pattern, describing: "alias '\(alias.pattern.value)'", target: "route '\(route.name)'",
+                    parts, pattern: path, describing: "alias '\(alias.pattern.value)'", target: "route '\(route.name)'",
                     order: pathParameters.map(\.name), targets: targets, declared: [])
             else { return nil }
+            let host = ownHost ?? compiled.host
             let entry = Route(
                 name: route.name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname),
-                parameters: parameters + route.parameters.suffix(route.host?.parameterCount ?? 0), query: route.query, metadata: route.metadata,
-                location: alias.pattern.location, rank: 0, kind: .alias, host: route.host)
-            return self.entry(entry, parts: parts, pattern: alias.pattern, order: alias.order, host: compiled.host)
+                parameters: parameters + (ownHost == nil ? route.parameters.suffix(route.host?.parameterCount ?? 0) : []), query: route.query,
+                metadata: route.metadata, location: alias.pattern.location, rank: 0, kind: .alias, host: host?.pattern)
+            return self.entry(entry, parts: parts, pattern: path, order: alias.order, host: host)
         }
+    }
+
+    /// Whether an alias may match on `host`, its own: no named group (its values would have
+    /// nowhere to go), a route that needs no value from its own host, an origin that accepts it.
+    private mutating func aliasHostIsUsable(_ host: HostSyntax, of route: Route, alias: Located<String>, origins: [Origin]) -> Bool {
+        let location = alias.location
+        if let named = (host.hostnameParts + host.portParts).first(where: { $0.kind != .fixedText && $0.hasCustomName }) {
+            diagnostics.append(
+                .hostPatternNotSupported(
+                    "an alias's own host names no parameter (':\(named.name)'); write its group unnamed ('(a|b).example.com') or give the route that host",
+                    at: location))
+            return false
+        }
+        if let hostParameter = route.parameters.suffix(route.host?.parameterCount ?? 0).first {
+            diagnostics.append(
+                .missingTargetParameter(hostParameter.name, of: "alias '\(alias.value)'", target: "route '\(route.name)'", at: location))
+            return false
+        }
+        if !originAccepts(host, origins: origins) {
+            diagnostics.append(.hostNotAccepted(host.pattern.description, origins: origins.map(\.description), at: location))
+            return false
+        }
+        return true
     }
 
     /// The entries for the table's `redirect` lines, each checked against its target (a route

@@ -44,7 +44,7 @@ struct RouteCompiler {
             declared[declaration.name.value] = declaration
             guard let route = compileRoute(declaration, tabs: tabs, origins: origins) else { continue }
             routes.append(route)
-            routes += compileAliases(of: route, declaration)
+            routes += compileAliases(of: route, declaration, origins: origins)
         }
         routes += compileRedirects(routes: routes, declared: declared)
         checkParents(declared)

@@ -114,7 +114,7 @@ extension Router {
         }
         return RouteMatch(
             route: route, values: values, names: names.count == route.parameters.count ? nil : names, query: match.query, path: match.path,
-            redirects: redirects, alias: entry.kind == .alias ? entry.pattern : nil)
+            redirects: redirects, alias: entry.kind == .alias ? entry.fullPattern : nil)
     }
 
     /// The values of a route whose parameters ``RouteLayout/readsInPlace``, read from the

@@ -163,7 +163,8 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     /// most URLs): `redirect oldProfile /members/:id -> profile` gives one.
     public var redirects: [Redirect] { via?.redirects ?? [] }
     /// The alias pattern the path matched, when it matched one of the route's aliases rather
-    /// than its own pattern (nil after redirects: a redirect lands on the route itself).
+    /// than its own pattern (nil after redirects: a redirect lands on the route itself); with its
+    /// host in front when it matches on one (`https://(clicks|emails).example.com/*`).
     public var alias: String? { via?.alias }
 
     /// A table redirect a URL was sent through: its name and pattern, and the values it read.
