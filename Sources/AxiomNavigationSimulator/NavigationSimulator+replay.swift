@@ -124,6 +124,9 @@ extension NavigationSimulator {
         case .signIn: _ = await flow.signIn()
         case .signOut: flow.signOut()
         case .replaceTable: break
+        case .ui(let change):
+            flow.uiDidChange(change)
+            await flow.lifecycleSettled()
         }
     }
 }

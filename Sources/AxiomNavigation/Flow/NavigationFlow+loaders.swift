@@ -100,7 +100,7 @@ extension NavigationFlow {
             task.cancel()
         }
         if loading?.id == request.id { loading = nil }
-        guard latest == request.id else { return .ended(.cancelled(.superseded)) }
+        guard latest == request.id else { return .ended(staleResult(request.id)) }
         guard !Task.isCancelled else { return .ended(.cancelled(.taskCancelled)) }
         switch outcome {
         case .failure(let error as LoaderError):

@@ -37,8 +37,9 @@ extension NavigationFlow {
             planned = NavigationPlanner.plan(command, in: base, source: source)
         case .start:
             planned = .success(NavigationPlan(state: base, events: base.visible.map { [.appear($0)] } ?? []))
-        case .replaceTable:
-            // Never run as a request (``NavigationFlow/replaceTable(with:)`` commits it itself).
+        case .replaceTable, .ui:
+            // Never run as a request (``NavigationFlow/replaceTable(with:)`` and
+            // ``NavigationFlow/uiDidChange(_:)`` commit themselves).
             return .success(NavigationPlan(state: base, events: []))
         case .restore(let restored):
             // Every entry of the current state leaves; the restored visible entry appears. Not

@@ -31,30 +31,30 @@ public final class NavigationFlow {
     }
 
     /// Where the app is.
-    public private(set) var state: NavigationState
+    public internal(set) var state: NavigationState
     /// Committed transitions, oldest first, at most ``Configuration/historyLimit``.
-    public private(set) var history: Deque<HistoryRecord> = []
+    public internal(set) var history: Deque<HistoryRecord> = []
     /// The metrics of the last finished navigation.
-    public private(set) var lastMetrics: NavigationMetrics?
+    public internal(set) var lastMetrics: NavigationMetrics?
 
     /// The route table; ``replaceTable(with:)`` swaps it between commits.
     @ObservationIgnored public private(set) var router: Router
     @ObservationIgnored public let configuration: Configuration
-    @ObservationIgnored private var middleware: [(token: MiddlewareToken, middleware: any NavigationMiddleware)] = [] {
+    @ObservationIgnored private(set) var middleware: [(token: MiddlewareToken, middleware: any NavigationMiddleware)] = [] {
         didSet { sessions = middleware.compactMap(\.middleware.session) }
     }
     /// The session middleware, in pipeline order.
     @ObservationIgnored private(set) var sessions: [any SessionMiddleware] = []
     @ObservationIgnored private var nextToken = 0
-    @ObservationIgnored private var nextRequest = 0
-    @ObservationIgnored private(set) var latest: RequestID? = nil
+    @ObservationIgnored var nextRequest = 0
+    @ObservationIgnored var latest: RequestID? = nil
     /// The app's loaders by name: the routes' `load NAME` declarations run them (see
     /// ``NavigationLoader``). Check a table against them with
     /// `Router.compile(_:resolver:limits:loaders:)` or `axiom-route check --loaders`.
     @ObservationIgnored public var loaders: [String: NavigationLoader] = [:]
     /// What the loaders produced for the entries in the state, by entry: handed to each
     /// entry's context when it is created, dropped when the entry leaves the state.
-    @ObservationIgnored public private(set) var loaded: [EntryID: LoadedData] = [:]
+    @ObservationIgnored public internal(set) var loaded: [EntryID: LoadedData] = [:]
     /// The request whose loaders are running, and their task (cancelled by the next request).
     @ObservationIgnored var loading: (id: RequestID, task: Task<[any Sendable], any Error>)? = nil
     /// What shows the screens (the ``Orchestrator``'s contexts), if anything: told each
@@ -62,7 +62,7 @@ public final class NavigationFlow {
     @ObservationIgnored public let host: (any NavigationHost)?
     /// Committed events not delivered yet, in commit order, and whether a request is
     /// delivering them now (then later commits' events wait their turn in the queue).
-    @ObservationIgnored private var pendingEvents: Deque<[LifecycleEvent]> = []
+    @ObservationIgnored var pendingEvents: Deque<[LifecycleEvent]> = []
     @ObservationIgnored private var delivering = false
     /// Records every step asked of the flow (Docs/Persistence.md, "The journal"); attaching one
     /// records the state it begins from.
@@ -70,7 +70,11 @@ public final class NavigationFlow {
         didSet { journal?.append(begin: state) }
     }
     /// Commits so far: a plan made after `commits` commits is still a plan for the state.
-    @ObservationIgnored private(set) var commits = 0
+    @ObservationIgnored var commits = 0
+    /// The request number of the last change the UI reported (``uiDidChange(_:)``), and what
+    /// follows the last one (delivering its lifecycle, then the policy for what it revealed).
+    @ObservationIgnored var lastUIChange: RequestID? = nil
+    @ObservationIgnored var uiFollowUp: Task<Void, Never>? = nil
 
     /// A flow on `router` starting at `state`. With a `host`, each commit's lifecycle
     /// events are delivered to it and its leave-guarding contexts are asked before a commit
@@ -249,7 +253,7 @@ public final class NavigationFlow {
 
     // MARK: Running a request
 
-    private func run(
+    func run(
         _ action: NavigationRequest.Action, source: NavigationSource, route: Route?, url: String?, redirects: [Destination] = [],
         resumed: Bool = false
     ) async -> NavigationResult {
@@ -363,7 +367,8 @@ public final class NavigationFlow {
             next = NavigationNext { @MainActor [weak self] request in
                 // Before every step: still the latest request, and still wanted?
                 try Task.checkCancellation()
-                guard let self, self.isLatest(request.id) else { return .cancelled(.superseded) }
+                guard let self else { return .cancelled(.superseded) }
+                guard self.isLatest(request.id) else { return self.staleResult(request.id) }
                 guard let collector = JournalStepCollector.current else { return try await middleware.process(request, next: inner) }
                 return try await collector.decide(request, middleware) {
                     try await middleware.process(request, next: $0)
@@ -389,9 +394,16 @@ public final class NavigationFlow {
 
     private func isLatest(_ id: RequestID) -> Bool { latest == id }
 
+    /// How a request that is no longer the latest ends: `ui-changed` when the UI changed the
+    /// screen after it started, otherwise `superseded` (a newer request).
+    func staleResult(_ id: RequestID) -> NavigationResult {
+        if let lastUIChange, lastUIChange > id { return .cancelled(.uiChanged) }
+        return .cancelled(.superseded)
+    }
+
     /// Delivers queued events in commit order, unless another request is already doing so
     /// (it will deliver these too, after its own). Returns the time spent creating contexts.
-    private func deliverPendingEvents() async -> Duration {
+    func deliverPendingEvents() async -> Duration {
         guard let host else {
             pendingEvents.removeAll()  // no host: nobody to tell
             return .zero
@@ -408,7 +420,7 @@ public final class NavigationFlow {
     /// would make visible, asks the contexts that would leave (when the orchestrator has any),
     /// and commits in one main-actor turn.
     private func commit(_ request: NavigationRequest, prepared: Prepared?, box: TimingBox) async -> NavigationResult {
-        guard latest == request.id else { return .cancelled(.superseded) }
+        guard latest == request.id else { return staleResult(request.id) }
         guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
         let clock = ContinuousClock()
         var started = clock.now
@@ -462,7 +474,7 @@ public final class NavigationFlow {
                 var allowed = true
                 for question in questions where allowed { allowed = await question.context.shouldLeave(question.departure) }
                 started += clock.now - waited
-                guard latest == request.id else { return .cancelled(.superseded) }
+                guard latest == request.id else { return staleResult(request.id) }
                 guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
                 guard allowed else { return .cancelled(.guardRejected) }
             }

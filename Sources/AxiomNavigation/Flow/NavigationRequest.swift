@@ -33,6 +33,9 @@ public struct NavigationRequest: Sendable, Hashable {
         /// The route table swapped (``NavigationFlow/replaceTable(with:)``): recorded in the
         /// history, never run through the pipeline.
         case replaceTable
+        /// What the UI already did on screen (``NavigationFlow/uiDidChange(_:)``): recorded in the
+        /// history and told to middleware's `didFinish`, never run through the pipeline.
+        case ui(UIChange)
 
         /// A short name: the route for navigations and deep links (`profile`), the command
         /// for commands (`back`, `select-tab(inbox)`), `start`.
@@ -47,6 +50,7 @@ public struct NavigationRequest: Sendable, Hashable {
             case .start: return "start"
             case .restore: return "restore"
             case .replaceTable: return "replace-table"
+            case .ui(let change): return change.summary
             }
         }
 
@@ -74,7 +78,7 @@ public struct NavigationRequest: Sendable, Hashable {
             case .command(.push(let destination)), .command(.replace(let destination)), .command(.present(let destination, _)):
                 return [destination]
             case .command(.setStack(let destinations)): return destinations
-            case .command, .start, .restore, .replaceTable: return []
+            case .command, .start, .restore, .replaceTable, .ui: return []
             }
         }
     }
@@ -106,7 +110,7 @@ public struct NavigationRequest: Sendable, Hashable {
     public var destination: Destination? {
         switch action {
         case .navigate(let destination), .deepLink(let destination): return destination
-        case .command, .start, .restore, .replaceTable: return nil
+        case .command, .start, .restore, .replaceTable, .ui: return nil
         }
     }
 
@@ -180,6 +184,10 @@ public enum CancellationReason: Sendable, Hashable {
     case untrustedSource
     /// A middleware ended the request without a more specific reason.
     case middleware
+    /// The UI changed the screen itself before this request committed (a back swipe, a tab
+    /// tap, a sheet dragged down: ``NavigationFlow/uiDidChange(_:)``): the request was planned
+    /// for a screen that is gone.
+    case uiChanged
 
     public struct Code: StableCode {
         public let rawValue: String
@@ -191,10 +199,11 @@ public enum CancellationReason: Sendable, Hashable {
         public static let guardRejected: Code = "guard-rejected"
         public static let untrustedSource: Code = "untrusted-source"
         public static let middleware: Code = "middleware"
+        public static let uiChanged: Code = "ui-changed"
     }
 
     /// The stable code: `superseded`, `task-cancelled`, `rate-limited`, `guard-rejected`,
-    /// `untrusted-source`, `middleware`.
+    /// `untrusted-source`, `middleware`, `ui-changed`.
     public var code: Code {
         switch self {
         case .superseded: return .superseded
@@ -203,6 +212,7 @@ public enum CancellationReason: Sendable, Hashable {
         case .guardRejected: return .guardRejected
         case .untrustedSource: return .untrustedSource
         case .middleware: return .middleware
+        case .uiChanged: return .uiChanged
         }
     }
 }
@@ -236,6 +246,9 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let loaderFailed: Code = "loader-failed"
         /// The route declares a loader the app did not register on the flow.
         public static let loaderNotRegistered: Code = "loader-not-registered"
+        /// The UI reported a change the state cannot take: an entry, tab or modal the flow does
+        /// not have (the UI is behind), or a path the UI set that is not a shorter one.
+        public static let uiChangeNotApplicable: Code = "ui-change-not-applicable"
     }
 
     public let code: Code
@@ -287,6 +300,11 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The command does not apply to the state (`back` at the root).
     public static func plan(_ error: PlanError) -> Self {
         Self(Code(rawValue: error.code.rawValue), plan: error, description: error.description)
+    }
+
+    /// The UI reported a change the state cannot take (``Code/uiChangeNotApplicable``).
+    public static func uiChangeNotApplicable(_ reason: String) -> Self {
+        Self(.uiChangeNotApplicable, description: "the UI reported a change the navigation state cannot take: \(reason)")
     }
 
     /// A destination (or redirect) to a route the router does not know.

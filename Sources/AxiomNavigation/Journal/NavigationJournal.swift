@@ -22,6 +22,8 @@ public enum JournalStep: Sendable, Hashable, Codable {
     case signOut
     /// The route table swapped (the table itself is not in the journal: replay stops here).
     case replaceTable
+    /// What the UI already did on screen (``NavigationFlow/uiDidChange(_:)``).
+    case ui(UIChange)
 
     /// A short name: `navigate post`, `open myapp://…`, `back`, `sign-in` …
     public var summary: String {
@@ -35,6 +37,7 @@ public enum JournalStep: Sendable, Hashable, Codable {
         case .signIn: return "sign-in"
         case .signOut: return "sign-out"
         case .replaceTable: return "replace-table"
+        case .ui(let change): return change.summary
         }
     }
 }
@@ -148,10 +151,11 @@ extension NavigationJournal {
         append(JournalRecord(index: index, time: time, step: .begin(state), requests: [], decisions: [], result: "none", state: state.outline))
     }
 
-    /// Records a step that runs no request (sign-out).
-    func append(step: JournalStep, state: NavigationState) {
+    /// Records a step that runs no request through the pipeline (sign-out; a UI change, with its
+    /// request and result).
+    func append(step: JournalStep, state: NavigationState, requests: [Int] = [], result: String = "none") {
         let (index, time) = begin()
-        append(JournalRecord(index: index, time: time, step: step, requests: [], decisions: [], result: "none", state: state.outline))
+        append(JournalRecord(index: index, time: time, step: step, requests: requests, decisions: [], result: result, state: state.outline))
     }
 }
 

@@ -11,7 +11,8 @@ public struct AnalyticsEvent: Sendable, Hashable {
     public let screen: String?
     /// The destination route; `nil` for commands.
     public let route: String?
-    /// For commands, which one (`back`, `dismiss`, `select-tab` …); `nil` otherwise.
+    /// For commands, which one (`back`, `dismiss`, `select-tab` …), and for changes the UI
+    /// reported, which kind (`ui-pop`, `ui-select-tab`, `ui-dismiss`); `nil` otherwise.
     public let command: String?
     public let source: NavigationSource
     /// The result's stable code: `completed`, `redirected`, `cancelled.rate-limited` ….
@@ -41,7 +42,8 @@ public protocol AnalyticsSink: Sendable {
 /// Records one ``AnalyticsEvent`` per navigation into a sink (seed 000 "analytics
 /// middleware"), from ``NavigationMiddleware/didFinish(_:result:metrics:)``: it sees the final
 /// outcome of every request that went through the pipeline — completed, redirected, refused
-/// by any middleware (before or after it), superseded, failed — once, redirects included.
+/// by any middleware (before or after it), superseded, failed — once, redirects included; and
+/// each change the UI reported (``NavigationFlow/uiDidChange(_:)``), which no middleware runs on.
 /// A URL that resolves to no route never enters the pipeline and is not recorded.
 ///
 /// ```swift
@@ -61,7 +63,11 @@ public struct AnalyticsMiddleware: NavigationMiddleware {
     public func didFinish(_ request: NavigationRequest, result: NavigationResult, metrics: NavigationMetrics) {
         let screen = request.route?.metadata.analyticsName ?? request.destination?.route
         var command: String?
-        if case .command(let value) = request.action { command = value.name }
+        switch request.action {
+        case .command(let value): command = value.name
+        case .ui(let change): command = change.name
+        default: break
+        }
         sink.record(
             AnalyticsEvent(
                 request: request.id, screen: screen, route: request.destination?.route, command: command,

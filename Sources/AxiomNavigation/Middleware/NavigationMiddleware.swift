@@ -20,7 +20,9 @@ public protocol NavigationMiddleware: Sendable {
 
     /// Called once a navigation this middleware took part in has ended, with its final result
     /// and its metrics (seed 000: metrics available to middleware — e.g. to report how long
-    /// navigations take). Runs on the flow's main actor; the default does nothing.
+    /// navigations take) — and once for each change the UI reported
+    /// (``NavigationFlow/uiDidChange(_:)``, action ``NavigationRequest/Action/ui(_:)``), which no
+    /// middleware can refuse. Runs on the flow's main actor; the default does nothing.
     func didFinish(_ request: NavigationRequest, result: NavigationResult, metrics: NavigationMetrics)
 
     /// This middleware as the flow's session (sign-in state and the request parked until

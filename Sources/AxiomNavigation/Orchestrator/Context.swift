@@ -16,6 +16,15 @@ public protocol LeaveGuardingContext: Context {
     /// another (`.covered`) or removed from the state (`.removed`). Returning false ends that
     /// navigation `cancelled(guardRejected)` with nothing changed.
     func shouldLeave(_ departure: Departure) async -> Bool
+
+    /// Told when the UI took this context's entry off the screen itself (a back swipe, a sheet
+    /// dragged down: ``NavigationFlow/uiDidChange(_:)``) — too late to ask. To keep the screen,
+    /// prevent the gesture in the UI instead. The default does nothing.
+    func wasLeftByUI(_ departure: Departure)
+}
+
+extension LeaveGuardingContext {
+    public func wasLeftByUI(_ departure: Departure) {}
 }
 
 /// One context a commit must ask before it goes ahead, and how the commit would take its
@@ -58,10 +67,41 @@ public struct ContextEnvironment {
 public typealias ContextFactory = @MainActor (ContextEnvironment) -> any Context
 
 /// How a context asks for navigation (seeds' Presentation → Context → Orchestrator): the
-/// requests go to the flow, which the handle does not keep alive.
+/// requests go to the flow, which the handle does not keep alive. Everything a screen can ask
+/// for goes through it: a route (`navigate(to:)`, by name or typed), a link it received
+/// (`open(url:)`), the tabs (`selectTab`, `resetTab`), back and dismiss, any command
+/// (`perform`). Once the flow is gone, each ends `cancelled(superseded)`.
 @MainActor
 public struct NavigationHandle {
     weak var flow: NavigationFlow?
+
+    /// Opens a URL the context holds — a link in a post, a message, a web view — as a deep link:
+    /// resolved against the table and held to the route's `sources` and `auth` like any link.
+    /// The source is `deepLink` unless given: a link that arrived in content is no more trusted
+    /// than one from outside the app (pass `.inApp` only for a URL the app built itself, or the
+    /// table's `sources inApp` would let any link in content through).
+    public func open(url: String, source: NavigationSource = .deepLink) async -> NavigationResult {
+        guard let flow else { return .cancelled(.superseded) }
+        return await flow.open(url: url, source: source)
+    }
+
+    /// Selects a tab (dismissing modals: the tab bar is under them).
+    public func selectTab(_ name: String) async -> NavigationResult {
+        guard let flow else { return .cancelled(.superseded) }
+        return await flow.selectTab(name)
+    }
+
+    /// Pops a tab's stack to its root.
+    public func resetTab(_ name: String) async -> NavigationResult {
+        guard let flow else { return .cancelled(.superseded) }
+        return await flow.resetTab(name)
+    }
+
+    /// Any command, through the pipeline.
+    public func perform(_ command: NavigationCommand) async -> NavigationResult {
+        guard let flow else { return .cancelled(.superseded) }
+        return await flow.perform(command)
+    }
 
     public func navigate(to destination: Destination) async -> NavigationResult {
         guard let flow else { return .cancelled(.superseded) }

@@ -1,0 +1,311 @@
+public import AxiomRouting
+
+/// Something the UI already did on screen, reported to the flow with
+/// ``NavigationFlow/uiDidChange(_:)``: a back swipe, a tab tapped, a sheet dragged down. The screen
+/// has changed before the flow hears of it, so the change is not a request that could be refused:
+/// the flow records it as it happened.
+public enum UIChange: Sendable, Hashable, Codable {
+    /// A stack was popped so that `entry` is its top (a back swipe or button, a
+    /// `NavigationStack` path set shorter). The entry says which stack.
+    case popped(to: EntryID)
+    /// A tab was selected on the tab bar.
+    case selectedTab(String)
+    /// The modal at `level` (0: the bottom one) was dismissed, with every modal above it (a sheet
+    /// dragged down; `.sheet(item:)` set to nil).
+    case dismissed(level: Int)
+
+    private enum CodingKeys: String, CodingKey { case poppedTo, selectedTab, dismissedLevel }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let entry = try container.decodeIfPresent(Int.self, forKey: .poppedTo) {
+            self = .popped(to: EntryID(entry))
+        } else if let tab = try container.decodeIfPresent(String.self, forKey: .selectedTab) {
+            self = .selectedTab(tab)
+        } else if let level = try container.decodeIfPresent(Int.self, forKey: .dismissedLevel) {
+            self = .dismissed(level: level)
+        } else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "a UI change has 'poppedTo', 'selectedTab' or 'dismissedLevel'"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .popped(let entry): try container.encode(entry.rawValue, forKey: .poppedTo)
+        case .selectedTab(let tab): try container.encode(tab, forKey: .selectedTab)
+        case .dismissed(let level): try container.encode(level, forKey: .dismissedLevel)
+        }
+    }
+
+    /// The kind of change, without its values: `ui-pop`, `ui-select-tab`, `ui-dismiss` (what
+    /// analytics record as the command).
+    public var name: String {
+        switch self {
+        case .popped: return "ui-pop"
+        case .selectedTab: return "ui-select-tab"
+        case .dismissed: return "ui-dismiss"
+        }
+    }
+
+    /// A short name: `ui-pop(#3)`, `ui-select-tab(inbox)`, `ui-dismiss(0)`.
+    public var summary: String {
+        switch self {
+        case .popped(let entry): return "ui-pop(\(entry))"
+        case .selectedTab(let tab): return "ui-select-tab(\(tab))"
+        case .dismissed(let level): return "ui-dismiss(\(level))"
+        }
+    }
+}
+
+extension NavigationState {
+    /// The state after `change`, or why the state cannot take it (the UI is behind the flow: an
+    /// entry, tab or modal that is not there). A change that changes nothing gives the state back.
+    public func applying(_ change: UIChange) -> Result<NavigationState, NavigationError> {
+        var next = self
+        switch change {
+        case .popped(let id):
+            func popped(_ stack: [NavigationEntry]) -> [NavigationEntry]? {
+                stack.firstIndex { $0.id == id }.map { Array(stack[...$0]) }
+            }
+            if let level = modals.indices.last(where: { popped(modals[$0].stack) != nil }), let stack = popped(modals[level].stack) {
+                next.modals[level].stack = stack
+                return .success(next)
+            }
+            switch root {
+            case .stack(let stack):
+                if let popped = popped(stack) {
+                    next.root = .stack(popped)
+                    return .success(next)
+                }
+            case .tabs(var tabs):
+                for name in tabs.order {
+                    guard let stack = tabs.stacks[name], let popped = popped(stack) else { continue }
+                    tabs.stacks[name] = popped
+                    next.root = .tabs(tabs)
+                    return .success(next)
+                }
+            }
+            return .failure(.uiChangeNotApplicable("no stack holds entry \(id)"))
+        case .selectedTab(let name):
+            guard case .tabs(var tabs) = root else { return .failure(.uiChangeNotApplicable("the root has no tabs (tab '\(name)')")) }
+            guard tabs.order.contains(name) else {
+                return .failure(.uiChangeNotApplicable("there is no tab '\(name)' (the tabs are \(tabs.order.joined(separator: ", ")))"))
+            }
+            tabs.selected = name
+            next.root = .tabs(tabs)
+            return .success(next)
+        case .dismissed(let level):
+            guard modals.indices.contains(level) else {
+                return .failure(.uiChangeNotApplicable("there is no modal at level \(level) (\(modals.count) presented)"))
+            }
+            next.modals.removeSubrange(level...)
+            return .success(next)
+        }
+    }
+}
+
+extension NavigationFlow {
+    /// Records what the UI already did on screen (``UIChange``), in the same main-actor turn:
+    ///
+    /// - it is a commit like any other — a history record (action `ui-pop(#3)` …, source
+    ///   `inApp`), the lifecycle (the entries left disappear and are released, their contexts
+    ///   exactly once; the entry now visible appears), the journal, and each middleware's
+    ///   `didFinish` (analytics see it);
+    /// - no middleware and no leave guard can veto it: the screen has already changed. Leave
+    ///   guards are told instead (``LeaveGuardingContext/wasLeftByUI(_:)``); to keep a screen,
+    ///   prevent the gesture (`.interactiveDismissDisabled()`, `.navigationBarBackButtonHidden()`,
+    ///   Docs/SwiftUI.md);
+    /// - a request in flight was planned for the screen that is gone: it ends
+    ///   `cancelled(ui-changed)` and commits nothing.
+    ///
+    /// A change the state cannot take (the UI is behind: an entry, tab or modal that is not
+    /// there) ends `failed(ui-change-not-applicable)` and changes nothing; a change that changes
+    /// nothing (the tab already selected) ends `duplicated`. Contexts are told asynchronously,
+    /// in commit order; ``lifecycleSettled()`` waits for them.
+    ///
+    /// **The policy holds here too.** A screen the change reveals that may not be shown now — an
+    /// auth-only tab tapped while signed out, a pop back to an auth-only screen after sign-out — is
+    /// not shown: its context is not told it appeared, and the flow sends the user to login at
+    /// once (a request like any, in the history), resuming it after sign-in. A screen no sign-in
+    /// could allow (its `sources`) is dropped from the state, down to one that may be shown.
+    @discardableResult
+    public func uiDidChange(_ change: UIChange) -> NavigationResult {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let id = RequestID(nextRequest)
+        nextRequest += 1
+        let old = state
+        let result: NavigationResult
+        switch old.applying(change) {
+        case .failure(let error):
+            result = .failed(error)
+        case .success(let next) where next == old:
+            result = .duplicated
+        case .success(var next):
+            // Whatever was in flight was planned for the old screen.
+            latest = id
+            lastUIChange = id
+            cancelLoading()
+            if let host {
+                for question in host.flow(self, leaveQuestionsFrom: old, to: next) { question.context.wasLeftByUI(question.departure) }
+            }
+            // The policy holds on this path too: a screen the UI revealed that may not be shown
+            // (an auth-only tab tapped while signed out, a pop back to a screen signed out since)
+            // is not shown — its context is not told it appeared, and the login follows at once,
+            // resuming it after sign-in; a screen no sign-in can allow is dropped.
+            var guarded: NavigationEntry? = nil
+            while let visible = next.visible, let refusal = refusal(toShow: visible, for: nil) {
+                if case .redirected = refusal {
+                    guarded = visible
+                    break
+                }
+                next.removeVisibleEntry()
+            }
+            state = next
+            if !loaded.isEmpty {
+                let kept = Set(next.entries.map(\.id))
+                loaded = loaded.filter { kept.contains($0.key) }
+            }
+            commits += 1
+            let elapsed = clock.now - started
+            history.append(
+                HistoryRecord(
+                    request: id, source: .inApp, action: .ui(change), result: "completed", from: old.visible, to: next.visible,
+                    metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: elapsed, total: elapsed)))
+            while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
+            var events = NavigationPlanner.events(from: old, to: next)
+            if let guarded { events.removeAll { $0 == .appear(guarded) } }
+            pendingEvents.append(events)
+            result = .completed
+            let previous = uiFollowUp
+            uiFollowUp = Task { [weak self] in
+                await previous?.value
+                guard let self else { return }
+                _ = await self.deliverPendingEvents()
+                // The guarded screen as a request: the policy sends the user to login and parks it.
+                if let guarded, self.state.visible?.id == guarded.id {
+                    _ = await self.run(.start, source: .inApp, route: self.router.route(named: guarded.route), url: nil)
+                }
+            }
+        }
+        let total = clock.now - started
+        let request = NavigationRequest(id: id, action: .ui(change), source: .inApp, route: nil, url: nil, redirects: [])
+        let metrics = NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: result.committed ? total : .zero, total: total)
+        lastMetrics = metrics
+        for entry in middleware { entry.middleware.didFinish(request, result: result, metrics: metrics) }
+        journal?.append(step: .ui(change), state: state, requests: [id.rawValue], result: result.code.rawValue)
+        return result
+    }
+
+    /// Waits until every committed change's lifecycle events have been delivered to the host's
+    /// contexts (those of ``uiDidChange(_:)`` go out asynchronously).
+    public func lifecycleSettled() async {
+        while let followUp = uiFollowUp {
+            await followUp.value
+            if uiFollowUp == followUp { uiFollowUp = nil }
+        }
+        _ = await deliverPendingEvents()
+    }
+
+    /// The state as a UI framework binds to it (Docs/SwiftUI.md).
+    public var bindings: NavigationBindings { NavigationBindings(flow: self) }
+}
+
+/// Which stack of the state: the root's (a single stack), a tab's, or a modal's.
+public enum StackLocation: Sendable, Hashable {
+    case root
+    case tab(String)
+    /// The modal at this level (0: the bottom one).
+    case modal(Int)
+}
+
+/// A presented modal as a UI binds to it (`.sheet(item:)`): identified by its first entry.
+public struct PresentedModal: Sendable, Hashable, Identifiable {
+    /// The modal's level (0: the bottom one).
+    public let level: Int
+    public let style: ModalStyle
+    /// The entry the modal presents (its stack's root).
+    public let root: NavigationEntry
+
+    public var id: EntryID { root.id }
+}
+
+/// The flow's state with get/set semantics, the way SwiftUI's `NavigationStack(path:)`,
+/// `TabView(selection:)` and `.sheet(item:)` bind to it — and tested the same way on any
+/// platform: getting reads the state; setting reports what the UI did (``UIChange``).
+///
+/// - A stack's **path** is its entries above its root (the root is the stack's own view).
+///   Setting a shorter path (a prefix) is a pop; setting the same path does nothing; any other
+///   path (the UI pushing by itself) is refused: navigate through the flow instead.
+/// - The **selected tab**: setting it is a tab tap.
+/// - The **presented modal** at a level: setting nil is a dismissal (of it and those above).
+///
+/// ```swift
+/// let bindings = flow.bindings
+/// bindings.setPath(Array(bindings.path(.tab("home")).dropLast()), of: .tab("home"))   // a back swipe
+/// bindings.selectedTab = "inbox"                                                         // a tab tap
+/// bindings.setPresented(nil, at: 0)                                                      // a sheet dragged down
+/// ```
+@MainActor
+public struct NavigationBindings {
+    public let flow: NavigationFlow
+
+    /// The stack's entries above its root, bottom first (empty when the stack does not exist).
+    public func path(_ stack: StackLocation) -> [NavigationEntry] {
+        Array(entries(stack).dropFirst())
+    }
+
+    /// Sets a stack's path the way the UI did: a shorter one is a pop (``UIChange/popped(to:)``).
+    @discardableResult
+    public func setPath(_ path: [NavigationEntry], of stack: StackLocation) -> NavigationResult {
+        let entries = entries(stack)
+        guard let root = entries.first else { return .failed(.uiChangeNotApplicable("there is no stack \(stack)")) }
+        let current = Array(entries.dropFirst())
+        if path.map(\.id) == current.map(\.id) { return .duplicated }
+        guard path.count < current.count, path.map(\.id) == current.prefix(path.count).map(\.id) else {
+            return .failed(.uiChangeNotApplicable("the UI set a path that is not a shorter one; push through the flow (navigate, open)"))
+        }
+        return flow.uiDidChange(.popped(to: path.last?.id ?? root.id))
+    }
+
+    /// The selected tab (nil when the root has no tabs); setting it is a tab tap.
+    public var selectedTab: String? {
+        get { flow.state.selectedTab }
+        nonmutating set {
+            if let newValue { flow.uiDidChange(.selectedTab(newValue)) }
+        }
+    }
+
+    /// The modal presented at `level`, if any.
+    public func presented(at level: Int) -> PresentedModal? {
+        guard flow.state.modals.indices.contains(level), let root = flow.state.modals[level].stack.first else { return nil }
+        return PresentedModal(level: level, style: flow.state.modals[level].style, root: root)
+    }
+
+    /// Sets the modal at `level` the way the UI did: nil is a dismissal (of it and those above);
+    /// the modal already there does nothing; the UI cannot present one by itself.
+    @discardableResult
+    public func setPresented(_ modal: PresentedModal?, at level: Int) -> NavigationResult {
+        if let modal {
+            return modal == presented(at: level) ? .duplicated : .failed(.uiChangeNotApplicable("the UI cannot present a modal by itself"))
+        }
+        return presented(at: level) == nil ? .duplicated : flow.uiDidChange(.dismissed(level: level))
+    }
+
+    private func entries(_ stack: StackLocation) -> [NavigationEntry] {
+        let state = flow.state
+        switch stack {
+        case .root:
+            if case .stack(let entries) = state.root { return entries }
+            return []
+        case .tab(let name):
+            if case .tabs(let tabs) = state.root { return tabs.stacks[name] ?? [] }
+            return []
+        case .modal(let level):
+            return state.modals.indices.contains(level) ? state.modals[level].stack : []
+        }
+    }
+}
