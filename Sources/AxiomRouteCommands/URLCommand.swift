@@ -33,39 +33,21 @@ struct URLCommand: ParsableCommand {
 
     func run() throws {
         let router = try table.router()
-        guard let declared = router.route(named: route) else {
+        guard router.route(named: route) != nil else {
             throw dataError("unknown route '\(route)'" + Self.didYouMean(route, router.routes.map(\.name)))
         }
-        var parameters: [(String, RouteValue)] = []
-        var query: [(String, RouteValue)] = []
+        var items: [(name: String, value: String)] = []
         for item in values {
             guard let equals = item.firstIndex(of: "=") else {
                 throw dataError("expected NAME=VALUE, got '\(item)'")
             }
-            let name = String(item[..<equals])
-            let text = String(item[item.index(after: equals)...])
-            if let parameter = declared.parameters.first(where: { $0.name == name }) {
-                guard let value = parameter.type.convert(text) else {
-                    throw dataError("'\(text)' is not a valid '\(parameter.type)' for parameter '\(name)'")
-                }
-                parameters.append((name, value))
-            } else if let parameter = declared.query.first(where: { $0.name == name }) {
-                guard let value = parameter.type.convert(text) else {
-                    throw dataError("'\(text)' is not a valid '\(parameter.type)' for query parameter '\(name)'")
-                }
-                query.append((name, value))
-            } else {
-                let names = declared.parameters.map(\.name) + declared.query.map(\.name)
-                throw dataError("route '\(route)' has no parameter '\(name)'" + Self.didYouMean(name, names))
-            }
+            items.append((String(item[..<equals]), String(item[item.index(after: equals)...])))
         }
         let url: String
         do {
-            url = try router.url(
-                for: route, parameters: RouteParameters(names: parameters.map(\.0), values: parameters.map(\.1)),
-                query: RouteParameters(names: query.map(\.0), values: query.map(\.1)))
+            url = try router.url(for: route, text: items)
         } catch {
-            throw dataError("\(error)")
+            throw dataError(error.description)
         }
         switch format {
         case .text: Console.out(url)

@@ -45,7 +45,7 @@ import Testing
                     route admin /admin
                     """))
         let journal = Journal()
-        let screen: ContextFactory = { Screen(route: $0.entry.route, journal: journal) }
+        let screen: ContextFactory = { Screen(route: $0.entry.route, journal: journal, navigation: $0.navigation) }
         let orchestrator = Orchestrator(
             router: router,
             state: NavigationState(tabs: ["home": Destination("home"), "profile": Destination("me")]),
@@ -68,6 +68,16 @@ import Testing
         #expect(journal.lines == ["appear home", "disappear home", "appear post", "disappear post", "appear home", "disappear home", "appear me"])
         #expect(orchestrator.navigation.history.map(\.result) == ["completed", "completed", "completed"])
         #expect(orchestrator.contexts.count == 2)  // home and me; post was released
+
+        // A context navigates through its handle: the profile screen switches tabs and opens a
+        // link it holds — trusted as a deep link, so it does not reach admin either.
+        let me = try #require(orchestrator.contexts.values.compactMap { $0 as? Screen }.first { $0.route == "me" })
+        #expect(await me.navigation.selectTab("home") == .completed)
+        #expect(await me.navigation.open(url: "myapp://posts/8") == .completed)
+        #expect(await me.navigation.open(url: "myapp://admin") == .cancelled(.guardRejected))
+        #expect(orchestrator.navigation.state.activeStack.map(\.route) == ["home", "post"])
+        #expect(journal.lines.suffix(4) == ["disappear me", "appear home", "disappear home", "appear post"])
+        #expect(orchestrator.navigation.history.map(\.result) == ["completed", "completed", "completed", "completed", "completed"])
     }
 }
 
@@ -133,9 +143,11 @@ extension NavigationGuideTests {
 @MainActor final class Screen: Context {
     let route: String
     let journal: Journal
-    init(route: String, journal: Journal) {
+    let navigation: NavigationHandle
+    init(route: String, journal: Journal, navigation: NavigationHandle) {
         self.route = route
         self.journal = journal
+        self.navigation = navigation
     }
     func onAppear() async { journal.lines.append("appear \(route)") }
     func onDisappear() async { journal.lines.append("disappear \(route)") }

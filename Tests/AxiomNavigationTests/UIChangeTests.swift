@@ -94,6 +94,7 @@ import Testing
         let bindings = flow.bindings
         let path = bindings.path(.tab("home"))
         #expect(path.map(\.route) == ["post", "post"])
+        #expect(bindings.root(.tab("home"))?.route == "home" && bindings.root(.modal(0)) == nil)
         // The back swipe: SwiftUI sets the path without its last element.
         #expect(bindings.setPath(Array(path.dropLast()), of: .tab("home")) == .completed)
         #expect(bindings.path(.tab("home")).map(\.id) == [path[0].id])

@@ -253,6 +253,11 @@ public struct PresentedModal: Sendable, Hashable, Identifiable {
 public struct NavigationBindings {
     public let flow: NavigationFlow
 
+    /// The stack's root entry: its own view (nil when the stack does not exist or is empty).
+    public func root(_ stack: StackLocation) -> NavigationEntry? {
+        entries(stack).first
+    }
+
     /// The stack's entries above its root, bottom first (empty when the stack does not exist).
     public func path(_ stack: StackLocation) -> [NavigationEntry] {
         Array(entries(stack).dropFirst())

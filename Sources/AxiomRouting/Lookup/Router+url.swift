@@ -69,6 +69,14 @@ public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible 
             description: "route '\(route)': parameter '\(parameter)' is a '\(expected)', not '\(value)'")
     }
 
+    /// A value given as text that its parameter's type does not read (`seven` for an `int`);
+    /// code ``Code/wrongType``.
+    public static func unreadableText(route: String, parameter: String, expected: ParameterType, text: String, isQuery: Bool) -> Self {
+        Self(
+            .wrongType, route: route, parameter: parameter,
+            description: "'\(text)' is not a valid '\(expected)' for \(isQuery ? "query parameter" : "parameter") '\(parameter)'")
+    }
+
     public static func invalidHostValue(route: String, parameter: String, value: String) -> Self {
         Self(
             .invalidHostValue, route: route, parameter: parameter,
@@ -102,6 +110,45 @@ extension Router {
     /// ```swift
     /// try router.url(for: "profile", parameters: ["userId": .int(42)])   // "myapp://profile/42"
     /// ```
+    /// Prints a URL for a route from values written as text (`["userId": "42", "tab": "likes"]`,
+    /// as a command line or a notification's payload carries them): each is read as its path or
+    /// query parameter's type says, then printed as ``url(for:parameters:query:)`` does.
+    /// Throws ``RouteURLError/unknownRoute(_:suggestions:)``,
+    /// ``RouteURLError/unknownParameter(route:parameter:suggestions:)`` (a name the route does
+    /// not declare), ``RouteURLError/unreadableText(route:parameter:expected:text:isQuery:)`` (a
+    /// text its type does not read: code ``RouteURLError/Code/wrongType``), and whatever printing
+    /// throws.
+    ///
+    /// ```swift
+    /// try router.url(for: "profile", text: [("userId", "42")])   // "myapp://profile/42"
+    /// ```
+    public func url(for name: String, text values: [(name: String, value: String)]) throws(RouteURLError) -> String {
+        guard let route = route(named: name) else {
+            throw .unknownRoute(name, suggestions: Suggestions.closest(to: name, in: routes.map(\.name)))
+        }
+        var parameters: [(String, RouteValue)] = []
+        var query: [(String, RouteValue)] = []
+        for (parameterName, text) in values {
+            if let parameter = route.parameters.first(where: { $0.name == parameterName }) {
+                guard let value = parameter.type.convert(text) else {
+                    throw .unreadableText(route: name, parameter: parameterName, expected: parameter.type, text: text, isQuery: false)
+                }
+                parameters.append((parameterName, value))
+            } else if let parameter = route.query.first(where: { $0.name == parameterName }) {
+                guard let value = parameter.type.convert(text, ignoringCase: parameter.ignoresCase) else {
+                    throw .unreadableText(route: name, parameter: parameterName, expected: parameter.type, text: text, isQuery: true)
+                }
+                query.append((parameterName, value))
+            } else {
+                let names = route.parameters.map(\.name) + route.query.map(\.name)
+                throw .unknownParameter(route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: names))
+            }
+        }
+        return try url(
+            for: name, parameters: RouteParameters(names: parameters.map(\.0), values: parameters.map(\.1)),
+            query: RouteParameters(names: query.map(\.0), values: query.map(\.1)))
+    }
+
     public func url(for name: String, parameters: RouteParameters = [:], query: RouteParameters = [:]) throws(RouteURLError) -> String {
         guard let index = rank(ofRouteNamed: name) else {
             throw .unknownRoute(name, suggestions: Suggestions.closest(to: name, in: routes.map(\.name)))
