@@ -159,6 +159,16 @@ public final class NavigationSimulator {
         return await flow.selectTab(name)
     }
 
+    /// What the UI already did on screen (``NavigationFlow/uiDidChange(_:)``), with its
+    /// lifecycle (and the policy's follow-up) delivered before it returns.
+    @discardableResult
+    public func uiDidChange(_ change: UIChange) async -> NavigationResult {
+        await start()
+        let result = flow.uiDidChange(change)
+        await flow.lifecycleSettled()
+        return result
+    }
+
     /// Signs in and resumes the parked request, if any; nil when there was none.
     @discardableResult
     public func signIn() async -> NavigationResult? {

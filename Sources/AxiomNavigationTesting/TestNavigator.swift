@@ -143,6 +143,17 @@ public final class TestNavigator {
         await step("tab \(name)", result, state, Location(fileID, filePath, line, column)) { await $0.selectTab(name) }
     }
 
+    /// What the UI already did on screen — a back swipe (`.popped(to:)`), a tab tap
+    /// (`.selectedTab`), a sheet dragged down (`.dismissed(level:)`) — with the same expectations;
+    /// its lifecycle is delivered before the state is checked.
+    @discardableResult
+    public func uiDidChange(
+        _ change: UIChange, expect result: ExpectedResult? = nil, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> NavigationResult {
+        await step(change.summary, result, state, Location(fileID, filePath, line, column)) { await $0.uiDidChange(change) }
+    }
+
     /// Signs in and resumes the parked request, if any; nil when there was none (then the state
     /// must not change).
     @discardableResult

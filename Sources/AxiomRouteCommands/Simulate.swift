@@ -91,6 +91,16 @@ enum Simulation {
             case .dismiss: result = await navigator.dismiss()
             case .tab(let name): result = await navigator.selectTab(name)
             case .resetTab(let name): result = await navigator.perform(.resetTab(name))
+            case .uiBack:
+                // The back swipe pops the visible stack's top: the entry under it is the new top.
+                let stack = navigator.flow.state.activeStack
+                if stack.count > 1 {
+                    result = await navigator.uiDidChange(.popped(to: stack[stack.count - 2].id))
+                } else {
+                    result = .failed(.uiChangeNotApplicable("the visible stack is at its root: nothing to pop"))
+                }
+            case .uiTab(let name): result = await navigator.uiDidChange(.selectedTab(name))
+            case .uiDismiss: result = await navigator.uiDidChange(.dismissed(level: navigator.flow.state.modals.count - 1))
             case .signIn: result = .some(await navigator.signIn())
             case .signOut:
                 navigator.signOut()

@@ -28,6 +28,10 @@ struct SimulationScript: Sendable {
         case back, dismiss
         case tab(String)
         case resetTab(String)
+        /// What the UI already did: a back swipe (the visible stack's top popped), a tab tapped,
+        /// the top sheet dragged down.
+        case uiBack, uiDismiss
+        case uiTab(String)
         case signIn, signOut
         case advance(Duration)
         case expect(Expectation)
@@ -66,7 +70,10 @@ struct SimulationScript: Sendable {
         let list: [Problem]
     }
 
-    static let stepNames = ["open", "navigate", "navigate-to", "back", "dismiss", "tab", "reset-tab", "sign-in", "sign-out", "advance", "expect"]
+    static let stepNames = [
+        "open", "navigate", "navigate-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss", "sign-in", "sign-out",
+        "advance", "expect",
+    ]
     static let expectationNames = ["result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back"]
     static let settingNames = ["rate-limit", "login-ttl", "signed-in", "loader"]
 
@@ -197,6 +204,13 @@ extension SimulationScript.Step {
             self = .dismiss
         case "tab": self = .tab(try one("a tab name"))
         case "reset-tab": self = .resetTab(try one("a tab name"))
+        case "ui-back":
+            try none()
+            self = .uiBack
+        case "ui-tab": self = .uiTab(try one("a tab name"))
+        case "ui-dismiss":
+            try none()
+            self = .uiDismiss
         case "sign-in":
             try none()
             self = .signIn

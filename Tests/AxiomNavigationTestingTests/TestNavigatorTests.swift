@@ -52,6 +52,19 @@ private let routes = """
                 """)
     }
 
+    /// The UI's own changes are steps too: a back swipe, a tab tap (an auth-only one goes to the
+    /// login), with their results and states checked like any step.
+    @Test func uiChangesAreStepsWithTheirStates() async throws {
+        let navigator = try TestNavigator(routes: routes)
+        await navigator.open("myapp://posts/7", expect: "completed", state: "tabs: home*, inbox\n  home: #2 home > #3 post(id: 7)\n  inbox: #1 inbox")
+        let home = try #require(navigator.state.activeStack.first)
+        await navigator.uiDidChange(.popped(to: home.id), expect: "completed", state: "tabs: home*, inbox\n  home: #2 home\n  inbox: #1 inbox")
+        await navigator.uiDidChange(.popped(to: home.id), expect: "duplicated")
+        await navigator.uiDidChange(
+            .selectedTab("inbox"), expect: "completed", state: "tabs: home, inbox*\n  home: #2 home\n  inbox: #1 inbox\nmodal fullScreen: #4 login")
+        #expect(navigator.contexts[EntryID(1)] == nil)  // the inbox was never shown signed out
+    }
+
     @Test func startsAtTheTablesTabRootsWithDeterministicIds() throws {
         let navigator = try TestNavigator(routes: routes)
         // inbox's root needs no values but is still its root: the tab starts there.

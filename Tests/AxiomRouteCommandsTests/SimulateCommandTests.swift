@@ -32,6 +32,8 @@ private let simulations: String = {
         "tab-auth", "parent-policy", "spellings", "parked-trust", "destinations",
         // The table's redirects, aliases and loaders (issue 14).
         "redirects", "loaders", "loader-failure", "hosts",
+        // Changes the UI already made (issue 15).
+        "ui-changes",
     ]
 
     @Test(arguments: scenarios)
@@ -85,7 +87,7 @@ private let simulations: String = {
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, back, dismiss, tab, reset-tab, sign-in, sign-out, advance, expect)",
+                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, advance, expect)",
                 "<stdin>:2: error: unknown source 'fax' (inApp, deepLink, universalLink, pushNotification)",
                 "<stdin>:3: error: 'soon' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)",
                 "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back)",
