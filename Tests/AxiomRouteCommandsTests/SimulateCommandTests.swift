@@ -32,14 +32,18 @@ private let simulations: String = {
         "tab-auth", "parent-policy", "spellings", "parked-trust", "destinations",
         // The table's redirects, aliases and loaders (issue 14).
         "redirects", "loaders", "loader-failure", "hosts",
-        // Changes the UI already made (issue 15).
-        "ui-changes",
+        // Changes the UI already made, and containers (issue 15).
+        "ui-changes", "containers",
     ]
 
+    /// A scenario runs on the default table, or on its own when a `NAME.routes` sits next to it.
     @Test(arguments: scenarios)
     func scenarioMatchesItsRecordedOutput(name: String) async throws {
         let script = "\(simulations)/\(name).sim"
-        let run = await executeCommand("simulate", script)
+        let table = "\(simulations)/\(name).routes"
+        let run =
+            FileManager.default.fileExists(atPath: table)
+            ? await executeCommand("simulate", "--routes", table, script) : await executeCommand("simulate", script)
         #expect(run.status == 0, "\(run.err)")
         try compare(run.out.replacingOccurrences(of: simulations + "/", with: ""), golden: "\(simulations)/\(name).expected")
     }

@@ -27,12 +27,17 @@ extension NavigationFlow {
             guard let route = request.route ?? router.route(named: destination.route) else {
                 return .failure(Ended(result: .failed(.unknownRoute(destination.route))))
             }
-            planned = NavigationPlanner.navigate(to: destination, route: route, in: base, source: source)
+            let container = router.container(named: route.metadata.container)
+            planned = NavigationPlanner.navigate(
+                to: destination, route: route, in: base, source: source, container: container,
+                parents: container == nil ? [] : router.parents(of: route).filter { $0.metadata.container == container?.name })
         case .deepLink(let destination):
             guard let route = request.route ?? router.route(named: destination.route) else {
                 return .failure(Ended(result: .failed(.unknownRoute(destination.route))))
             }
-            planned = NavigationPlanner.deepLink(to: destination, route: route, parents: router.parents(of: route), in: base, source: source)
+            planned = NavigationPlanner.deepLink(
+                to: destination, route: route, parents: router.parents(of: route), in: base, source: source,
+                container: router.container(named: route.metadata.container))
         case .command(let command):
             planned = NavigationPlanner.plan(command, in: base, source: source)
         case .start:

@@ -70,9 +70,21 @@ extension NavigationState {
             func popped(_ stack: [NavigationEntry]) -> [NavigationEntry]? {
                 stack.firstIndex { $0.id == id }.map { Array(stack[...$0]) }
             }
-            if let level = modals.indices.last(where: { popped(modals[$0].stack) != nil }), let stack = popped(modals[level].stack) {
-                next.modals[level].stack = stack
-                return .success(next)
+            for level in modals.indices.reversed() {
+                switch modals[level].content {
+                case .stack(let stack):
+                    if let popped = popped(stack) {
+                        next.modals[level].content = .stack(popped)
+                        return .success(next)
+                    }
+                case .tabs(var tabs):
+                    for name in tabs.order {
+                        guard let stack = tabs.stacks[name], let popped = popped(stack) else { continue }
+                        tabs.stacks[name] = popped
+                        next.modals[level].content = .tabs(tabs)
+                        return .success(next)
+                    }
+                }
             }
             switch root {
             case .stack(let stack):
@@ -90,6 +102,12 @@ extension NavigationState {
             }
             return .failure(.uiChangeNotApplicable("no stack holds entry \(id)"))
         case .selectedTab(let name):
+            // A tab of the container on top (the one the user can tap), else one of the app's.
+            if let top = modals.indices.last, var tabs = modals[top].tabs, tabs.stacks[name] != nil {
+                tabs.selected = name
+                next.modals[top].content = .tabs(tabs)
+                return .success(next)
+            }
             guard case .tabs(var tabs) = root else { return .failure(.uiChangeNotApplicable("the root has no tabs (tab '\(name)')")) }
             guard tabs.order.contains(name) else {
                 return .failure(.uiChangeNotApplicable("there is no tab '\(name)' (the tabs are \(tabs.order.joined(separator: ", ")))"))
@@ -218,8 +236,10 @@ extension NavigationFlow {
 public enum StackLocation: Sendable, Hashable {
     case root
     case tab(String)
-    /// The modal at this level (0: the bottom one).
+    /// The modal at this level (0: the bottom one): its stack, or its selected tab's.
     case modal(Int)
+    /// A tab of the container presented at this level.
+    case modalTab(Int, String)
 }
 
 /// A presented modal as a UI binds to it (`.sheet(item:)`): identified by its first entry.
@@ -284,6 +304,20 @@ public struct NavigationBindings {
         }
     }
 
+    /// The selected tab of the container presented at `level` (nil when it has no tabs); setting
+    /// it is a tab tap in that container (it must be the one on top).
+    public func selectedTab(inModal level: Int) -> String? {
+        flow.state.modals.indices.contains(level) ? flow.state.modals[level].tabs?.selected : nil
+    }
+
+    @discardableResult
+    public func setSelectedTab(_ name: String, inModal level: Int) -> NavigationResult {
+        guard level == flow.state.modals.count - 1 else {
+            return .failed(.uiChangeNotApplicable("the container at level \(level) is not the one on top"))
+        }
+        return flow.uiDidChange(.selectedTab(name))
+    }
+
     /// The modal presented at `level`, if any.
     public func presented(at level: Int) -> PresentedModal? {
         guard flow.state.modals.indices.contains(level), let root = flow.state.modals[level].stack.first else { return nil }
@@ -311,6 +345,8 @@ public struct NavigationBindings {
             return []
         case .modal(let level):
             return state.modals.indices.contains(level) ? state.modals[level].stack : []
+        case .modalTab(let level, let name):
+            return state.modals.indices.contains(level) ? state.modals[level].tabs?.stacks[name] ?? [] : []
         }
     }
 }

@@ -31,11 +31,22 @@ public enum NavigationPlanner {
             guard !state.modals.isEmpty else { return .failure(.noModal) }
             next.modals.removeLast()
         case .selectTab(let name):
+            // A tab of the container on top is selected in it; one of the app's, under the modals.
+            if let top = state.modals.indices.last, var tabs = state.modals[top].tabs, tabs.stacks[name] != nil {
+                tabs.selected = name
+                next.modals[top].content = .tabs(tabs)
+                break
+            }
             guard case .tabs(var tabs) = state.root, tabs.stacks[name] != nil else { return .failure(.unknownTab(name)) }
             tabs.selected = name
             next.root = .tabs(tabs)
             next.modals = []
         case .resetTab(let name):
+            if let top = state.modals.indices.last, var tabs = state.modals[top].tabs, let stack = tabs.stacks[name] {
+                tabs.stacks[name] = Array(stack.prefix(1))
+                next.modals[top].content = .tabs(tabs)
+                break
+            }
             guard case .tabs(var tabs) = state.root, let stack = tabs.stacks[name] else { return .failure(.unknownTab(name)) }
             tabs.stacks[name] = Array(stack.prefix(1))
             next.root = .tabs(tabs)
@@ -53,9 +64,32 @@ public enum NavigationPlanner {
 
     /// "Navigate to": the route's transition picks the command — `push`, `replace`,
     /// `modal(style)` presents, `tab(name)` selects the tab and makes the route its root.
+    ///
+    /// A route that lives in a container (`container NAME` in the table; pass the router's
+    /// ``RouteContainer``): when that container is the modal on top, the route's transition acts
+    /// inside it (a push on its active stack, `tab(name)` selects one of its tabs); otherwise the
+    /// container is presented, built as a deep link builds it (``deepLink(to:route:parents:in:source:container:)``).
     public static func navigate(
-        to destination: Destination, route: Route, in state: NavigationState, source: NavigationSource = .inApp
+        to destination: Destination, route: Route, in state: NavigationState, source: NavigationSource = .inApp,
+        container: RouteContainer? = nil, parents: [Route] = []
     ) -> Result<NavigationPlan, PlanError> {
+        if let container, container.name == route.metadata.container {
+            guard state.modals.last?.container == container.name else {
+                var next = state
+                next.modals.append(containerModal(container, destination: destination, route: route, parents: parents, in: &next, source: source))
+                return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
+            }
+            if case .tab(let name) = route.metadata.transition, let top = state.modals.indices.last, var tabs = state.modals[top].tabs,
+                tabs.stacks[name] != nil
+            {
+                var next = state
+                tabs.selected = name
+                tabs.stacks[name] = [next.makeEntry(destination, source: source)]
+                next.modals[top].content = .tabs(tabs)
+                return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
+            }
+            return plan(route.metadata.transition == .replace ? .replace(destination) : .push(destination), in: state, source: source)
+        }
         switch route.metadata.transition {
         case .push: return plan(.push(destination), in: state, source: source)
         case .replace: return plan(.replace(destination), in: state, source: source)
@@ -84,16 +118,38 @@ public enum NavigationPlanner {
         to destination: Destination, router: Router, in state: NavigationState, source: NavigationSource = .deepLink
     ) -> Result<NavigationPlan, PlanError> {
         guard let route = router.route(named: destination.route) else { return .failure(.unknownRoute(destination.route)) }
-        return deepLink(to: destination, route: route, parents: router.parents(of: route), in: state, source: source)
+        return deepLink(
+            to: destination, route: route, parents: router.parents(of: route), in: state, source: source,
+            container: router.container(named: route.metadata.container))
     }
 
     /// The same with the destination's route and its parents (`Router.parents(of:)`) already
     /// looked up — a resolved URL's route, as the flow has it.
     public static func deepLink(
-        to destination: Destination, route: Route, parents: [Route], in state: NavigationState, source: NavigationSource = .deepLink
+        to destination: Destination, route: Route, parents: [Route], in state: NavigationState, source: NavigationSource = .deepLink,
+        container: RouteContainer? = nil
     ) -> Result<NavigationPlan, PlanError> {
         var next = state
         next.modals = []
+        // A route in a container: the container is presented, built with the parents that live
+        // in it; the parents outside it build the screen under it, as for a modal route.
+        if let container, container.name == route.metadata.container {
+            let outside = parents.filter { $0.metadata.container != container.name }
+            let inside = parents.filter { $0.metadata.container == container.name }
+            if !outside.isEmpty, let last = outside.last {
+                // The screen under the container: the outside parents, as a deep link to the last builds them.
+                let under = deepLink(
+                    to: Destination(last.name, parameters: values(for: last, from: destination.parameters) ?? [:]), route: last,
+                    parents: Array(outside.dropLast()), in: next, source: source)
+                if case .success(let plan) = under, values(for: last, from: destination.parameters) != nil,
+                    last.metadata.allows(source: source.rawValue)
+                {
+                    next = plan.state
+                }
+            }
+            next.modals = [containerModal(container, destination: destination, route: route, parents: inside, in: &next, source: source)]
+            return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
+        }
         var stack: [NavigationEntry] = []
         for parent in parents where parent.metadata.allows(source: source.rawValue) {
             if let values = values(for: parent, from: destination.parameters) {
@@ -120,6 +176,36 @@ public enum NavigationPlanner {
         }
         if let modal { next.modals = [modal] }
         return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
+    }
+
+    /// A container presented for `route`: a container of tabs starts each tab at its root route
+    /// (the table's, when it needs no values) and selects the route's tab, whose stack is the
+    /// route's parents in the container with the route on top; a container of one stack is that
+    /// stack. Parents that cannot be built (values missing, `sources`) are left out, as in a deep link.
+    static func containerModal(
+        _ container: RouteContainer, destination: Destination, route: Route, parents: [Route], in state: inout NavigationState,
+        source: NavigationSource
+    ) -> NavigationState.Modal {
+        var chain: [NavigationEntry] = []
+        for parent in parents where parent.metadata.allows(source: source.rawValue) {
+            if let values = values(for: parent, from: destination.parameters) {
+                chain.append(state.makeEntry(Destination(parent.name, parameters: values), source: source))
+            }
+        }
+        let tab = route.metadata.tab.flatMap { container.tabs.contains($0) ? $0 : nil } ?? container.tabs.first
+        guard let tab else {
+            return NavigationState.Modal(
+                style: container.style, stack: chain + [state.makeEntry(destination, source: source)], container: container.name)
+        }
+        var stacks: [String: [NavigationEntry]] = [:]
+        for name in container.tabs where name != tab {
+            // Other tabs at their roots, put there by this request: when one is selected, its
+            // route's `sources` are checked against the request's source, as a deep link's parents are.
+            stacks[name] = container.tabRoots[name].map { [state.makeEntry(Destination($0), source: source)] } ?? []
+        }
+        stacks[tab] = chain + [state.makeEntry(destination, source: source)]
+        return NavigationState.Modal(
+            style: container.style, tabs: NavigationState.Tabs(order: container.tabs, selected: tab, stacks: stacks), container: container.name)
     }
 
     /// The values `route` needs, taken from `available` by name; nil when a required one is
@@ -167,7 +253,9 @@ public enum NavigationPlanner {
             case .stack(let stack): all.append(("root", stack))
             case .tabs(let tabs): for name in tabs.order { all.append(("tab " + name, tabs.stacks[name] ?? [])) }
             }
-            for (index, modal) in state.modals.enumerated() { all.append(("modal \(index)", modal.stack)) }
+            for (index, modal) in state.modals.enumerated() {
+                for (tab, stack) in modal.allStacks { all.append(("modal \(index)" + (tab.map { " tab " + $0 } ?? ""), stack)) }
+            }
             return all
         }
         let newStacks = Dictionary(stacks(new), uniquingKeysWith: { first, _ in first })

@@ -41,7 +41,7 @@ extension NavigationState: Codable {
 
     private enum Key: String, CodingKey {
         case version, nextID, root, modals
-        case stack, tabs, order, selected, stacks, style
+        case stack, tabs, order, selected, stacks, style, container
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -49,21 +49,43 @@ extension NavigationState: Codable {
         try container.encode(Self.formatVersion, forKey: .version)
         try container.encode(nextID, forKey: .nextID)
         var root = container.nestedContainer(keyedBy: Key.self, forKey: .root)
-        switch self.root {
+        try Self.encode(self.root, into: &root)
+        var modals = container.nestedUnkeyedContainer(forKey: .modals)
+        for modal in self.modals {
+            // A modal: its style, its stack or its tabs (a container's), and its container's name.
+            var nested = modals.nestedContainer(keyedBy: Key.self)
+            try nested.encode(modal.style, forKey: .style)
+            try nested.encodeIfPresent(modal.container, forKey: .container)
+            try Self.encode(modal.content, into: &nested)
+        }
+    }
+
+    private static func encode(_ content: Root, into container: inout KeyedEncodingContainer<Key>) throws {
+        switch content {
         case .stack(let stack):
-            try root.encode(stack, forKey: .stack)
+            try container.encode(stack, forKey: .stack)
         case .tabs(let tabs):
-            var nested = root.nestedContainer(keyedBy: Key.self, forKey: .tabs)
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: .tabs)
             try nested.encode(tabs.order, forKey: .order)
             try nested.encode(tabs.selected, forKey: .selected)
             try nested.encode(tabs.stacks, forKey: .stacks)
         }
-        var modals = container.nestedUnkeyedContainer(forKey: .modals)
-        for modal in self.modals {
-            var nested = modals.nestedContainer(keyedBy: Key.self)
-            try nested.encode(modal.style, forKey: .style)
-            try nested.encode(modal.stack, forKey: .stack)
+    }
+
+    private static func decodeContent(_ container: KeyedDecodingContainer<Key>) throws -> Root {
+        guard container.contains(.tabs) else { return .stack(try container.decode([NavigationEntry].self, forKey: .stack)) }
+        let tabs = try container.nestedContainer(keyedBy: Key.self, forKey: .tabs)
+        let order = try tabs.decode([String].self, forKey: .order)
+        let selected = try tabs.decode(String.self, forKey: .selected)
+        let stacks = try tabs.decode([String: [NavigationEntry]].self, forKey: .stacks)
+        guard Set(order).count == order.count else { throw Self.invalid("a tab is listed twice in \(order)") }
+        guard order.contains(selected) || order.isEmpty && selected.isEmpty else {
+            throw Self.invalid("the selected tab '\(selected)' is not one of the tabs \(order)")
         }
+        if let stray = stacks.keys.sorted().first(where: { !order.contains($0) }) {
+            throw Self.invalid("a stack for '\(stray)', which is not one of the tabs \(order)")
+        }
+        return .tabs(Tabs(order: order, selected: selected, stacks: stacks))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -74,30 +96,19 @@ extension NavigationState: Codable {
                 code: .unsupportedVersion,
                 message: "saved state of format version \(version); this version of Axiom Navigation reads version \(Self.formatVersion)")
         }
-        let root = try container.nestedContainer(keyedBy: Key.self, forKey: .root)
-        if root.contains(.tabs) {
-            let tabs = try root.nestedContainer(keyedBy: Key.self, forKey: .tabs)
-            let order = try tabs.decode([String].self, forKey: .order)
-            let selected = try tabs.decode(String.self, forKey: .selected)
-            let stacks = try tabs.decode([String: [NavigationEntry]].self, forKey: .stacks)
-            guard Set(order).count == order.count else { throw Self.invalid("a tab is listed twice in \(order)") }
-            guard order.contains(selected) || order.isEmpty && selected.isEmpty else {
-                throw Self.invalid("the selected tab '\(selected)' is not one of the tabs \(order)")
-            }
-            if let stray = stacks.keys.sorted().first(where: { !order.contains($0) }) {
-                throw Self.invalid("a stack for '\(stray)', which is not one of the tabs \(order)")
-            }
-            self.root = .tabs(Tabs(order: order, selected: selected, stacks: stacks))
-        } else {
-            self.root = .stack(try root.decode([NavigationEntry].self, forKey: .stack))
-        }
+        self.root = try Self.decodeContent(try container.nestedContainer(keyedBy: Key.self, forKey: .root))
         var modals: [Modal] = []
         var list = try container.nestedUnkeyedContainer(forKey: .modals)
         while !list.isAtEnd {
-            let modal = try list.nestedContainer(keyedBy: Key.self)
-            let stack = try modal.decode([NavigationEntry].self, forKey: .stack)
-            guard !stack.isEmpty else { throw Self.invalid("modal \(modals.count) has no entries") }
-            modals.append(Modal(style: try modal.decode(ModalStyle.self, forKey: .style), stack: stack))
+            let nested = try list.nestedContainer(keyedBy: Key.self)
+            let style = try nested.decode(ModalStyle.self, forKey: .style)
+            let name = try nested.decodeIfPresent(String.self, forKey: .container)
+            var modal = Modal(style: style, stack: [], container: name)
+            modal.content = try Self.decodeContent(nested)
+            // A modal shows something: its stack, or its selected tab's.
+            guard !modal.stack.isEmpty else { throw Self.invalid("modal \(modals.count) has no entries") }
+            if case .tabs = modal.content, name == nil { throw Self.invalid("modal \(modals.count) has tabs but names no container") }
+            modals.append(modal)
         }
         self.modals = modals
         self.nextID = try container.decode(Int.self, forKey: .nextID)

@@ -32,7 +32,9 @@ extension NavigationState {
     /// modal sheet: #5 compose?replyTo=7
     /// ```
     ///
-    /// `*` marks the selected tab; entries are `#id route(parameters)?query`, bottom first.
+    /// `*` marks the selected tab; entries are `#id route(parameters)?query`, bottom first. A
+    /// container names itself (`modal sheet checkout: #6 cart`), and one of tabs lists them as the
+    /// root's are (`modal fullScreen onboarding: tabs: welcome, permissions*`, then a line a tab).
     public var outline: String {
         var lines: [String] = []
         switch root {
@@ -42,7 +44,16 @@ extension NavigationState {
             lines.append("tabs: " + tabs.order.map { $0 == tabs.selected ? $0 + "*" : $0 }.joined(separator: ", "))
             for name in tabs.order { lines.append("  \(name): " + Self.outline(tabs.stacks[name] ?? [])) }
         }
-        for modal in modals { lines.append("modal \(modal.style.rawValue): " + Self.outline(modal.stack)) }
+        for modal in modals {
+            let name = modal.container.map { " " + $0 } ?? ""
+            switch modal.content {
+            case .stack(let stack): lines.append("modal \(modal.style.rawValue)\(name): " + Self.outline(stack))
+            case .tabs(let tabs):
+                lines.append(
+                    "modal \(modal.style.rawValue)\(name): tabs: " + tabs.order.map { $0 == tabs.selected ? $0 + "*" : $0 }.joined(separator: ", "))
+                for tab in tabs.order { lines.append("  \(tab): " + Self.outline(tabs.stacks[tab] ?? [])) }
+            }
+        }
         return lines.joined(separator: "\n")
     }
 

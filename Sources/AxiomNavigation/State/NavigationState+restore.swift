@@ -41,6 +41,8 @@ public struct Restoration: Sendable, Hashable {
         public static let aboveDroppedEntry: Code = "above-dropped-entry"
         /// A tab the table no longer declares.
         public static let unknownTab: Code = "unknown-tab"
+        /// The modal presented a container the table no longer declares: it goes, whole.
+        public static let unknownContainer: Code = "unknown-container"
         /// Visible after a table swap, but the new table's policy does not let it be shown now
         /// (sign-in, or its source): dropped down to a screen that may be shown.
         public static let notShown: Code = "not-shown"
@@ -126,18 +128,54 @@ extension NavigationState {
         }
         result.modals = []
         for (index, modal) in modals.enumerated() {
+            let place = "modal \(index)"
+            let entries = modal.allStacks.flatMap(\.stack)
             // A modal over a screen that is gone, or over a modal whose stack lost an entry,
             // goes too, whole, with every modal above it.
             guard baseIntact else {
-                for entry in modal.stack {
-                    dropped.append(
-                        .init(entry: entry, place: "modal \(index)", code: .aboveDroppedEntry, reason: "the screen it was presented over is gone"))
+                for entry in entries {
+                    dropped.append(.init(entry: entry, place: place, code: .aboveDroppedEntry, reason: "the screen it was presented over is gone"))
                 }
                 continue
             }
-            let stack = valid(modal.stack, place: "modal \(index)")
-            baseIntact = stack.count == modal.stack.count
-            if !stack.isEmpty { result.modals.append(Modal(style: modal.style, stack: stack)) }
+            // A container the table no longer declares goes whole.
+            if let name = modal.container, router.container(named: name) == nil {
+                for entry in entries {
+                    dropped.append(.init(entry: entry, place: place, code: .unknownContainer, reason: "the table declares no container '\(name)'"))
+                }
+                baseIntact = false
+                continue
+            }
+            switch modal.content {
+            case .stack(let stack):
+                let kept = valid(stack, place: place)
+                baseIntact = kept.count == stack.count
+                if !kept.isEmpty { result.modals.append(Modal(style: modal.style, stack: kept, container: modal.container)) }
+            case .tabs(let tabs):
+                // A container's tabs: each tab's stack as the root's are checked; the tabs its
+                // declaration no longer has are dropped.
+                let declared = router.container(named: modal.container)?.tabs ?? []
+                var kept = Tabs(order: [], selected: tabs.selected, stacks: [:])
+                for name in tabs.order {
+                    let stack = tabs.stacks[name] ?? []
+                    guard declared.contains(name) else {
+                        let reason = "container '\(modal.container ?? "")' has the tabs \(declared.joined(separator: ", "))"
+                        for entry in stack { dropped.append(.init(entry: entry, place: place + " tab " + name, code: .unknownTab, reason: reason)) }
+                        continue
+                    }
+                    kept.order.append(name)
+                    let valid = valid(stack, place: place + " tab " + name)
+                    if name == tabs.selected, valid.count != stack.count { baseIntact = false }
+                    kept.stacks[name] = valid
+                }
+                if !kept.order.contains(kept.selected) {
+                    baseIntact = false
+                    kept.selected = kept.order.first ?? ""
+                }
+                var restored = modal
+                restored.content = .tabs(kept)
+                if restored.stack.isEmpty { baseIntact = false } else { result.modals.append(restored) }
+            }
         }
         return Restoration(state: result, dropped: dropped)
     }

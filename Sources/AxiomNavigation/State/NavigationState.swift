@@ -24,10 +24,61 @@ public struct NavigationState: Sendable, Hashable {
         case tabs(Tabs)
     }
 
-    /// A presented modal and its own stack (its first entry is what was presented).
+    /// A presented modal: its own stack (its first entry is what was presented), or — for a
+    /// container the table declares with tabs (`container onboarding modal(fullScreen)
+    /// tabs(welcome, permissions)`) — tabs each with its stack.
     public struct Modal: Sendable, Hashable {
         public internal(set) var style: ModalStyle
-        public internal(set) var stack: [NavigationEntry]
+        /// What the modal holds: one stack, or tabs.
+        public internal(set) var content: Root
+        /// The table's container it presents (`container NAME`), when it is one.
+        public internal(set) var container: String?
+
+        /// A modal of one stack.
+        init(style: ModalStyle, stack: [NavigationEntry], container: String? = nil) {
+            self.style = style
+            self.content = .stack(stack)
+            self.container = container
+        }
+
+        /// A container of tabs.
+        init(style: ModalStyle, tabs: Tabs, container: String) {
+            self.style = style
+            self.content = .tabs(tabs)
+            self.container = container
+        }
+
+        /// The stack commands act on: the modal's own, or its selected tab's.
+        public internal(set) var stack: [NavigationEntry] {
+            get {
+                switch content {
+                case .stack(let stack): return stack
+                case .tabs(let tabs): return tabs.stacks[tabs.selected] ?? []
+                }
+            }
+            set {
+                switch content {
+                case .stack: content = .stack(newValue)
+                case .tabs(var tabs):
+                    tabs.stacks[tabs.selected] = newValue
+                    content = .tabs(tabs)
+                }
+            }
+        }
+
+        /// The tabs, for a container of tabs.
+        public var tabs: Tabs? {
+            if case .tabs(let tabs) = content { return tabs }
+            return nil
+        }
+
+        /// Every stack of the modal, in order (one, or each tab's).
+        var allStacks: [(tab: String?, stack: [NavigationEntry])] {
+            switch content {
+            case .stack(let stack): return [(nil, stack)]
+            case .tabs(let tabs): return tabs.order.map { ($0, tabs.stacks[$0] ?? []) }
+            }
+        }
     }
 
     public internal(set) var root: Root
@@ -94,7 +145,9 @@ public struct NavigationState: Sendable, Hashable {
         case .stack(let stack): all += stack
         case .tabs(let tabs): for name in tabs.order { all += tabs.stacks[name] ?? [] }
         }
-        for modal in modals { all += modal.stack }
+        for modal in modals {
+            for (_, stack) in modal.allStacks { all += stack }
+        }
         return all
     }
 

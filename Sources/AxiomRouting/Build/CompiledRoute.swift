@@ -34,10 +34,11 @@ final class CompiledRoute: Sendable {
         return mask
     }
 
-    /// The same route with its final rank and tab.
-    func with(rank: Int, tab: String?) -> CompiledRoute {
+    /// The same route with its final rank, tab and container.
+    func with(rank: Int, tab: String?, container: String?) -> CompiledRoute {
         CompiledRoute(
-            route: route.with(rank: rank, tab: tab), shape: shape, firstLiteral: firstLiteral, declarationIndex: declarationIndex, host: host)
+            route: route.with(rank: rank, tab: tab, container: container), shape: shape, firstLiteral: firstLiteral,
+            declarationIndex: declarationIndex, host: host)
     }
 }
 

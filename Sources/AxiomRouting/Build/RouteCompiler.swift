@@ -25,7 +25,7 @@ struct RouteCompiler {
         if !syntax.sharedQuery.isEmpty, let first = syntax.sharedQuery.first {
             sharedQuery = compileQuery(RouteDeclaration(name: first.name, pattern: first.name, order: 0, query: syntax.sharedQuery), pathNames: [])
         }
-        let tabs = Set(syntax.tabs?.value.map(\.value) ?? [])
+        checkContainers()
         var declared: [String: RouteDeclaration] = [:]
         var routes: [CompiledRoute] = []
         if syntax.routes.isEmpty {
@@ -42,7 +42,7 @@ struct RouteCompiler {
                 continue
             }
             declared[declaration.name.value] = declaration
-            guard let route = compileRoute(declaration, tabs: tabs, origins: origins) else { continue }
+            guard let route = compileRoute(declaration, origins: origins) else { continue }
             routes.append(route)
             routes += compileAliases(of: route, declaration, origins: origins)
         }
@@ -54,7 +54,11 @@ struct RouteCompiler {
         }
         routes.sort(by: CompiledRoute.ranksBefore)
         let routeTabs = self.routeTabs(declared)
-        routes = routes.enumerated().map { rank, route in route.with(rank: rank, tab: routeTabs[route.route.name] ?? nil) }
+        let routeContainers = self.routeContainers(declared)
+        checkRoutesInContainers(declared, containers: routeContainers)
+        routes = routes.enumerated().map { rank, route in
+            route.with(rank: rank, tab: routeTabs[route.route.name] ?? nil, container: routeContainers[route.route.name] ?? nil)
+        }
         reportOverlaps(routes)
         return (routes, origins)
     }
@@ -154,7 +158,7 @@ struct RouteCompiler {
             declarationIndex: order, host: host)
     }
 
-    private mutating func compileRoute(_ declaration: RouteDeclaration, tabs: Set<String>, origins: [Origin]) -> CompiledRoute? {
+    private mutating func compileRoute(_ declaration: RouteDeclaration, origins: [Origin]) -> CompiledRoute? {
         guard let (pattern, host) = splitHost(declaration.pattern), let parts = pathParts(pattern) else { return nil }
         let canonical = PatternRegexGenerator.patternString(parts, options: .pathname)
 
@@ -217,10 +221,6 @@ struct RouteCompiler {
             for loader in declaration.loaders?.value ?? [] where !registered.contains(loader.value) {
                 diagnostics.append(.unknownLoader(loader, registered: registered))
             }
-        }
-        if case .tab(let tab)? = declaration.transition?.value, !tabs.contains(tab) {
-            diagnostics.append(
-                .unknownTab(tab, declared: syntax.tabs == nil ? nil : tabs, at: declaration.transition?.location ?? declaration.name.location))
         }
 
         let route = Route(
@@ -340,6 +340,67 @@ struct RouteCompiler {
                 chain.append(current)
                 guard let up = next.parent?.value else { break }
                 current = up
+            }
+        }
+    }
+
+    /// Each route's container: its own `container NAME`, else its parent's (cycles stop).
+    private func routeContainers(_ declared: [String: RouteDeclaration]) -> [String: String?] {
+        func container(of name: String, seen: Set<String>) -> String? {
+            guard let declaration = declared[name], !seen.contains(name) else { return nil }
+            if let own = declaration.container { return own.value }
+            return declaration.parent.flatMap { container(of: $0.value, seen: seen.union([name])) }
+        }
+        return Dictionary(uniqueKeysWithValues: declared.keys.map { ($0, container(of: $0, seen: [])) })
+    }
+
+    /// Containers: each name once, each tab name once across the app's tabs and every container's.
+    private mutating func checkContainers() {
+        var names: [String: SourceLocation] = [:]
+        var tabs: [String: SourceLocation] = [:]
+        for tab in syntax.tabs?.value ?? [] where tabs[tab.value] == nil { tabs[tab.value] = tab.location }
+        for container in syntax.containers {
+            if let first = names[container.name.value] {
+                diagnostics.append(.duplicateContainer(container.name, what: "container", first: first))
+            } else {
+                names[container.name.value] = container.name.location
+            }
+            for tab in container.tabs {
+                if let first = tabs[tab.value] {
+                    diagnostics.append(.duplicateContainer(tab, what: "tab", first: first))
+                } else {
+                    tabs[tab.value] = tab.location
+                }
+            }
+        }
+    }
+
+    /// A route's container is declared; a route in a container does not present a modal of its
+    /// own, and its `tab(…)` is one of its container's tabs (a route of the root: one of the app's).
+    private mutating func checkRoutesInContainers(_ declared: [String: RouteDeclaration], containers: [String: String?]) {
+        let byName = Dictionary(syntax.containers.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        for declaration in syntax.routes where declared[declaration.name.value]?.name == declaration.name {
+            if let own = declaration.container, byName[own.value] == nil {
+                diagnostics.append(.unknownContainer(own, declared: syntax.containers.map(\.name.value)))
+                continue
+            }
+            let container = (containers[declaration.name.value] ?? nil).flatMap { byName[$0] }
+            switch declaration.transition?.value {
+            case .modal? where container != nil:
+                diagnostics.append(
+                    .modalInContainer(
+                        declaration.name.value, container: container?.name.value ?? "",
+                        at: declaration.transition?.location ?? declaration.name.location))
+            case .tab(let tab)?:
+                let allowed = container.map { $0.tabs.map(\.value) } ?? syntax.tabs?.value.map(\.value) ?? []
+                if !allowed.contains(tab) {
+                    diagnostics.append(
+                        .unknownTab(
+                            tab, declared: container == nil && syntax.tabs == nil ? nil : Set(allowed),
+                            at: declaration.transition?.location ?? declaration.name.location))
+                }
+            default:
+                break
             }
         }
     }

@@ -54,12 +54,32 @@ extension Router {
                 .map { Int32($0) },
             captures: max(compiled.map(\.route.parameters.count).max() ?? 0, chunks.map(\.captureCount).max() ?? 0))
         self.init(
-            entries: compiled.map(\.route), origins: origins, tabs: syntax.tabs?.value.map(\.value) ?? [], loginRoute: syntax.login?.value,
+            entries: compiled.map(\.route), origins: origins, tabs: syntax.tabs?.value.map(\.value) ?? [],
+            containers: Self.containers(syntax, compiled), loginRoute: syntax.login?.value,
             options: Options(
                 pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits,
                 queryPlusIsSpace: syntax.queryPlusIsSpace, appSchemeHostRequired: syntax.appSchemeHostRequired,
                 collapsesEmptySegments: syntax.collapsesEmptySegments),
             tables: tables)
+    }
+
+    /// The table's containers, each tab with its root route (one whose transition is the tab's
+    /// and that needs no values).
+    static func containers(_ syntax: RouteTableSyntax, _ compiled: [CompiledRoute]) -> [RouteContainer] {
+        var seen: Set<String> = []
+        return syntax.containers.compactMap { declaration in
+            guard seen.insert(declaration.name.value).inserted else { return nil }
+            var roots: [String: String] = [:]
+            for tab in declaration.tabs {
+                let root = compiled.first {
+                    $0.route.kind == .route && $0.route.metadata.container == declaration.name.value
+                        && $0.route.metadata.transition == .tab(tab.value)
+                        && $0.route.parameters.allSatisfy(\.isOptional)
+                }
+                if let root { roots[tab.value] = root.route.name }
+            }
+            return RouteContainer(name: declaration.name.value, style: declaration.style, tabs: declaration.tabs.map(\.value), tabRoots: roots)
+        }
     }
 
     /// The routes for the ``LiteralIndex``, in rank order: those whose tokens are all literal

@@ -50,6 +50,8 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let unknownLoader = DiagnosticCode(rawValue: "E322")
     public static let unsupportedHostPattern = DiagnosticCode(rawValue: "E323")
     public static let hostNotAccepted = DiagnosticCode(rawValue: "E324")
+    public static let unknownContainer = DiagnosticCode(rawValue: "E325")
+    public static let duplicateContainer = DiagnosticCode(rawValue: "E326")
 
     // Warnings.
     public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")
@@ -105,6 +107,8 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .unknownLoader,
         .unsupportedHostPattern,
         .hostNotAccepted,
+        .unknownContainer,
+        .duplicateContainer,
         .ambiguousRoutes,
         .shadowedRoute,
         .trailingSlash,

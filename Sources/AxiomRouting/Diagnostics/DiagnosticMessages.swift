@@ -223,6 +223,41 @@ extension Diagnostic {
         return Diagnostic(.unknownTab, "unknown tab '\(tab)'", at: location, help: Suggestions.help(for: tab, in: declared))
     }
 
+    /// E308: a container is presented as a modal.
+    static func containerNotModal(_ presentation: Located<Transition>) -> Diagnostic {
+        Diagnostic(
+            .invalidTransition, "a container is presented as a modal, not '\(presentation.value)'", at: presentation.location,
+            help: "write 'container NAME modal(sheet)', 'modal(fullScreen)' or 'modal(popover)', then 'tabs(a, b)' for a tab container")
+    }
+
+    /// E104: what follows a container's presentation is its tabs.
+    static func containerTabsExpected(_ word: Located<String>) -> Diagnostic {
+        Diagnostic(
+            .missingArgument, "expected the container's tabs, 'tabs(a, b)', found '\(word.value)'", at: word.location,
+            help: "write 'container onboarding modal(fullScreen) tabs(welcome, permissions)', or end the line after the modal")
+    }
+
+    /// E308: a route in a container is shown in it.
+    static func modalInContainer(_ route: String, container: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .invalidTransition, "route '\(route)' lives in container '\(container)', which is the modal: it cannot present another", at: location,
+            help: "use push, replace or one of the container's tabs, or declare another container for it")
+    }
+
+    /// E325: a route names a container the table does not declare.
+    static func unknownContainer(_ name: Located<String>, declared: [String]) -> Diagnostic {
+        Diagnostic(
+            .unknownContainer, "unknown container '\(name.value)'", at: name.location,
+            help: Suggestions.help(for: name.value, in: declared) ?? "declare it at the top: 'container \(name.value) modal(sheet)'")
+    }
+
+    /// E326: a container, or a tab, declared twice.
+    static func duplicateContainer(_ name: Located<String>, what: String, first: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .duplicateContainer, "\(what) '\(name.value)' is declared twice", at: name.location,
+            notes: [Note("first declared here", at: first)], help: "give each container and each tab its own name")
+    }
+
     /// E305: `message` is the origin parser's.
     static func invalidOrigin(_ message: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.invalidOrigin, "invalid origin: \(message)", at: location)

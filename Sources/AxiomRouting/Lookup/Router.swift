@@ -26,6 +26,14 @@ public final class Router: Sendable {
     public let origins: [Origin]
     /// Tabs in declaration order.
     public let tabs: [String]
+    /// The containers the table declares (`container NAME modal(…) [tabs(…)]`), in order.
+    public let containers: [RouteContainer]
+
+    /// The container named `name`, if the table declares it.
+    public func container(named name: String?) -> RouteContainer? {
+        guard let name else { return nil }
+        return containers.first { $0.name == name }
+    }
     /// The route a signed-out user is sent to for routes that require authentication.
     public let loginRoute: String?
     public let options: Options
@@ -115,7 +123,9 @@ public final class Router: Sendable {
     }
 
     /// A router over `routes` (rank order) and the tables built from them.
-    init(entries: [Route], origins: [Origin], tabs: [String], loginRoute: String?, options: Options, tables: Tables) {
+    init(
+        entries: [Route], origins: [Origin], tabs: [String], containers: [RouteContainer] = [], loginRoute: String?, options: Options, tables: Tables
+    ) {
         self.entries = entries
         self.routes = entries.filter { $0.kind == .route }
         var redirectRanks: [String: Int] = [:]
@@ -140,6 +150,7 @@ public final class Router: Sendable {
         hasLoaders = routes.contains { !$0.metadata.loaders.isEmpty }
         self.origins = origins
         self.tabs = tabs
+        self.containers = containers
         self.loginRoute = loginRoute
         self.options = options
         self.firstLiterals = tables.firstLiterals

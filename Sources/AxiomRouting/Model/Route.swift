@@ -112,9 +112,10 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public var description: String { "\(name) \(fullPattern)" }
 
     /// A copy with another rank and tab (set once the table is sorted).
-    func with(rank: Int, tab: String?) -> Route {
+    func with(rank: Int, tab: String?, container: String? = nil) -> Route {
         var metadata = self.metadata
         metadata.tab = tab
+        metadata.container = container
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
             host: host)
@@ -192,6 +193,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         public let parent: String?
         /// The tab the route lives in: its own `tab(…)` transition, or its parent's tab.
         public internal(set) var tab: String?
+        /// The container the route lives in (``RouteContainer``): its own `container NAME`, or
+        /// its parent's; nil for a route of the app's root.
+        public internal(set) var container: String? = nil
         /// The navigation sources allowed to open the route (`sources inApp, deepLink`); nil
         /// when the table does not restrict them. The names are those of ``sourceNames``.
         public let allowedSources: Set<String>?

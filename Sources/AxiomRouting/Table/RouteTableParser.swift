@@ -3,8 +3,8 @@
 ///
 /// The grammar is in `Docs/RouteTableFormat.md`.
 struct RouteTableParser {
-    static let directives = ["route", "redirect", "query", "origins", "tabs", "include", "login", "option"]
-    static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load"]
+    static let directives = ["route", "redirect", "query", "origins", "tabs", "container", "include", "login", "option"]
+    static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "container"]
     /// What a list's values may be.
     static let listElements: [ParameterType] = [.string, .int, .double, .bool, .uuid]
 
@@ -142,6 +142,25 @@ struct RouteTableParser {
         case "query":
             // A table-wide query parameter: read on every route (each file may add some).
             syntax.sharedQuery.append(try parseQuery(keyword, &scanner))
+        case "container":
+            // `container onboarding modal(fullScreen) tabs(welcome, permissions)`
+            let containerName = try name(
+                try required(&scanner, "a name and how it is presented, e.g. 'container checkout modal(sheet)'", after: keyword), "container name")
+            let presentation = try parseTransition(&scanner, after: containerName)
+            guard case .modal(let style) = presentation.value else {
+                throw fail(.containerNotModal(presentation))
+            }
+            var tabs: [Located<String>] = []
+            if let word = try word(&scanner, stops: ["("]) {
+                guard word.value == "tabs", scanner.consume("(") else { throw fail(.containerTabsExpected(word)) }
+                repeat {
+                    guard let tab = try self.word(&scanner, stops: [",", ")"]) else { throw fail(.containerTabsExpected(word)) }
+                    tabs.append(try name(tab, "tab name"))
+                } while scanner.consume(",")
+                guard scanner.consume(")") else { throw fail(.containerTabsExpected(word)) }
+            }
+            try expectEnd(&scanner, after: "the container")
+            syntax.containers.append(ContainerDeclaration(name: containerName, style: style, tabs: tabs))
         case "include":
             includes.append(try required(&scanner, "a file name", after: keyword))
             try expectEnd(&scanner, after: "the file name")
@@ -238,6 +257,11 @@ struct RouteTableParser {
             } while scanner.consume(",")
             try expectEnd(&scanner, after: "the list (separate loaders with ',')")
             route.loaders = Located(value: names, location: keyword.location)
+        case "container":
+            try once(route.container)
+            route.container = try name(
+                try required(&scanner, "the container's name (declared with 'container NAME modal(…)')", after: keyword), "container name")
+            try expectEnd(&scanner, after: "the container's name")
         case "transition":
             try once(route.transition)
             route.transition = try parseTransition(&scanner, after: keyword)

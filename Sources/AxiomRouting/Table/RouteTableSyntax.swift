@@ -11,6 +11,8 @@ struct RouteTableSyntax: Sendable {
     var lastIsRedirect = false
     var origins: Located<[Located<String>]>? = nil
     var tabs: Located<[Located<String>]>? = nil
+    /// `container NAME modal(STYLE) [tabs(a, b)]` lines, in the order read.
+    var containers: [ContainerDeclaration] = []
     var login: Located<String>? = nil
     var options: [Located<String>: Located<String>] = [:]
     var pathCaseSensitive = true
@@ -44,6 +46,15 @@ struct RouteDeclaration: Sendable {
     var sources: Located<[String]>? = nil
     /// `load NAME, …`: the loaders the route's data comes from.
     var loaders: Located<[Located<String>]>? = nil
+    /// `container NAME`: the container the route lives in.
+    var container: Located<String>? = nil
+}
+
+/// `container NAME modal(STYLE) [tabs(a, b)]`
+struct ContainerDeclaration: Sendable {
+    var name: Located<String>
+    var style: ModalStyle
+    var tabs: [Located<String>]
 }
 
 /// `param NAME TYPE`
