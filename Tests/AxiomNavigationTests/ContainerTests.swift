@@ -129,6 +129,25 @@ import Testing
         #expect(throws: StateFormatError.self) { try JSONDecoder().decode(NavigationState.self, from: forged) }
     }
 
+    /// The other tabs of a container a link built carry the link's source: a tab whose root the
+    /// link could not open is refused whichever way it is selected, and the container stays.
+    @Test func aTabALinkCouldNotOpenIsRefusedByCommandAndByTap() async throws {
+        let router = try Router(
+            source: RouteSource(
+                name: "t.routes",
+                text: Self.table.replacingOccurrences(of: "  transition tab(welcome)", with: "  transition tab(welcome)\n  sources inApp")))
+        let flow = NavigationFlow(router: router, state: NavigationState(router: router))
+        #expect(await flow.open(url: "myapp://onboarding/permissions") == .completed)
+        let state = flow.state
+        #expect(await flow.selectTab("welcome") == .cancelled(.untrustedSource))
+        #expect(flow.uiDidChange(.selectedTab("welcome")) == .cancelled(.untrustedSource))
+        #expect(flow.bindings.setSelectedTab("welcome", inModal: 0) == .cancelled(.untrustedSource))
+        #expect(flow.state == state)
+        // Opened in the app, the same container's tab is the app's own: it opens.
+        #expect(await flow.navigate(to: Destination("welcome")) == .completed)
+        #expect(flow.state.visible?.route == "welcome")
+    }
+
     @Test func theUIBindsToTheContainersTabsAndStacks() async throws {
         await orchestrator.start()
         _ = await flow.open(url: "myapp://onboarding/permissions/notifications")

@@ -148,7 +148,9 @@ extension NavigationFlow {
     /// auth-only tab tapped while signed out, a pop back to an auth-only screen after sign-out — is
     /// not shown: its context is not told it appeared, and the flow sends the user to login at
     /// once (a request like any, in the history), resuming it after sign-in. A screen no sign-in
-    /// could allow (its `sources`) is dropped from the state, down to one that may be shown.
+    /// could allow (its `sources`) is dropped from the state, down to one that may be shown — or,
+    /// for a tab tapped, the tap is not taken (`cancelled(untrusted-source)`): the UI shows the tab
+    /// it was on.
     @discardableResult
     public func uiDidChange(_ change: UIChange) -> NavigationResult {
         let clock = ContinuousClock()
@@ -162,6 +164,10 @@ extension NavigationFlow {
             result = .failed(error)
         case .success(let next) where next == old:
             result = .duplicated
+        case .success(let next) where Self.refusesTab(change, next, refusal: { self.refusal(toShow: $0, for: nil) }) != nil:
+            // A tab whose screen no sign-in could allow (its `sources`): the tap is not taken, and
+            // the UI, reading the state, shows the tab it was on.
+            result = Self.refusesTab(change, next, refusal: { self.refusal(toShow: $0, for: nil) }) ?? .cancelled(.untrustedSource)
         case .success(var next):
             // Whatever was in flight was planned for the old screen.
             latest = id
@@ -216,6 +222,16 @@ extension NavigationFlow {
         for entry in middleware { entry.middleware.didFinish(request, result: result, metrics: metrics) }
         journal?.append(step: .ui(change), state: state, requests: [id.rawValue], result: result.code.rawValue)
         return result
+    }
+
+    /// The refusal of a tab tap whose tab shows a screen the policy refuses for good (not a
+    /// sign-in away): nil for other changes.
+    private static func refusesTab(
+        _ change: UIChange, _ next: NavigationState, refusal: (NavigationEntry) -> NavigationResult?
+    ) -> NavigationResult? {
+        guard case .selectedTab = change, let visible = next.visible, let refused = refusal(visible) else { return nil }
+        if case .redirected = refused { return nil }
+        return refused
     }
 
     /// Waits until every committed change's lifecycle events have been delivered to the host's
