@@ -79,6 +79,7 @@ struct Resolve: ParsableCommand {
     static func metadata(_ route: Route) -> String {
         var items = ["transition \(route.metadata.transition)"]
         if let tab = route.metadata.tab { items.append("tab \(tab)") }
+        if let container = route.metadata.container { items.append("container \(container)") }
         if let parent = route.metadata.parent { items.append("parent \(parent)") }
         items.append("analytics \"\(route.metadata.analyticsName)\"")
         if route.metadata.requiresAuthentication { items.append("requires authentication") }
@@ -198,6 +199,8 @@ struct RouteInfo: Encodable {
     var aliases: [Alias]?
     /// The loaders the route's data comes from (absent when none).
     var loaders: [String]?
+    /// The container the route lives in (absent for the app's root).
+    var container: String?
 
     struct Alias: Encodable {
         var pattern: String
@@ -237,5 +240,6 @@ struct RouteInfo: Encodable {
         requiresAuthentication = route.metadata.requiresAuthentication
         allowedSources = route.metadata.allowedSources.map { sources in Route.Metadata.sourceNames.filter(sources.contains) }
         loaders = route.metadata.loaders.isEmpty ? nil : route.metadata.loaders
+        container = route.metadata.container
     }
 }

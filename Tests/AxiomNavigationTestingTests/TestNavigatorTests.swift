@@ -65,6 +65,44 @@ private let routes = """
         #expect(navigator.contexts[EntryID(1)] == nil)  // the inbox was never shown signed out
     }
 
+    /// A container is a step's state like any: a deep link into its second tab, then back.
+    @Test func aContainerIsInTheStatesItChecks() async throws {
+        let navigator = try TestNavigator(
+            routes: """
+                tabs home
+                container onboarding modal(fullScreen) tabs(welcome, permissions)
+                route home /
+                  transition tab(home)
+                route welcome /onboarding/welcome
+                  container onboarding
+                  transition tab(welcome)
+                route permissions /onboarding/permissions
+                  container onboarding
+                  transition tab(permissions)
+                route notificationsPermission /onboarding/permissions/notifications
+                  parent permissions
+                """)
+        await navigator.open(
+            "myapp://onboarding/permissions/notifications", expect: "completed",
+            state: """
+                tabs: home*
+                  home: #0 home
+                modal fullScreen onboarding: tabs: welcome, permissions*
+                  welcome: #2 welcome
+                  permissions: #1 permissions > #3 notificationsPermission
+                """)
+        await navigator.back(
+            expect: "completed",
+            state: """
+                tabs: home*
+                  home: #0 home
+                modal fullScreen onboarding: tabs: welcome, permissions*
+                  welcome: #2 welcome
+                  permissions: #1 permissions
+                """)
+        await navigator.back(expect: "completed", state: "tabs: home*\n  home: #0 home")
+    }
+
     @Test func startsAtTheTablesTabRootsWithDeterministicIds() throws {
         let navigator = try TestNavigator(routes: routes)
         // inbox's root needs no values but is still its root: the tab starts there.
