@@ -159,7 +159,7 @@ public final class NavigationSimulator {
         return await flow.selectTab(name)
     }
 
-    /// What the UI already did on screen (``NavigationFlow/uiDidChange(_:)``), with its
+    /// What the UI already did on screen (`NavigationFlow.uiDidChange(_:)`), with its
     /// lifecycle (and the policy's follow-up) delivered before it returns.
     @discardableResult
     public func uiDidChange(_ change: UIChange) async -> NavigationResult {

@@ -66,7 +66,7 @@ public enum NavigationPlanner {
     /// `modal(style)` presents, `tab(name)` selects the tab and makes the route its root.
     ///
     /// A route that lives in a container (`container NAME` in the table; pass the router's
-    /// ``RouteContainer``): when that container is the modal on top, the route's transition acts
+    /// `RouteContainer`): when that container is the modal on top, the route's transition acts
     /// inside it (a push on its active stack, `tab(name)` selects one of its tabs); otherwise the
     /// container is presented, built as a deep link builds it (``deepLink(to:route:parents:in:source:container:)``).
     public static func navigate(
