@@ -38,7 +38,7 @@ struct Match: ParsableCommand {
         }
         let result: URLPatternResult?
         do {
-            result = try compiled.exec(url, baseURL: baseURL)
+            result = try compiled.execOrThrow(url, baseURL: baseURL)
         } catch {
             report(error)
             throw ExitStatus.badInput.exitCode

@@ -30,15 +30,15 @@ import Testing
 
     @Test func readmeExample() throws {
         let pattern = try URLPattern("app://profile/:userId")
-        let result = try #require(try pattern.exec("app://profile/42"))
+        let result = try #require(try pattern.execOrThrow("app://profile/42"))
         #expect(result.pathname["userId"] == "42")
     }
 
     @Test func patternsGuideOpeningExamples() throws {
         let profile = try URLPattern("app://profile/:userId")
-        #expect(try profile.exec("app://profile/42")?.pathname["userId"] == "42")
+        #expect(try profile.execOrThrow("app://profile/42")?.pathname["userId"] == "42")
         let settings = try URLPattern("https://example.com/settings/*")
-        #expect(try settings.exec("https://example.com/settings/privacy/ads")?.pathname["0"] == "privacy/ads")
+        #expect(try settings.execOrThrow("https://example.com/settings/privacy/ads")?.pathname["0"] == "privacy/ads")
     }
 
     @Test func buildingPatterns() throws {
@@ -47,16 +47,32 @@ import Testing
         #expect(a.pathname == b.pathname)
         #expect(a.hostname == b.hostname)
         let c = try URLPattern(URLPatternInit(protocol: "http{s}?", hostname: "*.example.com", pathname: "/books/:id"))
-        #expect(try c.exec("https://www.example.com/books/9")?.pathname["id"] == "9")
+        #expect(try c.execOrThrow("https://www.example.com/books/9")?.pathname["id"] == "9")
         let d = try URLPattern(URLPatternInit(pathname: ":id", baseURL: "https://example.com/books/"))
         #expect(d.pathname == "/books/:id")
     }
 
     @Test func groupsInResults() throws {
         let optional = try URLPattern(URLPatternInit(pathname: "/foo/:bar?"))
-        #expect(try optional.exec(URLPatternInit(pathname: "/foo"))?.pathname.groups["bar"] == .some(nil))
+        #expect(try optional.execOrThrow(URLPatternInit(pathname: "/foo"))?.pathname.groups["bar"] == .some(nil))
         let wildcard = try URLPattern(URLPatternInit(pathname: "/foo/*"))
-        #expect(try wildcard.exec(URLPatternInit(pathname: "/foo/"))?.pathname.groups["0"] == .some(""))
+        #expect(try wildcard.execOrThrow(URLPatternInit(pathname: "/foo/"))?.pathname.groups["0"] == .some(""))
+    }
+
+    /// Patterns.md, "Errors": the standard's answers, and the throwing variants for the reason.
+    @Test func standardAnswersAndTheirThrowingVariants() throws {
+        let pattern = try URLPattern("https://example.com/:id")
+        #expect(pattern.exec("not a url") == nil)
+        #expect(pattern.test("not a url") == false)
+        #expect(pattern.exec("/7", baseURL: "not|a|valid|url") == nil)
+        #expect(throws: URLPatternMatchError.self) { try pattern.execOrThrow("not a url") }
+        let error = try #require(throws: URLPatternMatchError.self) { try pattern.execOrThrow("not a url") }
+        #expect(error.code == .invalidURL)
+        #expect(pattern.exec("https://example.com/7")?.pathname["id"] == "7")
+        // Hostnames and ports read as the URL parser reads them (WPT 170-173, 291, 293).
+        let ported = try URLPattern(URLPatternInit(hostname: "example.com/ignored", port: "80x"))
+        #expect(ported.hostname == "example.com" && ported.port == "80")
+        #expect(ported.test(URLPatternInit(hostname: "EXAMPLE.com", port: "8\t0")))
     }
 
     @Test func errorsExample() throws {
@@ -74,8 +90,8 @@ import Testing
     @Test func boundedCostExample() throws {
         let options = URLPattern.Options(limits: MatchLimits(maxInputLength: 2048, matchLimit: 100_000))
         let pattern = try URLPattern("https://example.com/*", options: options)
-        #expect(try pattern.test("https://example.com/a"))
-        #expect(throws: URLPatternMatchError.self) { try pattern.exec("https://example.com/" + String(repeating: "x", count: 2048)) }
+        #expect(try pattern.testOrThrow("https://example.com/a"))
+        #expect(throws: URLPatternMatchError.self) { try pattern.execOrThrow("https://example.com/" + String(repeating: "x", count: 2048)) }
     }
 
     @Test func syntaxTableRows() throws {

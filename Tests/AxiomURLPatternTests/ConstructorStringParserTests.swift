@@ -60,14 +60,14 @@ import Testing
         let compiled = try URLPattern("data\\:*")
         #expect(compiled.protocol == "data")
         #expect(compiled.pathname == "*")
-        #expect(try compiled.test("data:text/plain,hello"))
+        #expect(try compiled.testOrThrow("data:text/plain,hello"))
     }
 
     @Test func ipv6HostnamesNeedEscapedColons() throws {
         let compiled = try URLPattern("http://[\\:\\:1]:8080/")
         #expect(compiled.hostname == "[\\:\\:1]")
         #expect(compiled.port == "8080")
-        #expect(try compiled.test("http://[::1]:8080/"))
+        #expect(try compiled.testOrThrow("http://[::1]:8080/"))
         #expect(throws: URLPatternError.self) { try URLPattern("http://[::1]/") }
     }
 

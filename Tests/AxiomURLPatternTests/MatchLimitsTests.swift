@@ -7,10 +7,10 @@ import Testing
         let compiled = try URLPattern("https://example.com/*")
         let huge = "https://example.com/" + String(repeating: "a", count: 1 << 20)
         #expect(throws: URLPatternMatchError.inputTooLong(length: huge.utf8.count, limit: 8192)) {
-            try compiled.exec(huge)
+            try compiled.execOrThrow(huge)
         }
         #expect(throws: URLPatternMatchError.self) {
-            try compiled.exec(URLPatternInit(pathname: String(repeating: "b", count: 1 << 20)))
+            try compiled.execOrThrow(URLPatternInit(pathname: String(repeating: "b", count: 1 << 20)))
         }
     }
 
@@ -18,9 +18,9 @@ import Testing
         var limits = MatchLimits()
         limits.maxInputLength = 32
         let compiled = try URLPattern("https://example.com/*", options: .init(limits: limits))
-        #expect(try compiled.test("https://example.com/short"))
+        #expect(try compiled.testOrThrow("https://example.com/short"))
         #expect(throws: URLPatternMatchError.inputTooLong(length: 40, limit: 32)) {
-            try compiled.exec("https://example.com/" + String(repeating: "x", count: 20))
+            try compiled.execOrThrow("https://example.com/" + String(repeating: "x", count: 20))
         }
     }
 
@@ -30,10 +30,10 @@ import Testing
         let compiled = try URLPattern(URLPatternInit(pathname: "/:x((?:a+)+)"), options: options)
         let input = URLPatternInit(pathname: "/" + String(repeating: "a", count: 10_000) + "!")
         #expect(throws: URLPatternMatchError.matchLimitExceeded(component: .pathname)) {
-            try compiled.exec(input)
+            try compiled.execOrThrow(input)
         }
         // The same pattern still matches ordinary input.
-        #expect(try compiled.exec(URLPatternInit(pathname: "/aaa"))?.pathname["x"] == "aaa")
+        #expect(try compiled.execOrThrow(URLPatternInit(pathname: "/aaa"))?.pathname["x"] == "aaa")
     }
 
 }

@@ -32,7 +32,7 @@ import Testing
         for _ in 0..<3 {
             let url = text(Self.urlPieces, &generator)
             do {
-                if let result = try pattern.exec(url) {
+                if let result = try pattern.execOrThrow(url) {
                     for component in URLPattern.Component.allCases {
                         #expect(result[component].groups.names == pattern.groupNames(for: component))
                     }

@@ -33,7 +33,7 @@ import Testing
         #expect(URLPattern.Component.allCases.map { compiled[$0] } == ["https", "*", "*", "example.com", "", "/foo/bar", "*", "*"])
         let escaped = try URLPattern(URLPatternInit(baseURL: "https://example.com/(foo)*"))
         #expect(escaped.pathname == "/\\(foo\\)\\*")
-        #expect(try escaped.test("https://example.com/(foo)*"))
+        #expect(try escaped.testOrThrow("https://example.com/(foo)*"))
         #expect(try !escaped.test("https://example.com/foo"))
     }
 

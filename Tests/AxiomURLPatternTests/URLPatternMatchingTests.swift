@@ -13,7 +13,7 @@ struct PathCase: Sendable, CustomTestStringConvertible {
 @Suite struct URLPatternMatchingTests {
     private func groups(_ pattern: String, _ path: String, ignoreCase: Bool = false) throws -> URLPatternComponentResult.Groups? {
         let compiled = try URLPattern(URLPatternInit(pathname: pattern), options: .init(ignoreCase: ignoreCase))
-        return try compiled.exec(URLPatternInit(pathname: path))?.pathname.groups
+        return try compiled.execOrThrow(URLPatternInit(pathname: path))?.pathname.groups
     }
 
     @Test func seedsProfileLinkGivesUserId() throws {
@@ -112,7 +112,7 @@ struct PathCase: Sendable, CustomTestStringConvertible {
     @Test func ignoreCaseAppliesToPathSearchAndHashOnly() throws {
         let options = URLPattern.Options(ignoreCase: true)
         let compiled = try URLPattern("https://example.com/Foo/:bar\\?Q=*#Top", options: options)
-        let result = try #require(try compiled.exec("https://EXAMPLE.com/fOO/BaZ?q=1#top"))
+        let result = try #require(try compiled.execOrThrow("https://EXAMPLE.com/fOO/BaZ?q=1#top"))
         #expect(result.pathname.groups == ["bar": "BaZ"])
         #expect(try URLPattern("https://example.com/Foo").exec("https://example.com/foo") == nil)
         #expect(try URLPattern(URLPatternInit(username: "Al"), options: options).exec("https://al@example.com/") == nil)
@@ -120,39 +120,39 @@ struct PathCase: Sendable, CustomTestStringConvertible {
 
     @Test func hostnameWildcardsAndSegments() throws {
         let star = try URLPattern(URLPatternInit(hostname: "*.example.com"))
-        #expect(try star.exec("https://www.example.com/")?.hostname.groups == ["0": "www"])
-        #expect(try star.exec("https://example.com/") == nil)
+        #expect(try star.execOrThrow("https://www.example.com/")?.hostname.groups == ["0": "www"])
+        #expect(try star.execOrThrow("https://example.com/") == nil)
         let optional = try URLPattern(URLPatternInit(hostname: "{*.}?example.com"))
-        #expect(try optional.test("https://example.com/"))
-        #expect(try optional.exec("https://a.b.example.com/")?.hostname.groups == ["0": "a.b"])
+        #expect(try optional.testOrThrow("https://example.com/"))
+        #expect(try optional.execOrThrow("https://a.b.example.com/")?.hostname.groups == ["0": "a.b"])
         let segment = try URLPattern(URLPatternInit(hostname: ":sub.example.com"))
-        #expect(try segment.exec("https://api.example.com/")?.hostname.groups == ["sub": "api"])
-        #expect(try segment.exec("https://a.b.example.com/") == nil)
+        #expect(try segment.execOrThrow("https://api.example.com/")?.hostname.groups == ["sub": "api"])
+        #expect(try segment.execOrThrow("https://a.b.example.com/") == nil)
     }
 
     @Test func protocolAlternativesAndPorts() throws {
         let compiled = try URLPattern("http{s}?://example.com\\:8080/*")
-        #expect(try compiled.test("http://example.com:8080/x"))
-        #expect(try compiled.test("https://example.com:8080/x"))
+        #expect(try compiled.testOrThrow("http://example.com:8080/x"))
+        #expect(try compiled.testOrThrow("https://example.com:8080/x"))
         #expect(try !compiled.test("ftp://example.com:8080/x"))
         #expect(try !compiled.test("https://example.com:8081/x"))
         let defaultPort = try URLPattern("https://example.com/")
-        #expect(try defaultPort.test("https://example.com:443/"))
+        #expect(try defaultPort.testOrThrow("https://example.com:443/"))
         #expect(try !defaultPort.test("https://example.com:444/"))
     }
 
     @Test func searchAndHashMatchTheirOwnComponents() throws {
         let compiled = try URLPattern("https://example.com/find?q=:query#:section")
-        let result = try #require(try compiled.exec("https://example.com/find?q=swift#results"))
+        let result = try #require(try compiled.execOrThrow("https://example.com/find?q=swift#results"))
         #expect(result.search.groups == ["query": "swift"])
         #expect(result.hash.groups == ["section": "results"])
-        #expect(try compiled.exec("https://example.com/find?x=swift#results") == nil)
+        #expect(try compiled.execOrThrow("https://example.com/find?x=swift#results") == nil)
     }
 
     @Test func unicodeHostnamesAreLowercasedButNotPunycoded() throws {
         let compiled = try URLPattern("https://münchen.de/*")
         #expect(compiled.hostname == "münchen.de")
-        #expect(try compiled.test("https://MÜNCHEN.de/x"))
+        #expect(try compiled.testOrThrow("https://MÜNCHEN.de/x"))
         #expect(try !compiled.test("https://xn--mnchen-3ya.de/x"))
     }
 
@@ -163,7 +163,7 @@ struct PathCase: Sendable, CustomTestStringConvertible {
 
     @Test func execResolvesAgainstABaseAndReportsTheInputs() throws {
         let compiled = try URLPattern("/books/:id", baseURL: "https://example.com")
-        let result = try #require(try compiled.exec("/books/7?x", baseURL: "https://example.com/shelf/"))
+        let result = try #require(try compiled.execOrThrow("/books/7?x", baseURL: "https://example.com/shelf/"))
         #expect(result.inputs == [.string("/books/7?x"), .string("https://example.com/shelf/")])
         #expect(result.pathname.groups == ["id": "7"])
         #expect(result.search.input == "x")
@@ -172,7 +172,7 @@ struct PathCase: Sendable, CustomTestStringConvertible {
     @Test func componentInputIsCanonicalisedBeforeMatching() throws {
         let compiled = try URLPattern(URLPatternInit(pathname: "/a b/:x", search: "q=1 2"))
         let input = URLPatternInit(protocol: "HTTPS", hostname: "EXAMPLE.com", pathname: "/a b/./c", search: "?q=1 2")
-        let result = try #require(try compiled.exec(input))
+        let result = try #require(try compiled.execOrThrow(input))
         #expect(result.pathname.input == "/a%20b/c")
         #expect(result.protocol.input == "https")
         #expect(result.hostname.input == "example.com")
@@ -191,7 +191,7 @@ struct PathCase: Sendable, CustomTestStringConvertible {
         let compiled = try URLPattern("https://example.com/users/:id(\\d+)")
         let matched = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<200 {
-                group.addTask { (try? compiled.exec("https://example.com/users/\(index)")?.pathname["id"]) == String(index) }
+                group.addTask { (try? compiled.execOrThrow("https://example.com/users/\(index)")?.pathname["id"]) == String(index) }
             }
             return await group.reduce(true) { $0 && $1 }
         }

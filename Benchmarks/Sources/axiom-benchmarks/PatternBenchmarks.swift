@@ -41,7 +41,7 @@ enum PatternBenchmarks {
         print(header.joined(separator: "  "))
         for benchmark in cases {
             let pattern = try URLPattern(benchmark.pattern)
-            guard try pattern.exec(benchmark.url) != nil else {
+            guard try pattern.execOrThrow(benchmark.url) != nil else {
                 print("error: \(benchmark.name) does not match its URL")
                 return
             }
@@ -49,7 +49,7 @@ enum PatternBenchmarks {
                 try URLPattern(benchmark.pattern).pathname.utf8.count
             }
             let exec = try Measure.nanosecondsPerCall(iterations: 20_000) {
-                try pattern.exec(benchmark.url)?.pathname.input.utf8.count ?? 0
+                try pattern.execOrThrow(benchmark.url)?.pathname.input.utf8.count ?? 0
             }
             let regex = try NSRegularExpression(pattern: benchmark.regex)
             let nsCompile = try Measure.nanosecondsPerCall(iterations: 300) {

@@ -17,8 +17,8 @@ import FuzzSupport
             // everything else, which must not grow with the input.
             let options = URLPattern.Options(limits: MatchLimits(matchLimit: 100_000))
             guard let pattern = try? URLPattern(source, baseURL: base, options: options) else { return }
-            let tested = (try? pattern.test(input)) ?? false
-            let executed = (try? pattern.exec(input)) ?? nil
+            let tested = (try? pattern.testOrThrow(input)) ?? false
+            let executed = (try? pattern.execOrThrow(input)) ?? nil
             if tested != (executed != nil) {
                 oracleFailed("test says \(tested), exec says \(executed != nil) for \(source.debugDescription) on \(input.debugDescription)")
             }

@@ -126,7 +126,7 @@ extension RouteCompiler {
             switch origin.hosts {
             case .exact(let name):
                 let url = origin.scheme + "://" + name + (origin.port.map { ":\($0)" } ?? "") + "/"
-                if (try? pattern.test(url)) == true { return true }
+                if pattern.test(url) { return true }
             case .subdomains:
                 if (host.hostnameParts + host.portParts).contains(where: { $0.kind == .regexp }) { return true }
             case .appScheme:

@@ -63,7 +63,9 @@ package enum PatternRegexGenerator {
         if part.kind == .segmentWildcard {
             value = segmentWildcardSource(options)
         } else if part.kind == .fullWildcard {
-            value = fullWildcardSource
+            // An optional full wildcard with nothing around it: `(.+)?`, as ECMAScript reads
+            // `(.*)?` (an empty iteration is never taken; see ``linearized(_:at:options:)``).
+            value = part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty ? ".+" : fullWildcardSource
         }
         let prefix = escapeRegexpString(part.prefix)
         let suffix = escapeRegexpString(part.suffix)
@@ -117,6 +119,12 @@ package enum PatternRegexGenerator {
             other.kind == .fullWildcard && other.suffix.isEmpty && (other.prefix.isEmpty || other.modifier == .none || other.modifier == .oneOrMore)
         }
         let afterAbsorbing = index > 0 && part.prefix.isEmpty && absorbs(parts[index - 1])
+        // ECMAScript never lets an iteration of a quantified group match the empty string:
+        // `(.*)?` leaves its group undefined where nothing is left, where PCRE2 would take the
+        // empty string. `(.+)?` says the same under both (WPT case 329: `*{}**?` on `foobar`).
+        if part.kind == .fullWildcard, bare, part.modifier == .optional {
+            return Part(kind: .regexp, value: ".+", modifier: .optional, name: part.name, prefix: "", suffix: "", position: part.position)
+        }
         if part.kind == .fullWildcard, bare, afterAbsorbing {
             return regexp(part, "")
         }

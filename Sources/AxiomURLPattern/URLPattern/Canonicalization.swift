@@ -20,15 +20,41 @@ package enum Canonicalizer {
 
     /// Hostnames are lowercased (ASCII; other letters by Unicode rules, without IDNA) and
     /// may not contain forbidden host code points.
+    /// A hostname as the URL parser's host state reads it with a state override: tabs and
+    /// newlines removed, the host ending at `/`, `?`, `#` or `\` (what follows is not the host:
+    /// `example.com/ignored` is `example.com`), an IPv6 address in brackets parsed and written
+    /// back, percent-escapes decoded; a forbidden code point (`:`, `@`, `%` that is not an escape
+    /// …) is an error.
     package static func hostname(_ value: String) throws(Problem) -> String {
         guard !value.isEmpty else { return value }
-        let stripped = value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-        if let bad = stripped.first(where: Host.isForbiddenHostCodePoint) {
-            throw .invalidFixedText("a hostname cannot contain \(describe(bad)) (escape pattern syntax, or use a regexp group)")
+        var scalars = Array(value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        if let end = scalars.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "\\" }) {
+            scalars = Array(scalars[..<end])
         }
         var text = ""
-        text.unicodeScalars.append(contentsOf: stripped)
-        return text.unicodeScalars.allSatisfy(\.isASCII) ? text.asciiLowercased : text.lowercased()
+        text.unicodeScalars.append(contentsOf: scalars)
+        guard !text.isEmpty else { return text }
+        if text.hasPrefix("[") {
+            do {
+                return try Host.parse(ArraySlice(Array(text.utf8)), isOpaque: false).serialized
+            } catch {
+                throw .invalidFixedText("'\(text)' is not an IPv6 address in brackets")
+            }
+        }
+        if let bad = text.unicodeScalars.first(where: Host.isForbiddenHostCodePoint) {
+            throw .invalidFixedText("a hostname cannot contain \(describe(bad)) (escape pattern syntax, or use a regexp group)")
+        }
+        var bytes = Array(text.utf8)
+        if bytes.contains(UInt8(ascii: "%")) { bytes = percentDecode(bytes) }
+        if let bad = bytes.first(where: Host.isForbiddenDomainByte) {
+            throw .invalidFixedText(
+                "a hostname cannot contain \(describe(Unicode.Scalar(bad))) (write it as a percent-escape of a valid character, or use a regexp group)"
+            )
+        }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+            throw .invalidFixedText("'\(text)' decodes to bytes that are not UTF-8")
+        }
+        return decoded.unicodeScalars.allSatisfy(\.isASCII) ? decoded.asciiLowercased : decoded.lowercased()
     }
 
     package static func ipv6Hostname(_ value: String) throws(Problem) -> String {
@@ -42,12 +68,16 @@ package enum Canonicalizer {
         return result
     }
 
+    /// A port as the URL parser's port state reads it with a state override: tabs and newlines
+    /// removed, the leading digits (`80x`, `80?x`, `80 ` are 80), in range; a value that does
+    /// not start with a digit is an error; the scheme's default port is the empty string.
     package static func port(_ value: String, protocol scheme: String? = nil) throws(Problem) -> String {
         guard !value.isEmpty else { return value }
-        guard value.unicodeScalars.allSatisfy(\.isASCIIDigit) else {
-            throw .invalidFixedText("a port must be digits only, not '\(value)'")
+        let scalars = value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        let digits = String(String.UnicodeScalarView(scalars.prefix(while: \.isASCIIDigit))).drop { $0 == "0" }
+        guard scalars.first?.isASCIIDigit == true else {
+            throw .invalidFixedText("a port starts with a digit, not '\(value)'")
         }
-        let digits = value.drop { $0 == "0" }
         guard digits.count <= 5, let port = Int(digits.isEmpty ? "0" : String(digits)), port <= 65535 else {
             throw .invalidFixedText("port \(value) is out of range (0 to 65535)")
         }

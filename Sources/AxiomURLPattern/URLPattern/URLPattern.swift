@@ -161,20 +161,47 @@ public struct URLPattern: Sendable {
 
     // MARK: Matching
 
-    /// Whether `input` (resolved against `baseURL`) matches.
-    public func test(_ input: String, baseURL: String? = nil) throws(URLPatternMatchError) -> Bool {
-        try exec(input, baseURL: baseURL) != nil
+    /// Whether `input` (resolved against `baseURL`) matches — the standard's `test()`: false for
+    /// an input that is not a URL, as for one that does not match. ``testOrThrow(_:baseURL:)``
+    /// says why an input could not be judged.
+    public func test(_ input: String, baseURL: String? = nil) -> Bool {
+        exec(input, baseURL: baseURL) != nil
     }
 
-    /// Whether the per-component `input` matches.
-    public func test(_ input: URLPatternInit) throws(URLPatternMatchError) -> Bool {
-        try exec(input) != nil
+    /// Whether the per-component `input` matches (the standard's `test()`; false for a component
+    /// that cannot be canonicalised).
+    public func test(_ input: URLPatternInit) -> Bool {
+        exec(input) != nil
+    }
+
+    /// Matches `input` (resolved against `baseURL`) — the standard's `exec()`: the per-component
+    /// inputs and groups, or nil when it does not match, when it or `baseURL` is not a URL, or
+    /// when it cannot be judged (too long, a runaway regexp). ``execOrThrow(_:baseURL:)`` says why.
+    public func exec(_ input: String, baseURL: String? = nil) -> URLPatternResult? {
+        (try? execOrThrow(input, baseURL: baseURL)) ?? nil
+    }
+
+    /// Matches per-component `input` (the standard's `exec()`): nil when it does not match or a
+    /// component cannot be canonicalised. ``execOrThrow(_:)`` says why.
+    public func exec(_ input: URLPatternInit) -> URLPatternResult? {
+        (try? execOrThrow(input)) ?? nil
+    }
+
+    /// ``test(_:baseURL:)``, throwing when the input cannot be judged instead of answering false.
+    public func testOrThrow(_ input: String, baseURL: String? = nil) throws(URLPatternMatchError) -> Bool {
+        try execOrThrow(input, baseURL: baseURL) != nil
+    }
+
+    /// ``test(_:)``, throwing when the input cannot be judged instead of answering false.
+    public func testOrThrow(_ input: URLPatternInit) throws(URLPatternMatchError) -> Bool {
+        try execOrThrow(input) != nil
     }
 
     /// Matches `input` (resolved against `baseURL`): nil when it does not match, the
     /// per-component inputs and groups when it does. Throws when the input cannot be
-    /// judged (not a URL, too long, runaway regexp).
-    public func exec(_ input: String, baseURL: String? = nil) throws(URLPatternMatchError) -> URLPatternResult? {
+    /// judged (not a URL, too long, runaway regexp) — where the standard's ``exec(_:baseURL:)``
+    /// answers nil.
+    public func execOrThrow(_ input: String, baseURL: String? = nil) throws(URLPatternMatchError) -> URLPatternResult? {
         let length = input.utf8.count + (baseURL?.utf8.count ?? 0)
         guard length <= options.limits.maxInputLength else {
             throw .inputTooLong(length: length, limit: options.limits.maxInputLength)
@@ -202,8 +229,9 @@ public struct URLPattern: Sendable {
         return try match(values, inputs: inputs)
     }
 
-    /// Matches per-component input; absent components are the empty string.
-    public func exec(_ input: URLPatternInit) throws(URLPatternMatchError) -> URLPatternResult? {
+    /// Matches per-component input; absent components are the empty string. Throws when a
+    /// component cannot be canonicalised (where ``exec(_:)`` answers nil).
+    public func execOrThrow(_ input: URLPatternInit) throws(URLPatternMatchError) -> URLPatternResult? {
         let length = Component.allCases.reduce(input.baseURL?.utf8.count ?? 0) { $0 + (input[$1]?.utf8.count ?? 0) }
         guard length <= options.limits.maxInputLength else {
             throw .inputTooLong(length: length, limit: options.limits.maxInputLength)

@@ -47,7 +47,7 @@ public struct URLPatternComponentResult: Sendable, Hashable {
     /// value is nil for a group that did not participate in the match.
     ///
     /// ```swift
-    /// let groups = try pattern.exec(url)?.pathname.groups
+    /// let groups = pattern.exec(url)?.pathname.groups
     /// groups?["id"]          // String??: .some("42"), .some(nil) if it did not participate
     /// for (name, value) in groups ?? [:] { print(name, value ?? "-") }
     /// ```
