@@ -23,6 +23,9 @@ import Testing
         ("[^]", "[^]"),
         ("\\/\\.", "\\/\\."),
         ("\\ca", "\\cA"),
+        // A named group matches without capturing: URLPattern reports only its own groups.
+        ("(?<x>a)", "(?:a)"),
+        ("bar(?<x>baz)", "bar(?:baz)"),
     ])
     func translatesToPCRE2WithTheSameMeaning(source: String, pcre2: String) throws {
         #expect(try JavaScriptRegexTranslator.translate(source) == pcre2)
@@ -41,7 +44,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("\\m", 0), ("a\\Q", 1), ("\\K", 0), ("a++", 2), ("*a", 0), ("(?<n>a)", 0), ("(?>a)", 0), ("(?i)a", 0),
+        ("\\m", 0), ("a\\Q", 1), ("\\K", 0), ("a++", 2), ("*a", 0), ("(?>a)", 0), ("(?i)a", 0),
+        // Named groups: a name that is not an identifier, one used twice, a numbered
+        // back-reference next to one (ECMAScript would count the named group).
+        ("(?<1n>a)", 0), ("(?<n>a)(?<n>b)", 7), ("(?<n>a)\\1", 7), ("(?<n>a", 0),
         ("a{", 1), ("a}", 1), ("]", 0), ("a{3,1}", 1), ("\\k<n>", 0), ("\\uD83D", 0), ("\\01", 0), ("(a", 0),
         ("a)", 1), ("[a", 0), ("[[:alpha:]]", 10), ("\\x4", 0), ("\\u{110000}", 0), ("\\c1", 0), ("\\-", 0), ("\\p{Foo=Bar}", 0),
     ])

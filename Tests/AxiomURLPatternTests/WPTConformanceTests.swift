@@ -271,10 +271,6 @@ enum WPTConformance {
         352: "the regexp 'v' flag's set notation ('[[a-z]--a]', class subtraction) is not translated to PCRE2",
         353: "the regexp 'v' flag's set notation ('[\\d&&[0-1]]', class intersection) is not translated to PCRE2",
         354: "the regexp 'v' flag's set notation ('[\\d&&[0-1]]', class intersection) is not translated to PCRE2",
-        366:
-            "a named group inside a regexp group ('(?<x>a)') is refused; the standard's regexp allows it (its name is not one of the pattern's groups)",
-        367:
-            "a named group inside a regexp group ('(?<x>baz)') is refused; the standard's regexp allows it (its name is not one of the pattern's groups)",
     ]
 
     /// Cases Swift's types cannot call: the constructor, `test` and `exec` take an init

@@ -5,8 +5,9 @@
 /// What changes: `.` excludes only ECMAScript's line terminators; `\v`, `\0`, `\xHH`,
 /// `\uHHHH`, `\u{…}` and `\b` in a class become `\x{…}`; numeric back-references become
 /// `\g{N}`; `\p{Script=…}` becomes `\p{sc:…}`; `[` inside a class is escaped (PCRE2 would
-/// read `[:alpha:]`). What is refused: escapes ECMAScript `u` mode does not have (`\m`,
-/// `\Q`, `\K` …), named groups and back-references, group syntax other than `(?:`, `(?=`,
+/// read `[:alpha:]`); a named group `(?<x>…)` matches without capturing (URLPattern reports
+/// only its own groups). What is refused: escapes ECMAScript `u` mode does not have (`\m`,
+/// `\Q`, `\K` …), named back-references, numbered ones next to a named group, group syntax other than `(?:`, `(?=`,
 /// `(?!`, `(?<=`, `(?<!`, quantifiers on nothing or on quantifiers (`a++`), lone `{`, `}`,
 /// `]`, and lone surrogates.
 package enum JavaScriptRegexTranslator {
@@ -33,6 +34,11 @@ package enum JavaScriptRegexTranslator {
         var canQuantify = false
         /// For each open group: whether it is a lookaround (not quantifiable in `u` mode).
         var groups: [(start: Int, isAssertion: Bool)] = []
+        /// Named groups seen (`(?<x>…)`), and where the first numbered back-reference is: the two
+        /// cannot be translated together (ECMAScript numbers the named group, PCRE2's translation
+        /// does not capture it).
+        var namedGroups: Set<String> = []
+        var numberedBackReference: Int? = nil
 
         init(input: [Unicode.Scalar]) { self.input = input }
 
@@ -100,6 +106,11 @@ package enum JavaScriptRegexTranslator {
                 }
             }
             if let open = groups.last { throw fail("missing ')' for the group opened here", at: open.start) }
+            if !namedGroups.isEmpty, let backReference = numberedBackReference {
+                throw fail(
+                    "a numbered back-reference next to a named group '(?<…>)': ECMAScript counts the named group, which does not capture here (drop the name, or the back-reference)",
+                    at: backReference)
+            }
         }
 
         /// Whether `scalar` is one of the characters ``run()`` treats specially.
@@ -141,7 +152,30 @@ package enum JavaScriptRegexTranslator {
                 index += 4
                 groups.append((start, true))
             case ("<", _):
-                throw fail("named groups '(?<name>…)' are not allowed inside a regexp group (name the group with ':name(…)' instead)")
+                // A named group inside a regexp group: ECMAScript captures it, but URLPattern reports
+                // only its own groups, so it matches as a group that does not capture. Its name must
+                // still be one ECMAScript takes, once.
+                var position = index + 3
+                var name = ""
+                while position < input.count, input[position] != ">" {
+                    name.unicodeScalars.append(input[position])
+                    position += 1
+                }
+                guard position < input.count, let first = name.unicodeScalars.first,
+                    first == "$" || first == "_" || first.properties.isIDStart,
+                    name.unicodeScalars.dropFirst().allSatisfy({
+                        $0 == "$" || $0 == "_" || $0.properties.isIDContinue || $0 == "\u{200C}" || $0 == "\u{200D}"
+                    })
+                else {
+                    throw fail(
+                        "invalid group name '\(name)' in '(?<…>)' (a name is an identifier: a letter, '_' or '$', then letters, digits, '_' or '$')")
+                }
+                guard namedGroups.insert(name).inserted else {
+                    throw fail("duplicate group name '\(name)' in the regexp (each named group needs its own name)")
+                }
+                output += "(?:"
+                index = position + 1
+                groups.append((start, false))
             default:
                 throw fail("unsupported group syntax '(?\(peek(2).map { String($0) } ?? "")' (use '(?:', '(?=', '(?!', '(?<=' or '(?<!')")
             }
@@ -238,6 +272,7 @@ package enum JavaScriptRegexTranslator {
                     number.unicodeScalars.append(digit)
                     index += 1
                 }
+                if numberedBackReference == nil { numberedBackReference = start }
                 return ("\\g{" + number + "}", true)
             case "x":
                 guard let high = peek(), high.isASCIIHexDigit, let low = peek(1), low.isASCIIHexDigit else {
@@ -250,7 +285,9 @@ package enum JavaScriptRegexTranslator {
             case "p", "P":
                 return (try propertyEscape(negated: c == "P", start: start), true)
             case "k":
-                throw fail("named back-references '\\k<…>' are not supported (named groups are not allowed)", at: start)
+                throw fail(
+                    "named back-references '\\k<…>' are not supported (a named group inside a regexp group does not capture here; repeat its expression instead)",
+                    at: start)
             case "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/":
                 return ("\\" + String(c), true)
             default:
