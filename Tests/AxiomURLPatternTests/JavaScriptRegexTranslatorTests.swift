@@ -19,7 +19,13 @@ import Testing
         ("\\1", "\\g{1}"),
         ("\\p{Script=Greek}", "\\p{sc:Greek}"),
         ("\\P{gc=Lu}", "\\P{Lu}"),
-        ("[[:a]", "[\\[:a]"),
+        // The 'v' flag: nested classes, set operations, and ':' never starts a POSIX class.
+        ("[[:alpha:]]", "(?:[\\:alpha\\:])"),
+        ("[[a-z]--a]", "(?:(?![a])[a-z])"),
+        ("[\\d&&[0-1]]", "(?:(?=[0-1])[\\d])"),
+        ("[^a-c]", "[^a-c]"),
+        ("[^[a-c][x]]", "(?:(?!(?:[a-c]|[x]))[^])"),
+        ("[\\-+]", "[\\-+]"),
         ("[^]", "[^]"),
         ("\\/\\.", "\\/\\."),
         ("\\ca", "\\cA"),
@@ -49,7 +55,10 @@ import Testing
         // back-reference next to one (ECMAScript would count the named group).
         ("(?<1n>a)", 0), ("(?<n>a)(?<n>b)", 7), ("(?<n>a)\\1", 7), ("(?<n>a", 0),
         ("a{", 1), ("a}", 1), ("]", 0), ("a{3,1}", 1), ("\\k<n>", 0), ("\\uD83D", 0), ("\\01", 0), ("(a", 0),
-        ("a)", 1), ("[a", 0), ("[[:alpha:]]", 10), ("\\x4", 0), ("\\u{110000}", 0), ("\\c1", 0), ("\\-", 0), ("\\p{Foo=Bar}", 0),
+        ("a)", 1), ("[a", 0), ("[[:a]", 0),
+        // What the 'v' flag requires escaped in a class, reserved, or cannot mix.
+        ("[/]", 1), ("[a-]", 2), ("[(]", 1), ("[a&&&b]", 5), ("[a-z&&b]", 4), ("[a--b&&c]", 5), ("[\\q{ab}]", 1), ("\\x4", 0), ("\\u{110000}", 0),
+        ("\\c1", 0), ("\\-", 0), ("\\p{Foo=Bar}", 0),
     ])
     func rejectsWhatECMAScriptRejectsOrPCRE2ReadsDifferently(source: String, offset: Int) {
         #expect {

@@ -267,10 +267,6 @@ enum WPTConformance {
             "IDNA: a hostname pattern of international labels ('http://🚲.com/') is not converted to punycode (UTS #46 ToASCII), so the input's hostname, which the URL parser also leaves in Unicode, is compared as written",
         153: "IDNA: 'café.com' is not written 'xn--caf-dma.com' (no UTS #46 ToASCII yet)",
         154: "IDNA: '🚲.com' is not written 'xn--h78h.com' (no UTS #46 ToASCII yet)",
-        351: "the regexp 'v' flag's set notation ('[[a-z]--a]', class subtraction) is not translated to PCRE2",
-        352: "the regexp 'v' flag's set notation ('[[a-z]--a]', class subtraction) is not translated to PCRE2",
-        353: "the regexp 'v' flag's set notation ('[\\d&&[0-1]]', class intersection) is not translated to PCRE2",
-        354: "the regexp 'v' flag's set notation ('[\\d&&[0-1]]', class intersection) is not translated to PCRE2",
     ]
 
     /// Cases Swift's types cannot call: the constructor, `test` and `exec` take an init

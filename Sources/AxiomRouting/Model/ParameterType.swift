@@ -141,8 +141,8 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
     var segmentRegexp: String? {
         switch self {
         case .string, .path, .url, .rest, .list: return nil
-        case .int: return "[-+]?[0-9]+"
-        case .double: return "[-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+        case .int: return "[\\-+]?[0-9]+"
+        case .double: return "[\\-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][\\-+]?[0-9]+)?"
         case .bool: return "true|false|1|0"
         case .uuid: return "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
         case .enumeration(let values):

@@ -382,8 +382,10 @@ struct RegexAutomatonBuilder {
                 low = try escape(inClass: true)
                 if low.bytes.count == 1, let byte = low.bytes.first { single = Unicode.Scalar(byte) }
             } else {
-                // `[` inside a class would start a nested class in the `v` mode.
+                // `[` inside a class starts a nested class in the `v` mode, and `&&`, `--` are its
+                // set operations: not modelled (the whole group is approximated instead).
                 if scalar == "[" { throw Unsupported() }
+                if scalar == "&" || scalar == "-", current == scalar { throw Unsupported() }
                 low = Self.set(of: scalar)
                 single = scalar
             }

@@ -208,32 +208,126 @@ package enum JavaScriptRegexTranslator {
         }
 
         mutating func characterClass() throws(Failure) {
+            output += try classSet()
+        }
+
+        /// The characters a `v`-mode class must escape (ClassSetSyntaxCharacter).
+        static let classSetSyntax: Set<Unicode.Scalar> = ["(", ")", "[", "]", "{", "}", "/", "-", "\\", "|"]
+        /// The first characters of `v` mode's reserved double punctuators (`&&`, `!!`, `--` …).
+        static let doublePunctuators: Set<Unicode.Scalar> = [
+            "&", "!", "#", "$", "%", "*", "+", ",", ".", ":", ";", "<", "=", ">", "?", "@", "^", "`", "~",
+        ]
+
+        /// A character as PCRE2 class text (the characters a PCRE2 class reads specially escaped;
+        /// `:` too, so `[:alpha:]` is never a POSIX class).
+        static func classText(_ scalar: Unicode.Scalar) -> String {
+            switch scalar {
+            case "\\", "]", "[", "^", "-", ":": return "\\" + String(scalar)
+            default: return String(scalar)
+            }
+        }
+
+        /// A class at the current position (`[`), read as the standard compiles URLPattern regexps:
+        /// with the `v` flag — nested classes, intersection `&&` and subtraction `--`, and the
+        /// syntax characters escaped. Returns PCRE2 text matching one code point (PCRE2 10.42 has
+        /// no set operations: intersection and subtraction become lookaheads on that code point).
+        mutating func classSet() throws(Failure) -> String {
             let start = index
-            output += "["
             index += 1
+            var negated = false
             if peek() == "^" {
-                output += "^"
+                negated = true
                 index += 1
             }
-            while let scalar = peek() {
-                switch scalar {
-                case "]":
-                    output += "]"
+            var operation = ClassOperation.union
+            var simple = ""  // chars, ranges and escapes of a union, as one PCRE2 class's contents
+            var operands: [String] = []  // nested classes (a union), or every operand (&&, --)
+            var operandCount = 0
+            var hasRange = false  // a range is a union item, never an operand of '&&' or '--'
+            while let c = peek() {
+                if c == "]" {
                     index += 1
-                    return
-                case "\\":
-                    output += try escape(inClass: true).text
-                case "[":
-                    output += "\\["
+                    return Self.emit(negated: negated, operation: operation, simple: simple, operands: operands)
+                }
+                let isIntersection = c == "&" && peek(1) == "&"
+                let isSubtraction = c == "-" && peek(1) == "-"
+                if isIntersection || isSubtraction {
+                    let wanted: ClassOperation = isIntersection ? .intersection : .subtraction
+                    // An operator needs one operand before it, and one kind of operator per class.
+                    guard !hasRange, operandCount == 1 || operation == wanted, operation == .union || operation == wanted else {
+                        throw fail("a class mixes '&&', '--' and a union: nest them ('[[a-z]--[aeiou]]')")
+                    }
+                    if operation == .union {
+                        if !simple.isEmpty { operands.append("[" + simple + "]") }
+                        simple = ""
+                    }
+                    operation = wanted
+                    index += 2
+                    let next = try classItem(start: start)
+                    operands.append(next.isClassContent ? "[" + next.text + "]" : next.text)
+                    operandCount += 1
+                    continue
+                }
+                guard operation == .union else { throw fail("after '&&' or '--' each operand is one item: nest the rest ('[…]')") }
+                let first = try classItem(start: start)
+                operandCount += 1
+                guard first.isClassContent else {
+                    operands.append(first.text)
+                    continue
+                }
+                // A range: `a-z` (not `--`, which is subtraction).
+                if peek() == "-", peek(1) != "-", let after = peek(1), after != "]" {
                     index += 1
-                default:
-                    output.unicodeScalars.append(scalar)
-                    index += 1
+                    let last = try classItem(start: start)
+                    guard last.isClassContent else { throw fail("a range cannot end with a class") }
+                    simple += first.text + "-" + last.text
+                    hasRange = true
+                } else {
+                    simple += first.text
                 }
             }
             throw fail("missing ']' for the class opened here", at: start)
         }
 
+        /// One operand or union item of a `v`-mode class: a nested class, an escape, or a character (maybe a range).
+        mutating func classItem(start: Int) throws(Failure) -> (text: String, isClassContent: Bool) {
+            guard let c = peek() else { throw fail("missing ']' for the class opened here", at: start) }
+            if c == "[" { return (try classSet(), false) }
+            if c == "\\" {
+                if peek(1) == "q" {
+                    throw fail("string alternatives '\\q{…}' in a class are not supported", at: index)
+                }
+                let escaped = try escape(inClass: true).text
+                return (escaped, true)
+            }
+            if Translation.classSetSyntax.contains(c) {
+                throw fail("'\(c)' must be escaped in a class ('\\\(c)'): URLPattern reads regexps with the 'v' flag")
+            }
+            if Translation.doublePunctuators.contains(c), peek(1) == c {
+                throw fail("'\(c)\(c)' is reserved in a 'v'-mode class (escape one of them)")
+            }
+            index += 1
+            return (Translation.classText(c), true)
+        }
+
+        enum ClassOperation { case union, intersection, subtraction }
+
+        /// PCRE2 text for a parsed class: a PCRE2 class for a union of characters, ranges and
+        /// escapes (`[]` matches nothing, `[^]` any code point); nested classes as alternatives;
+        /// `A&&B` as `(?:(?=B)A)`, `A--B` as `(?:(?!B)A)`; a negated set as a lookahead.
+        static func emit(negated: Bool, operation: ClassOperation, simple: String, operands: [String]) -> String {
+            let positive: String
+            switch operation {
+            case .union:
+                if operands.isEmpty { return "[" + (negated ? "^" : "") + simple + "]" }
+                positive = "(?:" + ((simple.isEmpty ? [] : ["[" + simple + "]"]) + operands).joined(separator: "|") + ")"
+            case .intersection:
+                positive = "(?:" + operands.dropFirst().map { "(?=" + $0 + ")" }.joined() + (operands.first ?? "[]") + ")"
+            case .subtraction:
+                positive = "(?:" + operands.dropFirst().map { "(?!" + $0 + ")" }.joined() + (operands.first ?? "[]") + ")"
+            }
+            return negated ? "(?:(?!" + positive + ")[^])" : positive
+        }
         /// Translates the escape at the current position; returns its PCRE2 text and
         /// whether it is an atom (quantifiable) rather than an assertion.
         mutating func escape(inClass: Bool) throws(Failure) -> (text: String, isAtom: Bool) {
@@ -289,6 +383,9 @@ package enum JavaScriptRegexTranslator {
                     "named back-references '\\k<…>' are not supported (a named group inside a regexp group does not capture here; repeat its expression instead)",
                     at: start)
             case "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/":
+                return ("\\" + String(c), true)
+            case _ where inClass && "&!#%,:;<=>@`~".unicodeScalars.contains(c):
+                // `v` mode's reserved punctuators, escaped inside a class.
                 return ("\\" + String(c), true)
             default:
                 throw fail("invalid escape '\\\(c)' (escape only syntax characters: ^$\\.*+?()[]{}|/)", at: start)
