@@ -79,7 +79,7 @@ import Testing
             do { return .success(.success(try body())) } catch { return .success(.failure(error)) }
         }
         switch arguments.count {
-        case 0: return attempt { () throws(URLPatternError) in try URLPattern(URLPatternInit()) }
+        case 0: return attempt { () throws(URLPatternError) in try URLPattern() }
         default: break
         }
         if let text = arguments[0] as? String {
@@ -169,7 +169,7 @@ import Testing
     /// `test(...entry.inputs)` and `exec(...entry.inputs)` through the standard's API (an input
     /// that is not a URL is no match, not an error).
     static func exec(_ pattern: URLPattern, _ inputs: [Any]) -> Result<(test: Bool, exec: URLPatternResult?), NotExpressible> {
-        if inputs.isEmpty { return .success((pattern.test(URLPatternInit()), pattern.exec(URLPatternInit()))) }
+        if inputs.isEmpty { return .success((pattern.test(), pattern.exec())) }
         if let text = inputs[0] as? String {
             let base = inputs.count > 1 ? inputs[1] as? String : nil
             return .success((pattern.test(text, baseURL: base), pattern.exec(text, baseURL: base)))

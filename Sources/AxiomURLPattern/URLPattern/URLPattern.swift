@@ -68,7 +68,7 @@ public struct URLPattern: Sendable {
 
     /// Compiles per-component patterns; absent components match anything unless
     /// `baseURL` supplies them.
-    public init(_ input: URLPatternInit, options: Options = Options()) throws(URLPatternError) {
+    public init(_ input: URLPatternInit = URLPatternInit(), options: Options = Options()) throws(URLPatternError) {
         try self.init(input, options: options, source: nil)
     }
 
@@ -170,7 +170,7 @@ public struct URLPattern: Sendable {
 
     /// Whether the per-component `input` matches (the standard's `test()`; false for a component
     /// that cannot be canonicalised).
-    public func test(_ input: URLPatternInit) -> Bool {
+    public func test(_ input: URLPatternInit = URLPatternInit()) -> Bool {
         exec(input) != nil
     }
 
@@ -183,7 +183,7 @@ public struct URLPattern: Sendable {
 
     /// Matches per-component `input` (the standard's `exec()`): nil when it does not match or a
     /// component cannot be canonicalised. ``execOrThrow(_:)`` says why.
-    public func exec(_ input: URLPatternInit) -> URLPatternResult? {
+    public func exec(_ input: URLPatternInit = URLPatternInit()) -> URLPatternResult? {
         (try? execOrThrow(input)) ?? nil
     }
 
