@@ -158,24 +158,26 @@ extension NavigationFlow {
         let id = RequestID(nextRequest)
         nextRequest += 1
         let old = state
+        let applied = old.applying(change)
+        var tabRefusal: NavigationResult? = nil
+        if case .success(let next) = applied {
+            tabRefusal = Self.refusesTab(change, next) { self.refusal(toShow: $0, for: nil) }
+        }
         let result: NavigationResult
-        switch old.applying(change) {
+        switch applied {
         case .failure(let error):
             result = .failed(error)
         case .success(let next) where next == old:
             result = .duplicated
-        case .success(let next) where Self.refusesTab(change, next, refusal: { self.refusal(toShow: $0, for: nil) }) != nil:
+        case .success where tabRefusal != nil:
             // A tab whose screen no sign-in could allow (its `sources`): the tap is not taken, and
             // the UI, reading the state, shows the tab it was on.
-            result = Self.refusesTab(change, next, refusal: { self.refusal(toShow: $0, for: nil) }) ?? .cancelled(.untrustedSource)
+            result = tabRefusal ?? .cancelled(.untrustedSource)
         case .success(var next):
             // Whatever was in flight was planned for the old screen.
             latest = id
             lastUIChange = id
             cancelLoading()
-            if let host {
-                for question in host.flow(self, leaveQuestionsFrom: old, to: next) { question.context.wasLeftByUI(question.departure) }
-            }
             // The policy holds on this path too: a screen the UI revealed that may not be shown
             // (an auth-only tab tapped while signed out, a pop back to a screen signed out since)
             // is not shown — its context is not told it appeared, and the login follows at once,
@@ -187,6 +189,10 @@ extension NavigationFlow {
                     break
                 }
                 next.removeVisibleEntry()
+            }
+            // Leave guards of every entry the change (and the policy after it) took away are told.
+            if let host {
+                for question in host.flow(self, leaveQuestionsFrom: old, to: next) { question.context.wasLeftByUI(question.departure) }
             }
             state = next
             if !loaded.isEmpty {
@@ -316,7 +322,8 @@ public struct NavigationBindings {
     public var selectedTab: String? {
         get { flow.state.selectedTab }
         nonmutating set {
-            if let newValue { flow.uiDidChange(.selectedTab(newValue)) }
+            // SwiftUI may write back what it read: nothing happened then.
+            if let newValue, newValue != flow.state.selectedTab { flow.uiDidChange(.selectedTab(newValue)) }
         }
     }
 
