@@ -67,4 +67,17 @@ import Testing
             (error as? JavaScriptRegexTranslator.Failure)?.offset == offset
         }
     }
+
+    /// Nested classes are read by recursion: a bound keeps a hostile pattern from exhausting the
+    /// stack (a deep one is an error, at the class past the bound).
+    @Test func deeplyNestedClassesAreBounded() throws {
+        let allowed = String(repeating: "[", count: 32) + "a" + String(repeating: "]", count: 32)
+        #expect(try JavaScriptRegexTranslator.translate(allowed).isEmpty == false)
+        let deep = String(repeating: "[", count: 100_000) + "a" + String(repeating: "]", count: 100_000)
+        #expect {
+            try JavaScriptRegexTranslator.translate(deep)
+        } throws: { error in
+            (error as? JavaScriptRegexTranslator.Failure)?.offset == 32
+        }
+    }
 }

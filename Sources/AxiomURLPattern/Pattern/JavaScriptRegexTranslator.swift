@@ -38,6 +38,9 @@ package enum JavaScriptRegexTranslator {
         /// cannot be translated together (ECMAScript numbers the named group, PCRE2's translation
         /// does not capture it).
         var namedGroups: Set<String> = []
+        /// How deep the class being read is nested (`[[a]]` is 2).
+        var classDepth = 0
+        static let maxClassDepth = 32
         var numberedBackReference: Int? = nil
 
         init(input: [Unicode.Scalar]) { self.input = input }
@@ -233,6 +236,13 @@ package enum JavaScriptRegexTranslator {
         /// no set operations: intersection and subtraction become lookaheads on that code point).
         mutating func classSet() throws(Failure) -> String {
             let start = index
+            // Each nested class is a call: a bound keeps a pattern of thousands of `[` from
+            // exhausting the stack.
+            guard classDepth < Translation.maxClassDepth else {
+                throw fail("classes nested more than \(Translation.maxClassDepth) deep", at: start)
+            }
+            classDepth += 1
+            defer { classDepth -= 1 }
             index += 1
             var negated = false
             if peek() == "^" {
