@@ -75,6 +75,26 @@ import Testing
         #expect(ported.test(URLPatternInit(hostname: "EXAMPLE.com", port: "8\t0")))
     }
 
+    /// Patterns.md, "International domain names", as written there.
+    @Test func internationalDomainNamesExample() throws {
+        let shop = try URLPattern("https://:shop.bücher.example/*")
+        #expect(shop.hostname == ":shop.xn--bcher-kva.example")
+        #expect(shop.exec("https://Café.BÜCHER.example/x")?.hostname.groups == ["shop": "xn--caf-dma"])
+        #expect(shop.test("https://a\u{200D}b.bücher.example/x") == false)
+        #expect {
+            try URLPattern("https://a\u{FFFD}.example/")
+        } throws: { error in
+            "\(error)".contains("U+FFFD is not allowed")
+        }
+        let munich = try URLPattern("https://münchen.example/*")
+        for input in [
+            "https://MÜNCHEN.example/x", "https://xn--mnchen-3ya.example/x", "https://mu\u{308}nchen.example/x", "https://m%C3%BCnchen.example/x",
+        ] {
+            #expect(munich.test(input), "\(input)")
+        }
+        #expect(try URLPattern("https://xn--a.example/").hostname == "xn--a.example")
+    }
+
     @Test func errorsExample() throws {
         do {
             _ = try URLPattern("https://example.com/:id/:id")

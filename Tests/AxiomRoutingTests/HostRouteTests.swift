@@ -202,4 +202,55 @@ import Testing
     func disjointHostsAreNotReported(table: String) {
         #expect(compile(table).diagnostics.isEmpty, "\(compile(table).formattedDiagnostics)")
     }
+
+    /// International names: origins, host patterns and URLs all meet in the URL parser's form
+    /// (UTS #46, punycode), so each spelling of a name is one host and a value is reported in
+    /// the form reverse routing takes back.
+    @Test func internationalHostsAreOneHostWhicheverWayTheyAreWritten() throws {
+        let compilation = compile(
+            """
+            origins https://bücher.example, https://*.BÜCHER.example
+            route home /
+            route shop https://:shop.bücher.example/books/:id
+              param id int
+            route sale https://sale.xn--bcher-kva.example/
+            """)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
+        let router = try #require(compilation.router)
+        #expect(router.origins.map(\.description) == ["https://xn--bcher-kva.example", "https://*.xn--bcher-kva.example"])
+        for url in [
+            "https://café.bücher.example/books/3", "https://CAFÉ.BÜCHER.example/books/3",
+            "https://xn--caf-dma.xn--bcher-kva.example/books/3", "https://cafe\u{301}.bu\u{308}cher.example/books/3",
+            "https://caf%C3%A9.b%C3%BCcher.example/books/3",
+        ] {
+            let match = try router.resolve(url).get()
+            #expect(match.route.name == "shop", "\(url)")
+            #expect(match.parameters["shop"] == .string("xn--caf-dma"), "\(url)")
+        }
+        #expect(try router.resolve("https://sale.bücher.example/").get().route.name == "sale")
+        #expect(try router.resolve("https://BÜCHER.example/").get().route.name == "home")
+        // Another name, or no valid name at all, is not let through.
+        for (url, code) in [
+            ("https://bucher.example/", RouteFailure.Code.originNotAccepted), ("https://a\u{200D}b.bücher.example/books/1", .invalidURL),
+        ] {
+            guard case .failure(let failure) = router.resolve(url) else {
+                Issue.record("\(url) resolved")
+                continue
+            }
+            #expect(failure.code == code, "\(url): \(failure)")
+        }
+        // Reverse routing takes the value as a match gives it, and says so for the Unicode form.
+        #expect(
+            try router.url(for: "shop", parameters: ["shop": .string("xn--caf-dma"), "id": .int(3)])
+                == "https://xn--caf-dma.xn--bcher-kva.example/books/3")
+        #expect {
+            try router.url(for: "shop", parameters: ["shop": .string("café"), "id": .int(3)])
+        } throws: { error in
+            "\(error)".contains("punycode: 'xn--caf-dma'")
+        }
+        // An origin that is not a valid name is an error in the table, with the rule.
+        let bad = compile("origins https://a\u{200D}b.example\nroute home /")
+        #expect(bad.router == nil)
+        #expect(bad.formattedDiagnostics.contains("ContextJ"), "\(bad.formattedDiagnostics)")
+    }
 }

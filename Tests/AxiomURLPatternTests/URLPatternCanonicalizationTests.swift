@@ -34,7 +34,7 @@ import Testing
         let escaped = try URLPattern(URLPatternInit(baseURL: "https://example.com/(foo)*"))
         #expect(escaped.pathname == "/\\(foo\\)\\*")
         #expect(try escaped.testOrThrow("https://example.com/(foo)*"))
-        #expect(try !escaped.test("https://example.com/foo"))
+        #expect(!escaped.test("https://example.com/foo"))
     }
 
     @Test func relativePathnameIsResolvedAgainstTheBasePath() throws {

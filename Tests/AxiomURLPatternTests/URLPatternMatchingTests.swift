@@ -134,11 +134,11 @@ struct PathCase: Sendable, CustomTestStringConvertible {
         let compiled = try URLPattern("http{s}?://example.com\\:8080/*")
         #expect(try compiled.testOrThrow("http://example.com:8080/x"))
         #expect(try compiled.testOrThrow("https://example.com:8080/x"))
-        #expect(try !compiled.test("ftp://example.com:8080/x"))
-        #expect(try !compiled.test("https://example.com:8081/x"))
+        #expect(!compiled.test("ftp://example.com:8080/x"))
+        #expect(!compiled.test("https://example.com:8081/x"))
         let defaultPort = try URLPattern("https://example.com/")
         #expect(try defaultPort.testOrThrow("https://example.com:443/"))
-        #expect(try !defaultPort.test("https://example.com:444/"))
+        #expect(!defaultPort.test("https://example.com:444/"))
     }
 
     @Test func searchAndHashMatchTheirOwnComponents() throws {
@@ -149,11 +149,52 @@ struct PathCase: Sendable, CustomTestStringConvertible {
         #expect(try compiled.execOrThrow("https://example.com/find?x=swift#results") == nil)
     }
 
-    @Test func unicodeHostnamesAreLowercasedButNotPunycoded() throws {
-        let compiled = try URLPattern("https://münchen.de/*")
-        #expect(compiled.hostname == "münchen.de")
-        #expect(try compiled.testOrThrow("https://MÜNCHEN.de/x"))
-        #expect(try !compiled.test("https://xn--mnchen-3ya.de/x"))
+    @Test func internationalHostnamesAreWrittenInPunycodeInPatternsAndInputs() throws {
+        // UTS #46 maps (case, width, compatibility forms) then writes punycode; input and
+        // pattern meet in the same ASCII form, whichever way either is written.
+        let compiled = try URLPattern("https://münchen.example/*")
+        #expect(compiled.hostname == "xn--mnchen-3ya.example")
+        for input in [
+            "https://münchen.example/x", "https://MÜNCHEN.example/x", "https://xn--mnchen-3ya.example/x",
+            "https://XN--MNCHEN-3YA.EXAMPLE/x", "https://mu\u{308}nchen.example/x", "https://m%C3%BCnchen.example/x",
+            "https://ｍüｎｃｈｅｎ.example/x", "https://münchen。example/x",
+        ] {
+            let result = try #require(try compiled.execOrThrow(input), "\(input)")
+            #expect(result.hostname.input == "xn--mnchen-3ya.example", "\(input)")
+        }
+        #expect(!compiled.test("https://munchen.example/x"))
+        #expect(try URLPattern(URLPatternInit(hostname: "bücher.example")).hostname == "xn--bcher-kva.example")
+        #expect(try URLPattern(URLPatternInit(hostname: ":shop.bücher.example")).test(URLPatternInit(hostname: "a.BÜCHER.example")))
+        // Groups hold the input as the URL parser wrote it: punycode.
+        let groups = try #require(try URLPattern(URLPatternInit(hostname: ":label.example")).execOrThrow(URLPatternInit(hostname: "café.example")))
+        #expect(groups.hostname.groups == ["label": "xn--caf-dma"])
+    }
+
+    @Test func invalidInternationalLabelsAreErrorsWhereUTS46SaysSo() throws {
+        // In a pattern: a constructor error naming the rule.
+        for (pattern, words) in [
+            ("https://a\u{FFFD}b.example/", "U+FFFD is not allowed"),  // disallowed
+            ("https://\u{301}a.example/", "starts with the combining mark U+0301"),  // leading mark
+            ("https://a\u{200D}b.example/", "ContextJ"),  // a joiner not after a virama
+            ("https://\u{5D0}1x.example/", "bidi rule"),  // right-to-left label ending badly
+            ("https://xn--ab-ｘ.example/", "not valid punycode"),  // mapped into xn--, then bad punycode
+            ("https://ａ／b.example/", "'/'"),  // fullwidth solidus maps to '/'
+        ] {
+            #expect {
+                _ = try URLPattern(pattern)
+            } throws: { error in
+                "\(error)".contains(words)
+            }
+        }
+        // As input: no match (and the throwing variant gives the reason).
+        let compiled = try URLPattern("https://*.example/*")
+        #expect(!compiled.test("https://a\u{200D}b.example/x"))
+        #expect(compiled.exec("https://\u{5D0}1x.example/x") == nil)
+        #expect(throws: URLPatternMatchError.self) { try compiled.testOrThrow("https://a\u{FFFD}b.example/x") }
+        // ASCII is lowercased as written, even an xn-- label UTS #46 would refuse (the URL
+        // standard keeps ASCII domains for web compatibility).
+        #expect(try compiled.testOrThrow("https://xn--a.example/x"))
+        #expect(try URLPattern("https://xn--a.example/").hostname == "xn--a.example")
     }
 
     @Test func hostCaseIsIgnoredForEveryScheme() throws {

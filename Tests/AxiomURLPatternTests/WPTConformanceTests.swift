@@ -260,14 +260,9 @@ import Testing
 }
 
 /// The suite's cases this implementation does not pass, by index into the data file, each with
-/// the reason (Docs/Patterns.md lists the divergences).
+/// the reason (Docs/Patterns.md lists the divergences). None since IDNA (cases 152–154).
 enum WPTConformance {
-    static let knownFailures: [Int: String] = [
-        152:
-            "IDNA: a hostname pattern of international labels ('http://🚲.com/') is not converted to punycode (UTS #46 ToASCII), so the input's hostname, which the URL parser also leaves in Unicode, is compared as written",
-        153: "IDNA: 'café.com' is not written 'xn--caf-dma.com' (no UTS #46 ToASCII yet)",
-        154: "IDNA: '🚲.com' is not written 'xn--h78h.com' (no UTS #46 ToASCII yet)",
-    ]
+    static let knownFailures: [Int: String] = [:]
 
     /// Cases Swift's types cannot call: the constructor, `test` and `exec` take an init
     /// dictionary or a string with its base URL, never an init dictionary and a base URL string

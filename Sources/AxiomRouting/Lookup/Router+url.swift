@@ -78,10 +78,17 @@ public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     public static func invalidHostValue(route: String, parameter: String, value: String) -> Self {
-        Self(
+        // Values are in the form a match reports them, the URL parser's: an international label
+        // in punycode. Say which that is when there is one.
+        var hint = ""
+        if !value.unicodeScalars.allSatisfy(\.isASCII), let ascii = try? IDNA.toASCII(value), ascii.allSatisfy({ $0 != "." }) {
+            hint = "; an international label is written as a match reports it, in punycode: '\(ascii)'"
+        }
+        return Self(
             .invalidHostValue, route: route, parameter: parameter,
             description:
-                "route '\(route)': '\(value)' cannot be part of a host for parameter '\(parameter)' (a label is lowercase letters, digits and '-')")
+                "route '\(route)': '\(value)' cannot be part of a host for parameter '\(parameter)' (a label is lowercase letters, digits and '-'\(hint))"
+        )
     }
 
     /// A route whose host has an unnamed group (`(clicks|emails).example.com`): reverse routing

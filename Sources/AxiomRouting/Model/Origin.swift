@@ -4,6 +4,9 @@
 ///   `myapp://profile/42` is routed as `/profile/42`.
 /// - `https://example.com` — one web host (with an optional port); the path is routed as is.
 /// - `https://*.example.com` — any subdomain of `example.com` (not `example.com` itself).
+///
+/// A web host is kept as the URL parser writes it: lowercased, international labels in punycode
+/// (`https://bücher.example` is `https://xn--bcher-kva.example`).
 public struct Origin: Sendable, Hashable, CustomStringConvertible {
     public enum Hosts: Sendable, Hashable {
         /// An app scheme: the host is part of the routed path.
@@ -59,9 +62,18 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
             return .failure(OriginError("an origin has no path, query or fragment (write 'scheme://host')"))
         }
         let wildcard = rest.hasPrefix("*.")
-        let host = String(wildcard ? rest.dropFirst(2) : rest).asciiLowercased
+        var host = String(wildcard ? rest.dropFirst(2) : rest).asciiLowercased
         guard !host.isEmpty, host.unicodeScalars.allSatisfy({ !$0.isASCII || !Host.isForbiddenHostCodePoint($0) && $0 != "*" }) else {
             return .failure(OriginError("'\(rest)' is not a valid host"))
+        }
+        if URLRecord.isSpecialScheme(scheme) {
+            // The host as the URL parser writes it, so that it compares with the URLs' own:
+            // international labels in punycode (`bücher.example` is `xn--bcher-kva.example`).
+            do {
+                host = try Host.parse(ArraySlice(Array(host.utf8)), isOpaque: false).serialized
+            } catch {
+                return .failure(OriginError(URLParser.describe(error, host: host)))
+            }
         }
         return .success(Origin(scheme: scheme, hosts: wildcard ? .subdomains(of: host) : .exact(host), port: port))
     }

@@ -64,6 +64,7 @@ package enum HostParseError: Error, Sendable, Equatable {
     case invalidIPv4
     case forbiddenCodePoint(Unicode.Scalar)
     case invalidUTF8
+    case idna(IDNAError)
     case empty
 }
 
@@ -88,8 +89,6 @@ extension Host {
     }
 
     /// The host parser (https://url.spec.whatwg.org/#host-parsing) over UTF-8 bytes.
-    /// Domains are ASCII-lowercased; IDNA (punycode, UTS #46 mapping) is not applied — a
-    /// documented divergence: non-ASCII labels are kept as Unicode, lowercased.
     package static func parse(_ input: ArraySlice<UInt8>, isOpaque: Bool) throws(HostParseError) -> Host {
         if input.first == UInt8(ascii: "[") {
             guard input.last == UInt8(ascii: "]"), input.count >= 2 else { throw .invalidIPv6 }
@@ -100,16 +99,26 @@ extension Host {
             return input.isEmpty ? .empty : .opaque(percentEncode(bytes: input, .c0Control))
         }
         guard !input.isEmpty else { throw .empty }
-        var bytes = input.contains(0x25) ? percentDecode(Array(input)) : Array(input)
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            for index in bytes.indices { bytes[index] = bytes[index].asciiLowercased }
-        } else {
-            guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
-            bytes = Array(decoded.lowercased().utf8)
-        }
+        let bytes = try domainToASCII(input.contains(0x25) ? percentDecode(Array(input)) : Array(input))
         if let bad = bytes.first(where: isForbiddenDomainByte) { throw .forbiddenCodePoint(Unicode.Scalar(bad)) }
         if endsInANumber(bytes) { return .ipv4(try parseIPv4(bytes)) }
         return .domain(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// "Domain to ASCII" (https://url.spec.whatwg.org/#concept-domain-to-ascii) over a
+    /// percent-decoded domain's UTF-8 bytes, with beStrict false: an ASCII domain is lowercased
+    /// whatever UTS #46 would say of it (the standard does so for web compatibility, so an
+    /// invalid `xn--` label is kept as written); any other is UTS #46 ToASCII's result.
+    package static func domainToASCII(_ bytes: [UInt8]) throws(HostParseError) -> [UInt8] {
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            return bytes.map(\.asciiLowercased)
+        }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+        do {
+            return Array(try IDNA.toASCII(decoded).utf8)
+        } catch {
+            throw .idna(error)
+        }
     }
 
     private static func split(_ input: [UInt8]) -> [ArraySlice<UInt8>] {

@@ -453,6 +453,7 @@ package enum URLParser {
         case .invalidIPv4: return "invalid IPv4 address '\(host)'"
         case .invalidIPv6: return "invalid IPv6 address '\(host)'"
         case .invalidUTF8: return "host '\(host)' is not valid UTF-8 once percent-decoded"
+        case .idna(let error): return "host '\(host)' is not a valid domain name: \(error)"
         case .forbiddenCodePoint(let scalar):
             return "host '\(host)' contains the forbidden code point U+\(String(scalar.value, radix: 16, uppercase: true))"
         }

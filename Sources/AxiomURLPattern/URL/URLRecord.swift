@@ -1,8 +1,9 @@
 /// A URL parsed by the WHATWG URL standard's basic URL parser.
 ///
 /// This is the URL model URLPattern is defined on: `exec` splits its input into these
-/// components before matching. Parsing follows the standard except for IDNA (see
-/// `Docs/Patterns.md`, "Divergences").
+/// components before matching. Parsing follows the standard, international domain names
+/// included (UTS #46, punycode: `https://Bücher.example` has the host `xn--bcher-kva.example`);
+/// `Docs/Patterns.md`, "Divergences", lists where it does not.
 ///
 /// ```swift
 /// let url = try URLRecord("HTTPS://Example.com:443/a/./b/../c?q#h")

@@ -18,8 +18,9 @@ package enum Canonicalizer {
 
     package static func password(_ value: String) -> String { percentEncode(value.unicodeScalars, .userinfo) }
 
-    /// Hostnames are lowercased (ASCII; other letters by Unicode rules, without IDNA) and
-    /// may not contain forbidden host code points.
+    /// Hostnames are written as the URL standard's "domain to ASCII" writes them: ASCII
+    /// lowercased, international labels mapped by UTS #46 and written in punycode
+    /// (`München` is `xn--mnchen-3ya`); they may not contain forbidden host code points.
     /// A hostname as the URL parser's host state reads it with a state override: tabs and
     /// newlines removed, the host ending at `/`, `?`, `#` or `\` (what follows is not the host:
     /// `example.com/ignored` is `example.com`), an IPv6 address in brackets parsed and written
@@ -51,10 +52,20 @@ package enum Canonicalizer {
                 "a hostname cannot contain \(describe(Unicode.Scalar(bad))) (write it as a percent-escape of a valid character, or use a regexp group)"
             )
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+        let ascii: [UInt8]
+        do {
+            ascii = try Host.domainToASCII(bytes)
+        } catch .idna(let error) {
+            throw .invalidFixedText("'\(text)' is not a valid domain name: \(error)")
+        } catch {
             throw .invalidFixedText("'\(text)' decodes to bytes that are not UTF-8")
         }
-        return decoded.unicodeScalars.allSatisfy(\.isASCII) ? decoded.asciiLowercased : decoded.lowercased()
+        // Mapping can make a forbidden code point (U+FF0F FULLWIDTH SOLIDUS is '/').
+        if let bad = ascii.first(where: Host.isForbiddenDomainByte) {
+            throw .invalidFixedText(
+                "'\(text)' is written \(describe(Unicode.Scalar(bad))) once mapped for IDNA, which a hostname cannot contain")
+        }
+        return String(decoding: ascii, as: UTF8.self)
     }
 
     package static func ipv6Hostname(_ value: String) throws(Problem) -> String {
