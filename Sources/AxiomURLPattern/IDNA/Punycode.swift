@@ -88,47 +88,77 @@ enum Punycode {
     }
 
     /// The punycode string (without `xn--`) for a label's code points; nil on overflow.
+    ///
+    /// RFC 3492's encoder rescans the label once per distinct code point, which is quadratic;
+    /// this one visits each code point once in order of value and counts the smaller code
+    /// points between two of its occurrences with a Fenwick tree, so it is O(n log n) and writes
+    /// the same digits.
     static func encode(_ input: [Unicode.Scalar]) -> String? {
         var output = ""
         for scalar in input where scalar.isASCII { output.unicodeScalars.append(scalar) }
         let basicCount = UInt32(output.unicodeScalars.count)
-        var handled = basicCount
         if basicCount > 0 { output.append("-") }
+        // Positions of the code points already written (all smaller than the current one).
+        var tree = [UInt32](repeating: 0, count: input.count + 1)
+        func insert(_ position: Int) {
+            var index = position + 1
+            while index < tree.count {
+                tree[index] += 1
+                index += index & -index
+            }
+        }
+        func countBefore(_ position: Int) -> UInt32 {
+            var sum: UInt32 = 0
+            var index = position
+            while index > 0 {
+                sum += tree[index]
+                index -= index & -index
+            }
+            return sum
+        }
+        for (position, scalar) in input.enumerated() where scalar.isASCII { insert(position) }
+        let order = input.indices.filter { !input[$0].isASCII }.sorted {
+            input[$0].value != input[$1].value ? input[$0].value < input[$1].value : $0 < $1
+        }
         var n = initialN
         var delta: UInt32 = 0
         var bias = initialBias
-        while handled < UInt32(input.count) {
-            guard let m = input.lazy.map(\.value).filter({ $0 >= n }).min() else { return nil }
+        var handled = basicCount
+        var next = 0
+        while next < order.count {
+            let m = input[order[next]].value
             let (scaled, overflow1) = (m - n).multipliedReportingOverflow(by: handled + 1)
-            guard !overflow1 else { return nil }
             let (sum, overflow2) = delta.addingReportingOverflow(scaled)
-            guard !overflow2 else { return nil }
+            guard !overflow1, !overflow2 else { return nil }
             delta = sum
-            n = m
-            for scalar in input {
-                if scalar.value < n {
-                    let (next, overflow) = delta.addingReportingOverflow(1)
-                    guard !overflow else { return nil }
-                    delta = next
+            var previous = -1  // the last occurrence of m written, or before the start
+            let first = next
+            while next < order.count, input[order[next]].value == m {
+                let position = order[next]
+                let (counted, overflow) = delta.addingReportingOverflow(countBefore(position) - countBefore(previous + 1))
+                guard !overflow else { return nil }
+                var q = counted
+                var k = base
+                while true {
+                    let t = threshold(k, bias)
+                    if q < t { break }
+                    output.unicodeScalars.append(digit(t + (q - t) % (base - t)))
+                    q = (q - t) / (base - t)
+                    k += base
                 }
-                if scalar.value == n {
-                    var q = delta
-                    var k = base
-                    while true {
-                        let t = threshold(k, bias)
-                        if q < t { break }
-                        output.unicodeScalars.append(digit(t + (q - t) % (base - t)))
-                        q = (q - t) / (base - t)
-                        k += base
-                    }
-                    output.unicodeScalars.append(digit(q))
-                    bias = adapt(delta, handled + 1, handled == basicCount)
-                    delta = 0
-                    handled += 1
-                }
+                output.unicodeScalars.append(digit(q))
+                bias = adapt(counted, handled + 1, handled == basicCount)
+                delta = 0
+                handled += 1
+                previous = position
+                next += 1
             }
-            delta += 1
-            n += 1
+            // The smaller code points after m's last occurrence carry over, then m's own.
+            let (tail, overflow) = delta.addingReportingOverflow(countBefore(input.count) - countBefore(previous + 1) + 1)
+            guard !overflow else { return nil }
+            delta = tail
+            for index in first..<next { insert(order[index]) }
+            n = m + 1
         }
         return output
     }
