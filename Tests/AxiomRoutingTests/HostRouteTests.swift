@@ -229,9 +229,16 @@ import Testing
         }
         #expect(try router.resolve("https://sale.bücher.example/").get().route.name == "sale")
         #expect(try router.resolve("https://BÜCHER.example/").get().route.name == "home")
+        // Spellings UTS #46 maps to the name are the name (as in a browser): width, an ignored
+        // soft hyphen, the ideographic full stop.
+        for url in ["https://ｂüｃｈｅｒ.example/", "https://bü\u{AD}cher.example/", "https://bücher。example/"] {
+            #expect(try router.resolve(url).get().route.name == "home", "\(url)")
+        }
         // Another name, or no valid name at all, is not let through.
         for (url, code) in [
-            ("https://bucher.example/", RouteFailure.Code.originNotAccepted), ("https://a\u{200D}b.bücher.example/books/1", .invalidURL),
+            ("https://bucher.example/", RouteFailure.Code.originNotAccepted),
+            ("https://bü\u{441}her.example/", .originNotAccepted),  // a Cyrillic 'с': another name
+            ("https://bücher.example.evil.com/", .originNotAccepted), ("https://a\u{200D}b.bücher.example/books/1", .invalidURL),
         ] {
             guard case .failure(let failure) = router.resolve(url) else {
                 Issue.record("\(url) resolved")
