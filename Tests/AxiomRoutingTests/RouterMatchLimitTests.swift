@@ -61,11 +61,12 @@ import Testing
     /// limit on an earlier route, so `resolve` fails, while a later route's own expression
     /// matches. `explain` must not say that route was taken.
     @Test func explainTakesNothingWhenResolveStoppedAtTheLimit() throws {
-        let table = "route greedy /:a((?:x+)+y)\nroute plain /:b\n"
+        let table = "route greedy /:a((?:x+)+)/end\nroute plain /:b/end\n"
         let router = try #require(
             Router.compile([RouteSource(name: "t.routes", text: "option app-scheme-host optional\n" + table)], limits: MatchLimits(matchLimit: 5_000))
                 .router)
-        let path = "/" + String(repeating: "x", count: 30) + "z"
+        // Longer than the breadth-first fallback examines, so the limit is the answer.
+        let path = "/" + String(repeating: "x", count: 200) + "!/end"
         guard case .failure(let failure) = router.resolve(path: path) else {
             Issue.record("resolve did not stop at the limit")
             return
@@ -74,5 +75,39 @@ import Testing
         let outcomes = router.explain("myapp:/" + path).candidates.map { "\($0.route.name): \($0.outcome)" }
         #expect(!outcomes.contains { $0.hasSuffix(": taken") }, "\(outcomes)")
         #expect(outcomes.contains("plain: rejected: match limit exceeded: a route's regexp backtracks too much on this input"), "\(outcomes)")
+    }
+
+    /// Issue 16, item 5, in the router: many groups in one segment on an ordinary path that
+    /// no route takes. The combined expression and the route's own both spend the limit
+    /// backtracking; the route's own is then answered breadth-first, so the path is a plain
+    /// miss (and a later route still gets its turn), and `explain` says the same.
+    @Test func manyGroupsInASegmentAreAMissNotTheLimit() throws {
+        let table = "route seven /:a-:b-:c-:d-:e-:f-:g\nroute catchAll /*\n"
+        let router = try #require(Router.compile([RouteSource(name: "t.routes", text: "option app-scheme-host optional\n" + table)]).router)
+        let path = "/" + String(repeating: "a-", count: 30) + "/x"  // 63 bytes, two segments
+        guard case .success(let match) = router.resolve(path: path) else {
+            Issue.record("\(path) did not resolve")
+            return
+        }
+        #expect(match.route.name == "catchAll")
+        let outcomes = router.explain("myapp:/" + path).candidates.map { "\($0.route.name): \($0.outcome)" }
+        #expect(outcomes.first == "seven: pattern does not match", "\(outcomes)")
+        #expect(outcomes.contains("catchAll: taken"), "\(outcomes)")
+        // Without the catch-all: a miss, not the limit.
+        let alone = try #require(Router.compile([RouteSource(name: "t.routes", text: "route seven /:a-:b-:c-:d-:e-:f-:g\n")]).router)
+        guard case .failure(let failure) = alone.resolve(path: path) else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(failure.code == "no-route")
+        // Many such routes: each answered by the fallback costs milliseconds, so a lookup has a
+        // budget of them; past it, the limit.
+        let many = (0..<8).map { "route r\($0) /:a-:b-:c-:d-:e-:f-:g\($0)x\n" }.joined()
+        let crowded = try #require(Router.compile([RouteSource(name: "t.routes", text: many)]).router)
+        guard case .failure(let crowdedFailure) = crowded.resolve(path: path) else {
+            Issue.record("resolved")
+            return
+        }
+        #expect(crowdedFailure.code == "limit-exceeded")
     }
 }

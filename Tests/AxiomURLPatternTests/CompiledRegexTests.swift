@@ -1,3 +1,4 @@
+import CPCRE2
 import Testing
 
 @_spi(Lookup) @testable import AxiomURLPattern
@@ -53,10 +54,34 @@ import Testing
     @Test func runawayMatchesEndWithLimitExceeded() throws {
         let regex = try CompiledRegex("^(?:a+)+$", caseless: false)
         let scratch = MatchScratch(captures: 0, limits: MatchLimits(matchLimit: 10_000))
-        var subject = String(repeating: "a", count: 64) + "!"
+        // Longer than the breadth-first fallback looks at: the limit is the answer.
+        var subject = String(repeating: "a", count: CompiledRegex.breadthFirstSubjectLimit + 10) + "!"
         #expect(throws: RegexMatchFailure.limitExceeded) {
             try subject.withUTF8 { try regex.match($0, scratch: scratch) }
         }
+        // A back-reference, which the breadth-first algorithm cannot follow: the limit too.
+        let backReference = try CompiledRegex("^(a|aa)+\\1$", caseless: false)
+        var short = String(repeating: "a", count: 40) + "b"
+        #expect(throws: RegexMatchFailure.limitExceeded) {
+            try short.withUTF8 { try backReference.match($0, scratch: scratch) }
+        }
+    }
+
+    /// A short subject with no match: backtracking gives up at the limit, and PCRE2's
+    /// breadth-first algorithm then answers "no match" exactly.
+    @Test func aShortSubjectWithNoMatchIsAnsweredPastTheLimit() throws {
+        let regex = try CompiledRegex("^(?:a+)+$", caseless: false)
+        let scratch = MatchScratch(captures: 0, limits: MatchLimits(matchLimit: 10_000))
+        var subject = String(repeating: "a", count: 64) + "!"
+        // The backtracking matcher alone does hit the limit on it …
+        let rc = subject.withUTF8 { bytes in
+            pcre2_match_8(regex.handle.code, bytes.baseAddress, bytes.count, 0, 0, scratch.matchData, scratch.matchContext)
+        }
+        #expect(rc == PCRE2_ERROR_MATCHLIMIT)
+        // … and the answer is still the right one.
+        #expect(try subject.withUTF8 { try regex.match($0, scratch: scratch) } == false)
+        var matching = String(repeating: "a", count: 64)
+        #expect(try matching.withUTF8 { try regex.match($0, scratch: scratch) } == true)
     }
 
     @Test func matchesTheEmptySubject() throws {

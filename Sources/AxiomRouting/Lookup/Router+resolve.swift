@@ -121,18 +121,28 @@ extension Router {
     ) -> RouteMatch? {
         var queryItems: QueryItems? = nil
         let literal = literalChunks(for: bytes)
+        var combinedGaveUp = false
         let routeIndex: Int? = chunkHandles.withUnsafeBufferPointer { handles in
             for position in 0..<(literal.count + otherChunks.count) {
                 let chunk = position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count
                 do {
                     guard try handles[chunk].match(bytes, scratch: scratch) else { continue }
                 } catch {
-                    failure = .limitExceeded
+                    combinedGaveUp = true
                     return nil
                 }
                 if let routeIndex = scratch.markNumber, routeIndex < entries.count { return routeIndex }
             }
             return nil
+        }
+        if combinedGaveUp {
+            // A combined expression spent the match limit. Its route marks keep PCRE2's
+            // breadth-first algorithm out, but the routes' own expressions can use it: the
+            // reference rule, route by route, answers (a no-match a backtracking search could
+            // not finish is found that way), or ends at the limit itself.
+            return slowPath(
+                after: -1, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, host: host,
+                items: &queryItems, failure: &failure, rejected: &rejected)
         }
         guard let routeIndex else { return nil }
         // The first failure is the one reported.

@@ -113,11 +113,49 @@ package struct RegexCompileError: Error, Sendable, Equatable {
             case PCRE2_ERROR_NOMATCH:
                 return false
             case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
+                // Most runaway backtracking is a search for a match that does not exist
+                // (`/:a-:b-:c-:d-:e-:f-:g` against `/a-a-…-a-/`). PCRE2's other algorithm
+                // answers that for short subjects without backtracking; a match that exists
+                // but is too costly to find in the standard's order, or a long subject, is
+                // reported as the limit.
+                if CompiledRegex.matchExistsWithoutBacktracking(code, subject, scratch: scratch) == false { return false }
                 throw .limitExceeded
             default:
                 throw .internalError(code: rc, message: CompiledRegex.message(for: rc))
             }
         }
+    }
+
+    /// The longest subject `matchExistsWithoutBacktracking` examines. Its cost grows with the
+    /// subject's length times the paths it keeps alive (about 5 ms at 128 bytes for ten groups
+    /// in one segment, 40 ms at 256), so it is for the short inputs where a runaway
+    /// backtracking search is a surprise, not a bound for long ones.
+    @usableFromInline package static let breadthFirstSubjectLimit = 128
+
+    /// Whether `subject` matches at all, by PCRE2's breadth-first algorithm (`pcre2_dfa_match`),
+    /// which keeps every path alive at once instead of backtracking; nil when it cannot say:
+    /// the subject is longer than ``breadthFirstSubjectLimit``, the scratch's budget for one
+    /// operation is spent (``MatchScratch/breadthFirstBudget``), the pattern has what the
+    /// algorithm does not support (a back-reference, a verb such as `(*MARK)`), or it needs
+    /// more than its fixed workspace (64 KiB). The slow path only: it runs after the
+    /// backtracking matcher gave up.
+    @usableFromInline package static func matchExistsWithoutBacktracking(
+        _ code: OpaquePointer, _ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
+    ) -> Bool? {
+        guard subject.count <= breadthFirstSubjectLimit, scratch.breadthFirstBudget > 0 else { return nil }
+        scratch.breadthFirstBudget -= 1
+        var workspace = [Int32](repeating: 0, count: 1 << 14)
+        var empty: UInt8 = 0
+        let rc = withUnsafePointer(to: &empty) { emptyPointer in
+            workspace.withUnsafeMutableBufferPointer { buffer in
+                pcre2_dfa_match_8(
+                    code, subject.baseAddress ?? emptyPointer, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK) | UInt32(PCRE2_DFA_SHORTEST),
+                    scratch.matchData, scratch.matchContext, buffer.baseAddress, buffer.count)
+            }
+        }
+        // 0: matched, with more matches than the match data holds.
+        if rc >= 0 { return true }
+        return rc == PCRE2_ERROR_NOMATCH ? false : nil
     }
 
     /// PCRE2's text for an error code.
@@ -149,6 +187,13 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     /// PCRE2's group offsets (stable for the match data's lifetime) and how many pairs.
     private let ovector: UnsafeMutablePointer<Int>
     private let pairs: Int
+
+    /// How many more times the breadth-first fallback may run in this operation (an `exec`,
+    /// a lookup): each run costs up to a few milliseconds after a backtracking search spent
+    /// the match limit, so an input that sends many expressions there ends at the limit
+    /// instead. Reset whenever a scratch is lent out.
+    @usableFromInline package var breadthFirstBudget = MatchScratch.breadthFirstRunsPerOperation
+    @usableFromInline package static let breadthFirstRunsPerOperation = 4
 
     /// A scratch for patterns with up to `captures` groups, under `limits`.
     @usableFromInline package init(captures: Int, limits: MatchLimits) {

@@ -36,7 +36,10 @@ public import Synchronization
             let pointer = UnsafeRawPointer(bitPattern: bits)
         {
             defer { giveBack(bits) }
-            return Unmanaged<MatchScratch>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+            return Unmanaged<MatchScratch>.fromOpaque(pointer)._withUnsafeGuaranteedRef { scratch in
+                scratch.breadthFirstBudget = MatchScratch.breadthFirstRunsPerOperation
+                return body(scratch)
+            }
         }
         let scratch = MatchScratch(captures: captures, limits: limits)
         defer { giveBack(UInt(bitPattern: Unmanaged.passRetained(scratch).toOpaque())) }

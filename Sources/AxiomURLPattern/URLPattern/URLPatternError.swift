@@ -179,10 +179,13 @@ public struct URLPatternMatchError: Error, Sendable, Hashable, CustomStringConve
         Self(.inputTooLong, description: "input too long: \(length) bytes, the limit is \(limit) (MatchLimits.maxInputLength)")
     }
 
-    /// A regexp group backtracked past ``MatchLimits/matchLimit`` on this input.
+    /// Matching backtracked past ``MatchLimits/matchLimit`` on this input: a regexp group, or
+    /// many groups that can split the component in many ways.
     public static func matchLimitExceeded(component: URLPattern.Component) -> Self {
         Self(
             .matchLimitExceeded, component: component,
-            description: "match limit exceeded in the \(component) component: a regexp group backtracks too much on this input")
+            description:
+                "match limit exceeded in the \(component) component: the pattern backtracks too much on this input (a regexp group, or groups that can split it in many ways; raise MatchLimits.matchLimit or write fewer groups per segment)"
+        )
     }
 }
