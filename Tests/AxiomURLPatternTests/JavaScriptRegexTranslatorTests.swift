@@ -57,8 +57,12 @@ import Testing
         ("a{", 1), ("a}", 1), ("]", 0), ("a{3,1}", 1), ("\\k<n>", 0), ("\\uD83D", 0), ("\\01", 0), ("(a", 0),
         ("a)", 1), ("[a", 0), ("[[:a]", 0),
         // What the 'v' flag requires escaped in a class, reserved, or cannot mix.
-        ("[/]", 1), ("[a-]", 2), ("[(]", 1), ("[a&&&b]", 5), ("[a-z&&b]", 4), ("[a--b&&c]", 5), ("[\\q{ab}]", 1), ("\\x4", 0), ("\\u{110000}", 0),
+        ("[/]", 1), ("[a-]", 2), ("[(]", 1), ("[a&&&b]", 5), ("[a-z&&b]", 4), ("[a--b&&c]", 5), ("\\x4", 0), ("\\u{110000}", 0),
         ("\\c1", 0), ("\\-", 0), ("\\p{Foo=Bar}", 0),
+        // Strings in a class: not in a negated class (ECMAScript's MayContainStrings), not as an
+        // operand of '&&' or '--' (not supported), only characters inside, and closed.
+        ("[^\\q{ab}]", 0), ("[^[\\q{ab}]]", 0), ("[^\\q{}]", 0), ("[\\q{ab}&&[a]]", 0), ("[[a-z]--\\q{ab}]", 0), ("[\\q{a\\d}]", 5),
+        ("[\\q{a(}]", 5), ("[\\q{ab]", 6), ("[\\qab]", 1),
     ])
     func rejectsWhatECMAScriptRejectsOrPCRE2ReadsDifferently(source: String, offset: Int) {
         #expect {
@@ -79,5 +83,24 @@ import Testing
         } throws: { error in
             (error as? JavaScriptRegexTranslator.Failure)?.offset == 32
         }
+    }
+
+    /// `\q{…}` in a `v`-mode class: the strings are tried longest first, then the class's single
+    /// code points, then the empty string — across nested classes, as ECMAScript's class
+    /// compiles them ([a[\q{ab}]] takes "ab", not "a").
+    @Test func stringsInAClassMatchLongestFirst() throws {
+        #expect(try JavaScriptRegexTranslator.translate("[\\q{abc|d}x]") == "(?:abc|(?:[x]|[d]))")
+        #expect(try JavaScriptRegexTranslator.translate("[\\q{a|}]") == "(?:(?:[a])|)")
+        let pattern = try URLPattern(URLPatternInit(pathname: "/:x([a[\\q{ab|abc}]])(.*)"))
+        let groups = { (path: String) in try pattern.execOrThrow(URLPatternInit(pathname: path))?.pathname.groups }
+        #expect(try groups("/abz") == ["x": "ab", "0": "z"])
+        #expect(try groups("/abcz") == ["x": "abc", "0": "z"])
+        #expect(try groups("/az") == ["x": "a", "0": "z"])
+        #expect(try groups("/bz") == nil)
+        // Characters that are syntax in a class are escaped inside a string too, and escapes work.
+        let escaped = try URLPattern(URLPatternInit(pathname: "/:x([\\q{a\\-b|\\u{E9}t\\u{E9}}])"))
+        #expect(escaped.test(URLPatternInit(pathname: "/a-b")))
+        #expect(escaped.test(URLPatternInit(pathname: "/%C3%A9t%C3%A9")) == false)  // the pathname is percent-encoded
+        #expect(try escaped.execOrThrow(URLPatternInit(pathname: "/ab")) == nil)
     }
 }

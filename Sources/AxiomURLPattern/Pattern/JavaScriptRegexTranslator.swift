@@ -40,6 +40,9 @@ package enum JavaScriptRegexTranslator {
         var namedGroups: Set<String> = []
         /// How deep the class being read is nested (`[[a]]` is 2).
         var classDepth = 0
+        /// The strings (`\q{abc}`) of each open class, innermost last: a nested class's strings
+        /// belong to the class it is in, and the outermost class matches them all, longest first.
+        var classStrings: [[(length: Int, text: String)]] = []
         static let maxClassDepth = 32
         var numberedBackReference: Int? = nil
 
@@ -211,7 +214,19 @@ package enum JavaScriptRegexTranslator {
         }
 
         mutating func characterClass() throws(Failure) {
-            output += try classSet()
+            classStrings = [[]]
+            let codePoint = try classSet()
+            let strings = classStrings.last ?? []
+            classStrings = []
+            guard !strings.isEmpty else {
+                output += codePoint
+                return
+            }
+            // ECMAScript tries a class's strings longest first, then its single code points, then
+            // the empty string.
+            let longer = strings.filter { $0.length > 1 }.sorted { $0.length > $1.length }.map(\.text)
+            let empty = strings.contains { $0.length == 0 }
+            output += "(?:" + (longer + [codePoint]).joined(separator: "|") + (empty ? "|" : "") + ")"
         }
 
         /// The characters a `v`-mode class must escape (ClassSetSyntaxCharacter).
@@ -242,7 +257,14 @@ package enum JavaScriptRegexTranslator {
                 throw fail("classes nested more than \(Translation.maxClassDepth) deep", at: start)
             }
             classDepth += 1
-            defer { classDepth -= 1 }
+            classStrings.append([])
+            defer {
+                classDepth -= 1
+                // The strings go to the enclosing class (the outermost keeps them).
+                if classStrings.count > 1, let strings = classStrings.popLast() {
+                    classStrings[classStrings.count - 1] += strings
+                }
+            }
             index += 1
             var negated = false
             if peek() == "^" {
@@ -256,6 +278,14 @@ package enum JavaScriptRegexTranslator {
             var hasRange = false  // a range is a union item, never an operand of '&&' or '--'
             while let c = peek() {
                 if c == "]" {
+                    if let strings = classStrings.last, !strings.isEmpty {
+                        guard !negated else {
+                            throw fail("a negated class cannot contain strings ('\\q{…}' or a class with one)", at: start)
+                        }
+                        guard operation == .union else {
+                            throw fail("strings ('\\q{…}') in an operand of '&&' or '--' are not supported", at: start)
+                        }
+                    }
                     index += 1
                     return Self.emit(negated: negated, operation: operation, simple: simple, operands: operands)
                 }
@@ -304,9 +334,7 @@ package enum JavaScriptRegexTranslator {
             guard let c = peek() else { throw fail("missing ']' for the class opened here", at: start) }
             if c == "[" { return (try classSet(), false) }
             if c == "\\" {
-                if peek(1) == "q" {
-                    throw fail("string alternatives '\\q{…}' in a class are not supported", at: index)
-                }
+                if peek(1) == "q" { return try classStringDisjunction() }
                 let escaped = try escape(inClass: true).text
                 return (escaped, true)
             }
@@ -318,6 +346,58 @@ package enum JavaScriptRegexTranslator {
             }
             index += 1
             return (Translation.classText(c), true)
+        }
+
+        /// `\q{abc|d|}`: the single code points join the class; the other strings are
+        /// recorded for the outermost class, which matches them longest first.
+        mutating func classStringDisjunction() throws(Failure) -> (text: String, isClassContent: Bool) {
+            let start = index
+            index += 2
+            guard peek() == "{" else { throw fail("'\\q' must be followed by '{'", at: start) }
+            index += 1
+            var singles = ""
+            var current = ""
+            var length = 0
+            func finish() {
+                if length == 1 {
+                    singles += current
+                } else if !classStrings.isEmpty {
+                    classStrings[classStrings.count - 1].append((length, current))
+                }
+                current = ""
+                length = 0
+            }
+            while let c = peek() {
+                switch c {
+                case "}":
+                    index += 1
+                    finish()
+                    // Only single code points: an ordinary class item (no range may follow).
+                    return (singles.isEmpty ? "[]" : "[" + singles + "]", false)
+                case "|":
+                    index += 1
+                    finish()
+                case "\\":
+                    if let next = peek(1), "dDsSwWpP".unicodeScalars.contains(next) {
+                        throw fail("'\\\(next)' is a class of characters, not a character: it cannot be part of a '\\q{…}' string")
+                    }
+                    let escaped = try escape(inClass: true).text
+                    current += escaped
+                    length += 1
+                default:
+                    if Translation.classSetSyntax.contains(c) {
+                        throw fail("'\(c)' must be escaped in '\\q{…}' ('\\\(c)'): URLPattern reads regexps with the 'v' flag")
+                    }
+                    if Translation.doublePunctuators.contains(c), peek(1) == c {
+                        throw fail("'\(c)\(c)' is reserved in a 'v'-mode class (escape one of them)")
+                    }
+                    index += 1
+                    // As PCRE2 text both in a class and outside one.
+                    current += c.isASCII && !c.properties.isAlphabetic && !("0"..."9").contains(c) ? "\\" + String(c) : String(c)
+                    length += 1
+                }
+            }
+            throw fail("missing '}' for the '\\q{' opened here", at: start)
         }
 
         enum ClassOperation { case union, intersection, subtraction }
