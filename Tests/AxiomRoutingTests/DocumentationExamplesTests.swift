@@ -93,6 +93,11 @@ import Testing
             #expect(munich.test(input), "\(input)")
         }
         #expect(try URLPattern("https://xn--a.example/").hostname == "xn--a.example")
+        // Each fixed part on its own: a label mixing a group and international text never matches.
+        let mixed = try URLPattern("https://:a-bücher.example/*")
+        #expect(mixed.hostname == "{:a}xn---bcher-4ya.example")  // the hyphen went into the punycode
+        #expect(mixed.test("https://x-bücher.example/y") == false)
+        #expect(try URLPattern("https://:a(xn--[a-z0-9\\-]+).example/*").test("https://x-bücher.example/y"))
     }
 
     @Test func errorsExample() throws {
