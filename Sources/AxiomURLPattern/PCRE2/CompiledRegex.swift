@@ -143,7 +143,6 @@ package struct RegexCompileError: Error, Sendable, Equatable {
         _ code: OpaquePointer, _ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
     ) -> Bool? {
         guard subject.count <= breadthFirstSubjectLimit, scratch.breadthFirstBudget > 0 else { return nil }
-        scratch.breadthFirstBudget -= 1
         var workspace = [Int32](repeating: 0, count: 1 << 14)
         var empty: UInt8 = 0
         let rc = withUnsafePointer(to: &empty) { emptyPointer in
@@ -153,6 +152,10 @@ package struct RegexCompileError: Error, Sendable, Equatable {
                     scratch.matchData, scratch.matchContext, buffer.baseAddress, buffer.count)
             }
         }
+        // An item the algorithm does not support stops it at once: that costs nothing from the
+        // budget (so a combined expression's route marks do not use up a lookup's runs).
+        if rc == PCRE2_ERROR_DFA_UITEM || rc == PCRE2_ERROR_DFA_UCOND { return nil }
+        scratch.breadthFirstBudget -= 1
         // 0: matched, with more matches than the match data holds.
         if rc >= 0 { return true }
         return rc == PCRE2_ERROR_NOMATCH ? false : nil
