@@ -137,13 +137,18 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     /// the subject is longer than ``breadthFirstSubjectLimit``, the scratch's budget for one
     /// operation is spent (``MatchScratch/breadthFirstBudget``), the pattern has what the
     /// algorithm does not support (a back-reference, a verb such as `(*MARK)`), or it needs
-    /// more than its fixed workspace (64 KiB). The slow path only: it runs after the
+    /// more than its workspace (at most 64 KiB, less under a lower match limit). The slow path only: it runs after the
     /// backtracking matcher gave up.
     @usableFromInline package static func matchExistsWithoutBacktracking(
         _ code: OpaquePointer, _ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
     ) -> Bool? {
         guard subject.count <= breadthFirstSubjectLimit, scratch.breadthFirstBudget > 0 else { return nil }
-        var workspace = [Int32](repeating: 0, count: 1 << 14)
+        // Its time grows with the subject's length times the paths it keeps alive, which the
+        // workspace bounds (three integers a path). The workspace is sized so that the two
+        // together stay within the match limit the caller chose for backtracking: a lower
+        // limit buys a cheaper fallback (one that gives up sooner), never a dearer one.
+        let scaled = 6 * Int(scratch.matchLimit) / max(subject.count, 1)
+        var workspace = [Int32](repeating: 0, count: min(1 << 14, max(64, scaled)))
         var empty: UInt8 = 0
         let rc = withUnsafePointer(to: &empty) { emptyPointer in
             workspace.withUnsafeMutableBufferPointer { buffer in
@@ -187,6 +192,9 @@ package struct RegexCompileError: Error, Sendable, Equatable {
 @_spi(Lookup) public final class MatchScratch: @unchecked Sendable {
     @usableFromInline let matchData: OpaquePointer
     @usableFromInline let matchContext: OpaquePointer?
+    /// The match limit the context carries (what the breadth-first fallback scales its
+    /// workspace to).
+    package let matchLimit: UInt32
     /// PCRE2's group offsets (stable for the match data's lifetime) and how many pairs.
     private let ovector: UnsafeMutablePointer<Int>
     private let pairs: Int
@@ -214,6 +222,7 @@ package struct RegexCompileError: Error, Sendable, Equatable {
             pcre2_set_depth_limit_8(context, limits.depthLimit)
         }
         self.matchContext = context
+        self.matchLimit = limits.matchLimit
     }
 
     deinit {
