@@ -19,9 +19,13 @@ let package = Package(
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
     targets: [
+        // The C baseline: one trie-shaped expression for a whole table, matched from plain C
+        // over libpcre2 (the system library the root package uses too).
+        .target(name: "CPCRE2Baseline", linkerSettings: [.linkedLibrary("pcre2-8")]),
         .executableTarget(
             name: "axiom-benchmarks",
             dependencies: [
+                "CPCRE2Baseline",
                 .product(name: "AxiomRouting", package: root),
                 .product(name: "AxiomNavigation", package: root),
                 .product(name: "AxiomRouteCommands", package: root),

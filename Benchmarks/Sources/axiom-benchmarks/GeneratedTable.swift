@@ -65,3 +65,48 @@ struct GeneratedTable {
         }
     }
 }
+
+extension GeneratedTable {
+    /// The whole table as one trie-shaped PCRE2 expression — what the C baseline matches:
+    /// routes sharing a prefix share its text, literal segments are tried before a parameter
+    /// (`([^/]+)`, captured), each route ends in `(*MARK:index)$`, and alternatives reset their
+    /// group numbers (`(?|…)`, as the router's own combined expressions do).
+    var trieExpression: String {
+        final class Node {
+            var literals: [(String, Node)] = []
+            var parameter: Node? = nil
+            var route: Int? = nil
+        }
+        let root = Node()
+        for (index, route) in routes.enumerated() {
+            var node = root
+            for segment in route.segments {
+                if segment.hasPrefix(":") {
+                    if node.parameter == nil { node.parameter = Node() }
+                    node = node.parameter ?? node
+                } else if let child = node.literals.first(where: { $0.0 == segment })?.1 {
+                    node = child
+                } else {
+                    let child = Node()
+                    node.literals.append((segment, child))
+                    node = child
+                }
+            }
+            node.route = index
+        }
+        func escape(_ text: String) -> String {
+            text.map { $0.isLetter || $0.isNumber ? String($0) : "\\" + String($0) }.joined()
+        }
+        func expression(_ node: Node) -> String {
+            var alternatives: [String] = []
+            if let route = node.route { alternatives.append("(*MARK:\(route))$") }
+            for (literal, child) in node.literals { alternatives.append("/" + escape(literal) + expression(child)) }
+            if let parameter = node.parameter { alternatives.append("/([^/]+)" + expression(parameter)) }
+            // A branch reset: each alternative numbers its groups from the same place, so the
+            // expression has as many groups as the longest route has parameters (PCRE2 resets
+            // every group's offsets on each match).
+            return alternatives.count == 1 ? alternatives[0] : "(?|" + alternatives.joined(separator: "|") + ")"
+        }
+        return "^" + expression(root)
+    }
+}

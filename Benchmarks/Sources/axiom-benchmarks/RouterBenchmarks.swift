@@ -1,14 +1,18 @@
 import AxiomRouting
+import CPCRE2Baseline
 import Foundation
 import RoutingKit
 
-/// `axiom-benchmarks routers`: this Router beside vapor/routing-kit's `TrieRouter` and an
-/// `NSRegularExpression`-per-route linear scan, on generated tables of 10 to 10,000 routes.
+/// `axiom-benchmarks routers`: this Router beside vapor/routing-kit's `TrieRouter`, the C
+/// baseline (one trie-shaped PCRE2 expression for the table, matched from plain C: the limit
+/// this design can approach) and an `NSRegularExpression`-per-route linear scan, on generated
+/// tables of 10 to 10,000 routes; with the ratios and issue 17's targets.
 enum RouterBenchmarks {
     struct Row {
         var size: Int
         var axiom: Double
         var axiomURL: Double
+        var cBaseline: Double
         var routingKit: Double
         var regexScan: Double
         var regexScanLookups: Int
@@ -31,13 +35,27 @@ enum RouterBenchmarks {
         }
         print("")
         print(
-            "| routes | Axiom Router | Axiom, full URL | routing-kit TrieRouter | NSRegularExpression scan | vs routing-kit | vs regex scan | compile (ms) | memory (B/route) |"
+            "| routes | Axiom Router | Axiom, full URL | C baseline | routing-kit TrieRouter | NSRegularExpression scan | Axiom ÷ C | URL ÷ path | vs routing-kit | vs regex scan | compile (ms) | memory (B/route) |"
         )
-        print("|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
         for row in rows {
             print(
-                "| \(row.size) | \(row.axiom.formatted(0)) | \(row.axiomURL.formatted(0)) | \(row.routingKit.formatted(0)) | \(row.regexScan.formatted(0))\(row.regexScanLookups < lookups ? " ⁽\(row.regexScanLookups)⁾" : "") | \((row.routingKit / row.axiom).formatted(1))× | \((row.regexScan / row.axiom).formatted(0))× | \(row.compileMilliseconds.formatted(2)) | \(row.bytesPerRoute.map { $0.formatted(0) } ?? "–") |"
+                "| \(row.size) | \(row.axiom.formatted(0)) | \(row.axiomURL.formatted(0)) | \(row.cBaseline.formatted(0)) | \(row.routingKit.formatted(0)) | \(row.regexScan.formatted(0))\(row.regexScanLookups < lookups ? " ⁽\(row.regexScanLookups)⁾" : "") | \((row.axiom / row.cBaseline).formatted(2))× | \((row.axiomURL / row.axiom).formatted(2))× | \((row.routingKit / row.axiom).formatted(1))× | \((row.regexScan / row.axiom).formatted(0))× | \(row.compileMilliseconds.formatted(2)) | \(row.bytesPerRoute.map { $0.formatted(0) } ?? "–") |"
             )
+        }
+        print("")
+        print("Issue 17's targets:")
+        for row in rows {
+            var checks = [
+                target("resolve(path:) ≤ 2× C", row.axiom / row.cBaseline <= 2, "\((row.axiom / row.cBaseline).formatted(2))×"),
+                target("full URL ≤ 2× path", row.axiomURL / row.axiom <= 2, "\((row.axiomURL / row.axiom).formatted(2))×"),
+            ]
+            if row.size == 1_000 { checks.append(target("compile ≤ 30 ms", row.compileMilliseconds <= 30, "\(row.compileMilliseconds.formatted(1)) ms")) }
+            if row.size == 10_000 {
+                checks.append(target("compile ≤ 300 ms", row.compileMilliseconds <= 300, "\(row.compileMilliseconds.formatted(1)) ms"))
+                if let bytes = row.bytesPerRoute { checks.append(target("≤ 1 KiB per route", bytes <= 1024, "\(bytes.formatted(0)) B")) }
+            }
+            print("  \(pad(String(row.size), 6, right: true)) routes: " + checks.joined(separator: "  "))
         }
         if let first = rows.first, let last = rows.last {
             print("")
@@ -93,6 +111,33 @@ enum RouterBenchmarks {
             }
         }
 
+        // The C baseline must agree too.
+        let expression = table.trieExpression
+        guard let baseline = expression.withCString({ pcre2_baseline_create($0, strlen($0)) }) else {
+            throw BenchmarkError("PCRE2 refused the trie-shaped expression of \(size) routes")
+        }
+        defer { pcre2_baseline_free(baseline) }
+        let subjects = lookups.map { strdup($0.path) }
+        defer { subjects.forEach { free($0) } }
+        let lengths = lookups.map { $0.path.utf8.count }
+        for (position, lookup) in lookups.prefix(2_000).enumerated() {
+            let route = pcre2_baseline_match(baseline, subjects[position], lengths[position])
+            guard route == (lookup.route ?? -1) else {
+                throw BenchmarkError("the C baseline gives \(route) for \(lookup.path), expected \(lookup.route.map(String.init) ?? "miss")")
+            }
+        }
+        let cBaseline = Measure.median(
+            (0..<5).map { _ in
+                var checksum = 0
+                let time = subjects.withUnsafeBufferPointer { pointers in
+                    pointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constant in
+                        pcre2_baseline_time(baseline, constant.baseAddress, lengths, lookups.count, lookups.count, &checksum)
+                    }
+                }
+                Measure.blackHole(checksum)
+                return time
+            })
+
         var index = 0
         let axiom = Measure.nanosecondsPerCall(runs: 5, iterations: lookups.count) {
             index = index == lookups.count - 1 ? 0 : index + 1
@@ -132,7 +177,7 @@ enum RouterBenchmarks {
             return -1
         }
         return Row(
-            size: size, axiom: axiom, axiomURL: axiomURL, routingKit: routingKit, regexScan: regexScan,
+            size: size, axiom: axiom, axiomURL: axiomURL, cBaseline: cBaseline, routingKit: routingKit, regexScan: regexScan,
             regexScanLookups: scanLookups, compileMilliseconds: Measure.median(compileSamples), bytesPerRoute: bytesPerRoute)
     }
 
@@ -203,6 +248,11 @@ enum RouterBenchmarks {
             return nil
         #endif
     }
+}
+
+/// One target's verdict, as `✓ name (value)` or `✗ name (value)`.
+func target(_ name: String, _ met: Bool, _ value: String) -> String {
+    (met ? "✓ " : "✗ ") + name + " (" + value + ")"
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {
