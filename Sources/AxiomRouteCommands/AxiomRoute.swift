@@ -29,6 +29,7 @@ public struct AxiomRoute: AsyncParsableCommand {
     /// Parses `arguments` (without the program name), runs the command and returns its exit
     /// status; output goes to ``Console/current``. Every command, `simulate` included.
     public static func execute(arguments: [String]) async -> Int32 {
+        defer { Console.flush() }
         do {
             var command = try parseAsRoot(arguments)
             if var asynchronous = command as? any AsyncParsableCommand {
@@ -44,6 +45,7 @@ public struct AxiomRoute: AsyncParsableCommand {
 
     /// The synchronous commands (every one but `simulate`), for callers without `await`.
     public static func run(arguments: [String]) -> Int32 {
+        defer { Console.flush() }
         do {
             var command = try parseAsRoot(arguments)
             guard !(command is any AsyncParsableCommand) else {

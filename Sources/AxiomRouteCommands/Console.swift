@@ -1,6 +1,17 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+    private let systemRead = Glibc.read
+#elseif canImport(Musl)
+    import Musl
+    private let systemRead = Musl.read
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemRead = Darwin.read
+#endif
+
 /// Where commands write. The executable writes to the process's standard streams; tests
 /// run commands in process with a ``CapturedConsole`` bound through ``Console/$current``.
 public struct Console: Sendable {
@@ -9,30 +20,67 @@ public struct Console: Sendable {
     let write: @Sendable (Stream, String) -> Void
     /// The next line of standard input, or nil at its end.
     let readLine: @Sendable () -> String?
+    /// Writes out what `write` has buffered.
+    let flush: @Sendable () -> Void
 
-    public init(write: @escaping @Sendable (Stream, String) -> Void, readLine: @escaping @Sendable () -> String? = { nil }) {
+    public init(
+        write: @escaping @Sendable (Stream, String) -> Void, readLine: @escaping @Sendable () -> String? = { nil },
+        flush: @escaping @Sendable () -> Void = {}
+    ) {
         self.write = write
         self.readLine = readLine
+        self.flush = flush
     }
 
     /// The console commands use; bind another with `Console.$current.withValue(…)`.
     @TaskLocal public static var current = Console.standard
 
-    /// The process's standard output and standard error (each write goes out at once, so a
-    /// program reading the answers line by line sees each as soon as it is made), and standard
-    /// input read in bounded lines (`LineReader`).
+    /// The process's standard output and standard error, and standard input read in bounded
+    /// lines (`LineReader`).
+    ///
+    /// Standard output is buffered and written out whenever the command is about to wait for
+    /// input, when 64 KiB have gathered, before anything goes to standard error, and when the
+    /// command ends (``AxiomRoute/execute(arguments:)`` flushes). So a program that writes one
+    /// line and waits still gets its answer at once — the command flushes before it waits for
+    /// the next line — while a stream of lines costs one write per 64 KiB, not one per line.
     public static let standard: Console = {
-        let input = Mutex(LineReader())
+        let output = Mutex(OutputBuffer())
+        @Sendable func flushOutput() {
+            let bytes = output.withLock { buffer in
+                defer { buffer.bytes.removeAll(keepingCapacity: true) }
+                return buffer.bytes
+            }
+            if !bytes.isEmpty { FileHandle.standardOutput.write(Data(bytes)) }
+        }
+        let input = Mutex(LineReader(beforeWaiting: flushOutput))
         return Console(
             write: { stream, text in
-                let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-                handle.write(Data(text.utf8))
+                switch stream {
+                case .standardOutput:
+                    let full = output.withLock { buffer in
+                        buffer.bytes.append(contentsOf: text.utf8)
+                        return buffer.bytes.count >= OutputBuffer.capacity
+                    }
+                    if full { flushOutput() }
+                case .standardError:
+                    flushOutput()
+                    FileHandle.standardError.write(Data(text.utf8))
+                }
             },
-            readLine: { input.withLock { $0.next() } })
+            readLine: { input.withLock { $0.next() } },
+            flush: flushOutput)
     }()
 
     static func out(_ line: String, terminator: String = "\n") { current.write(.standardOutput, line + terminator) }
     static func err(_ line: String, terminator: String = "\n") { current.write(.standardError, line + terminator) }
+    /// Writes out whatever the current console has buffered.
+    public static func flush() { current.flush() }
+}
+
+/// Standard output waiting to be written.
+struct OutputBuffer {
+    static let capacity = 1 << 16
+    var bytes: [UInt8] = []
 }
 
 /// A console that keeps what commands write, for tests, and feeds them `input` lines.
@@ -75,9 +123,19 @@ struct LineReader {
     private var start = 0
     private var atEnd = false
     private let read: () -> [UInt8]
+    /// Called before each read, which may wait for input (the console writes out its
+    /// buffered output there).
+    private let beforeWaiting: () -> Void
 
-    init(read: @escaping () -> [UInt8] = { [UInt8](FileHandle.standardInput.readData(ofLength: 1 << 16)) }) {
+    init(read: @escaping () -> [UInt8] = LineReader.readStandardInput, beforeWaiting: @escaping () -> Void = {}) {
         self.read = read
+        self.beforeWaiting = beforeWaiting
+    }
+
+    /// Up to 64 KiB of standard input: what one `read` returns, so a line typed (or written by
+    /// a program that then waits for the answer) is handed over at once.
+    static func readStandardInput() -> [UInt8] {
+        FileHandle.standardInput.availableDataOrEnd(upTo: 1 << 16)
     }
 
     /// The next line without its `\n` (and `\r`), or nil at the end of the input.
@@ -94,6 +152,7 @@ struct LineReader {
             buffer.removeAll(keepingCapacity: true)
             start = 0
             guard !atEnd else { return line.isEmpty && !truncated ? nil : Self.text(line) }
+            beforeWaiting()
             buffer = read()
             if buffer.isEmpty { atEnd = true }
         }
@@ -124,5 +183,18 @@ extension Console {
             throw ExitStatus.badInput.exitCode
         }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension FileHandle {
+    /// One `read(2)` of up to `count` bytes (retried when interrupted): what is there now, or
+    /// an empty array at the end of the input or on an error.
+    func availableDataOrEnd(upTo count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        while true {
+            let got = bytes.withUnsafeMutableBytes { buffer in systemRead(fileDescriptor, buffer.baseAddress, count) }
+            if got < 0, errno == EINTR { continue }
+            return got > 0 ? Array(bytes.prefix(got)) : []
+        }
     }
 }

@@ -179,6 +179,29 @@ private let simulations: String = {
         #expect(reader.next() == nil)
     }
 
+    /// The console writes out its buffered answers just before the reader may wait for input:
+    /// before every read, and never while a line is still buffered.
+    @Test func theLineReaderSaysWhenItIsAboutToWait() {
+        final class Events: @unchecked Sendable {  // used from this test's thread only
+            var log: [String] = []
+        }
+        let events = Events()
+        var chunks: [[UInt8]] = [Array("a\nb\n".utf8), Array("c\n".utf8)]
+        var reader = LineReader(
+            read: {
+                events.log.append("read")
+                return chunks.isEmpty ? [] : chunks.removeFirst()
+            },
+            beforeWaiting: { events.log.append("flush") })
+        #expect(reader.next() == "a")
+        #expect(events.log == ["flush", "read"])
+        #expect(reader.next() == "b")
+        #expect(events.log == ["flush", "read"])
+        #expect(reader.next() == "c")
+        #expect(reader.next() == nil)
+        #expect(events.log == ["flush", "read", "flush", "read", "flush", "read"])
+    }
+
     @Test func simulateCanPrintOnlyWhatChanged() async {
         let run = await executeCommand(
             "simulate", "--state", "changes", "-",
