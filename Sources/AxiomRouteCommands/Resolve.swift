@@ -29,6 +29,7 @@ struct Resolve: ParsableCommand {
         let next: () -> String? = urls.isEmpty || urls == ["-"] ? { Console.current.readLine() } : { arguments.next() }
         var count = 0
         var failed = false
+        var writer = ResolveJSON()
         while let input = next() {
             let result = router.resolve(input)
             if case .failure = result { failed = true }
@@ -36,8 +37,7 @@ struct Resolve: ParsableCommand {
             case .text:
                 Console.out(Self.text(input, result))
             case .json:
-                let entry = ResolveReport.Entry(input: input, result: result).json
-                Console.out((count == 0 ? "{\n  \"results\" : [\n" : ",\n") + entry.indented(by: 4), terminator: "")
+                Console.out((count == 0 ? "{\n  \"results\" : [\n" : ",\n") + writer.entry(input, result), terminator: "")
             }
             count += 1
         }
