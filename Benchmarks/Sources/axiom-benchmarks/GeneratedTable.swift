@@ -71,14 +71,24 @@ extension GeneratedTable {
     /// routes sharing a prefix share its text, literal segments are tried before a parameter
     /// (`([^/]+)`, captured), each route ends in `(*MARK:index)$`, and alternatives reset their
     /// group numbers (`(?|…)`, as the router's own combined expressions do).
-    var trieExpression: String {
+    var trieExpression: String { Self.trieExpression(Array(routes.enumerated())) }
+
+    /// One trie-shaped expression per first segment (every generated route starts with a
+    /// literal section), for tables whose single expression is larger than PCRE2 compiles
+    /// (64K code units): the C baseline then picks the expression by the path's first segment.
+    var trieExpressionsByFirstSegment: [(segment: String, expression: String)] {
+        let grouped = Dictionary(grouping: routes.enumerated(), by: { $0.element.segments[0] })
+        return grouped.keys.sorted().map { key in (key, Self.trieExpression(grouped[key] ?? [])) }
+    }
+
+    private static func trieExpression(_ routes: [(offset: Int, element: Route)]) -> String {
         final class Node {
             var literals: [(String, Node)] = []
             var parameter: Node? = nil
             var route: Int? = nil
         }
         let root = Node()
-        for (index, route) in routes.enumerated() {
+        for (index, route) in routes {
             var node = root
             for segment in route.segments {
                 if segment.hasPrefix(":") {

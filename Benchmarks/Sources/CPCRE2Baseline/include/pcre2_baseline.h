@@ -9,6 +9,11 @@ typedef struct pcre2_baseline pcre2_baseline;
 
 /// Compiles `pattern` (UTF-8, `length` bytes) with the JIT; NULL when PCRE2 refuses it.
 pcre2_baseline *pcre2_baseline_create(const char *pattern, size_t length);
+
+/// One expression per first path segment (`keys[i]`, without slashes), for tables too large
+/// for one: a match looks the path's first segment up among the keys (a linear scan), then
+/// matches that expression. NULL when PCRE2 refuses one.
+pcre2_baseline *pcre2_baseline_create_split(const char *const *keys, const char *const *patterns, size_t count);
 void pcre2_baseline_free(pcre2_baseline *baseline);
 
 /// The number in the `(*MARK:n)` of the route that matches `subject`, or -1 for no match.
