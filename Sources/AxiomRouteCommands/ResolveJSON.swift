@@ -5,23 +5,30 @@ import Foundation
 /// a ``ResolveReport/Entry`` (pretty-printed, sorted keys, slashes unescaped), placed four
 /// spaces in as the report holds them. A route's own description is encoded once and kept:
 /// a stream of links mostly resolves to a few routes. Entries with what this writer does not
-/// spell itself (a `double` or a field map among the values) are encoded by
-/// `JSONEncoder`. `ResolveJSONTests` holds the two to the same bytes.
+/// spell itself (a `double` or a field map among the values) are encoded by `JSONEncoder`.
+/// `ResolveJSONTests` holds the two to the same bytes.
+///
+/// Everything is appended to one string in place: no intermediate strings per key.
 struct ResolveJSON {
     private var routes: [String: String] = [:]
 
     /// The entry for `input`, indented as an element of the report's `results`.
     mutating func entry(_ input: String, _ result: Result<RouteMatch, RouteFailure>) -> String {
-        if let fast = fastEntry(input, result) { return fast }
+        var out = ""
+        out.reserveCapacity(1_024)
+        if append(input, result, to: &out) { return out }
         return ResolveReport.Entry(input: input, result: result).json.indented(by: 4)
     }
 
-    private mutating func fastEntry(_ input: String, _ result: Result<RouteMatch, RouteFailure>) -> String? {
-        var out = "    {\n"
+    /// Appends the entry; false (with `out` in any state) when it must go to `JSONEncoder`.
+    private mutating func append(_ input: String, _ result: Result<RouteMatch, RouteFailure>, to out: inout String) -> Bool {
+        out += "    {\n"
         switch result {
         case .failure(let failure):
-            out += "      \"failure\" : {\n        \"code\" : " + Self.string(failure.code.rawValue) + ",\n        \"message\" : "
-            out += Self.string(failure.description)
+            out += "      \"failure\" : {\n        \"code\" : "
+            Self.append(string: failure.code.rawValue, to: &out)
+            out += ",\n        \"message\" : "
+            Self.append(string: failure.description, to: &out)
             if case .noRoute(_, let suggestions) = failure.reason {
                 out += ",\n        \"suggestions\" : "
                 if suggestions.isEmpty {
@@ -29,101 +36,166 @@ struct ResolveJSON {
                 } else {
                     out += "[\n"
                     for (index, suggestion) in suggestions.enumerated() {
-                        out += index == 0 ? "" : ",\n"
-                        out += "          {\n            \"example\" : " + Self.string(suggestion.example)
-                        out += ",\n            \"route\" : " + Self.string(suggestion.route) + "\n          }"
+                        if index > 0 { out += ",\n" }
+                        out += "          {\n            \"example\" : "
+                        Self.append(string: suggestion.example, to: &out)
+                        out += ",\n            \"route\" : "
+                        Self.append(string: suggestion.route, to: &out)
+                        out += "\n          }"
                     }
                     out += "\n        ]"
                 }
             }
-            out += "\n      },\n      \"input\" : " + Self.string(input) + ",\n      \"matched\" : false\n    }"
-            return out
+            out += "\n      },\n      \"input\" : "
+            Self.append(string: input, to: &out)
+            out += ",\n      \"matched\" : false\n    }"
+            return true
         case .success(let match):
-            let declared = match.route.parameters.map { ($0.name, $0.type) }
-            if let alias = match.alias { out += "      \"alias\" : " + Self.string(alias) + ",\n" }
-            out += "      \"input\" : " + Self.string(input) + ",\n      \"matched\" : true,\n      \"parameters\" : "
-            guard let parameters = Self.values(match.parameters, declared: declared, indent: 6) else { return nil }
-            out += parameters + ",\n      \"path\" : " + Self.string(match.path) + ",\n      \"query\" : "
-            guard let query = Self.values(match.query, declared: match.route.query.map { ($0.name, $0.type) }, indent: 6) else { return nil }
-            out += query
+            let route = match.route
+            if let alias = match.alias {
+                out += "      \"alias\" : "
+                Self.append(string: alias, to: &out)
+                out += ",\n"
+            }
+            out += "      \"input\" : "
+            Self.append(string: input, to: &out)
+            out += ",\n      \"matched\" : true,\n      \"parameters\" : "
+            guard Self.append(values: match.parameters, declared: route.parameters, indent: 6, to: &out) else { return false }
+            out += ",\n      \"path\" : "
+            Self.append(string: match.path, to: &out)
+            out += ",\n      \"query\" : "
+            guard Self.append(values: match.query, declared: route.query, indent: 6, to: &out) else { return false }
             if !match.redirects.isEmpty {
                 // Each redirect's values are typed as the route's parameters of the same name.
                 out += ",\n      \"redirects\" : [\n"
                 for (index, redirect) in match.redirects.enumerated() {
-                    guard let values = Self.values(redirect.parameters, declared: declared, indent: 10) else { return nil }
-                    out += index == 0 ? "" : ",\n"
-                    out += "        {\n          \"name\" : " + Self.string(redirect.name) + ",\n          \"parameters\" : " + values
-                    out += ",\n          \"pattern\" : " + Self.string(redirect.pattern) + "\n        }"
+                    if index > 0 { out += ",\n" }
+                    out += "        {\n          \"name\" : "
+                    Self.append(string: redirect.name, to: &out)
+                    out += ",\n          \"parameters\" : "
+                    guard Self.append(values: redirect.parameters, declared: route.parameters, indent: 10, to: &out) else { return false }
+                    out += ",\n          \"pattern\" : "
+                    Self.append(string: redirect.pattern, to: &out)
+                    out += "\n        }"
                 }
                 out += "\n      ]"
             }
-            out += ",\n      \"route\" : " + routeJSON(match.route) + "\n    }"
-            return out
+            out += ",\n      \"route\" : "
+            out += routeJSON(route)
+            out += "\n    }"
+            return true
         }
     }
 
     /// The route's description, encoded once, its lines placed six spaces in.
     private mutating func routeJSON(_ route: Route) -> String {
         if let cached = routes[route.name] { return cached }
-        let text = RouteInfo(route).json.indented(by: 6).dropFirst(6)
-        routes[route.name] = String(text)
-        return String(text)
+        let text = String(RouteInfo(route).json.indented(by: 6).dropFirst(6))
+        routes[route.name] = text
+        return text
     }
 
-    /// `[{"name", "type", "value"}…]` for a key `indent` spaces in, or nil for a value this
+    /// Spaces, by count (indents go to 14 here).
+    private static let spaces = (0...16).map { String(repeating: " ", count: $0) }
+
+    private static func indent(_ count: Int) -> String { count < spaces.count ? spaces[count] : String(repeating: " ", count: count) }
+
+    /// `[{"name", "type", "value"}…]` for a key `indent` spaces in; false for a value this
     /// writer leaves to `JSONEncoder`.
-    private static func values(_ values: RouteParameters, declared: [(String, ParameterType)], indent: Int) -> String? {
-        let closing = String(repeating: " ", count: indent)
-        guard !values.isEmpty else { return "[\n\n" + closing + "]" }
-        let object = String(repeating: " ", count: indent + 2)
-        let key = String(repeating: " ", count: indent + 4)
-        var out = "[\n"
-        for (index, (name, value)) in values.enumerated() {
-            let type = declared.first { $0.0 == name }?.1.description ?? "string"
-            guard let json = Self.value(value, indent: indent + 4) else { return nil }
-            out += index == 0 ? "" : ",\n"
-            out += object + "{\n" + key + "\"name\" : " + Self.string(name) + ",\n" + key + "\"type\" : " + Self.string(type)
-            out += ",\n" + key + "\"value\" : " + json + "\n" + object + "}"
+    private static func append<P: NamedParameter>(values: RouteParameters, declared: [P], indent: Int, to out: inout String) -> Bool {
+        guard !values.isEmpty else {
+            out += "[\n\n"
+            out += Self.indent(indent)
+            out += "]"
+            return true
         }
-        return out + "\n" + closing + "]"
+        out += "[\n"
+        for (index, (name, value)) in values.enumerated() {
+            if index > 0 { out += ",\n" }
+            out += Self.indent(indent + 2)
+            out += "{\n"
+            out += Self.indent(indent + 4)
+            out += "\"name\" : "
+            append(string: name, to: &out)
+            out += ",\n"
+            out += Self.indent(indent + 4)
+            out += "\"type\" : "
+            var type = "string"
+            for parameter in declared where parameter.name == name {
+                type = parameter.type.description
+                break
+            }
+            append(string: type, to: &out)
+            out += ",\n"
+            out += Self.indent(indent + 4)
+            out += "\"value\" : "
+            guard append(value: value, indent: indent + 4, to: &out) else { return false }
+            out += "\n"
+            out += Self.indent(indent + 2)
+            out += "}"
+        }
+        out += "\n"
+        out += Self.indent(indent)
+        out += "]"
+        return true
     }
 
     /// A value as `JSONRouteValue` encodes it, for a key `indent` spaces in.
-    private static func value(_ value: RouteValue, indent: Int) -> String? {
+    private static func append(value: RouteValue, indent: Int, to out: inout String) -> Bool {
         switch value {
-        case .string(let text): return string(text)
-        case .int(let number): return String(number)
-        case .bool(let flag): return flag ? "true" : "false"
-        case .uuid(let uuid): return string(uuid.uuidString)
-        case .path(let segments): return array(segments.map(string), indent: indent)
-        case .list(let items):
-            var elements: [String] = []
-            for item in items {
-                guard let element = Self.value(item, indent: indent + 2) else { return nil }
-                elements.append(element)
+        case .string(let text): append(string: text, to: &out)
+        case .int(let number): out += String(number)
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .uuid(let uuid): append(string: uuid.uuidString, to: &out)
+        case .path(let segments):
+            guard !segments.isEmpty else {
+                out += "[\n\n" + Self.indent(indent) + "]"
+                return true
             }
-            return array(elements, indent: indent)
-        case .double, .fields: return nil
+            out += "[\n"
+            for (index, segment) in segments.enumerated() {
+                if index > 0 { out += ",\n" }
+                out += Self.indent(indent + 2)
+                append(string: segment, to: &out)
+            }
+            out += "\n" + Self.indent(indent) + "]"
+        case .list(let items):
+            guard !items.isEmpty else {
+                out += "[\n\n" + Self.indent(indent) + "]"
+                return true
+            }
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += ",\n" }
+                out += Self.indent(indent + 2)
+                guard append(value: item, indent: indent + 2, to: &out) else { return false }
+            }
+            out += "\n" + Self.indent(indent) + "]"
+        case .double, .fields: return false
         }
-    }
-
-    private static func array(_ elements: [String], indent: Int) -> String {
-        let closing = String(repeating: " ", count: indent)
-        guard !elements.isEmpty else { return "[\n\n" + closing + "]" }
-        let inner = String(repeating: " ", count: indent + 2)
-        return "[\n" + elements.map { inner + $0 }.joined(separator: ",\n") + "\n" + closing + "]"
+        return true
     }
 
     /// A JSON string as `JSONEncoder` writes it: `"` and `\` escaped, `\b \t \n \f \r`, other
     /// C0 controls as `\u00xx`, everything else (slashes, U+007F, non-ASCII) as it is.
     static func string(_ text: String) -> String {
-        var out = "\""
+        var out = ""
+        append(string: text, to: &out)
+        return out
+    }
+
+    static func append(string text: String, to out: inout String) {
+        out += "\""
         var needsEscaping = false
         for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
             needsEscaping = true
             break
         }
-        guard needsEscaping else { return out + text + "\"" }
+        guard needsEscaping else {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -139,6 +211,15 @@ struct ResolveJSON {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        out += "\""
     }
 }
+
+/// A declared path or query parameter: its name and type.
+protocol NamedParameter {
+    var name: String { get }
+    var type: ParameterType { get }
+}
+
+extension Route.Parameter: NamedParameter {}
+extension Route.QueryParameter: NamedParameter {}

@@ -282,7 +282,7 @@ extension Router {
     /// escapes (`%34%32` is not the int 42), an enum value as its canonical path form. So a
     /// route's own expression with this check agrees with the table's.
     static func matchesShape(_ text: String, of type: ParameterType) -> Bool {
-        guard type.segmentRegexp != nil, text.utf8.contains(0x25) else { return true }
+        guard text.utf8.contains(0x25), type.hasSegmentShape else { return true }
         guard case .enumeration(let values) = type else { return false }
         return values.contains { Canonicalizer.pathname("/" + $0).dropFirstScalar == text }
     }
