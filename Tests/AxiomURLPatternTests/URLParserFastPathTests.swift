@@ -9,6 +9,9 @@ import Testing
     static let hosts = [
         "example.com", "EXAMPLE.com", "127.0.0.1", "0x7f.1", "a.b.c", "", "xn--e", "[::1]", "h_st", "ex%41mple.com",
         "1.2.3", "host.", "user@host", "u:p@host", "a b", "exa\u{E4}mple", "a\tb",
+        // Hosts whose last label is, or only looks like, a number (decimal, hex, octal, a
+        // trailing dot): the fast path checks those with the full rule.
+        "a.0x", "a.0X1F.", "cafe", "a.08", "a.9.", "b.x", "a..", "a.0xg", "EXAMPLE.COM.", "a.1e",
     ]
     static let ports = ["", ":", ":80", ":443", ":8080", ":99999", ":08", ":x"]
     static let paths = [

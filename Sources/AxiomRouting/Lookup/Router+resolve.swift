@@ -27,9 +27,10 @@ extension Router {
             return .failure(RouteFailure(input: input, reason: .invalidURL(error)))
         }
         var appScheme = !url.isSpecial
+        // The host as origins compare it, computed once (lowercasing an opaque host copies it).
+        let host = Origin.host(of: url)
         if !origins.isEmpty {
-            guard let origin = origins.first(where: { $0.accepts(url) }) else {
-                let host = Origin.host(of: url)
+            guard let origin = origins.first(where: { $0.accepts(url, host: host) }) else {
                 let origin = host.isEmpty ? url.scheme + ":" : url.scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
                 return .failure(RouteFailure(input: input, reason: .originNotAccepted(origin: origin, accepted: origins.map(\.description))))
             }
@@ -39,13 +40,11 @@ extension Router {
         // `myapp:/profile/42`, `myapp:///profile/42`) would route the same path, a wider door
         // than the table shows; refused unless the table accepts them. The app's root has no
         // host to name (`myapp://`, `myapp:///`, `myapp:`).
-        if appScheme, options.appSchemeHostRequired, url.hasOpaquePath || Origin.host(of: url).isEmpty,
-            !(url.pathname.isEmpty || url.pathname == "/")
-        {
+        if appScheme, options.appSchemeHostRequired, url.hasOpaquePath || host.isEmpty, !(url.pathname.isEmpty || url.pathname == "/") {
             return .failure(RouteFailure(input: input, reason: .appURLWithoutHost(scheme: url.scheme)))
         }
         // The host is read only by routes that match on one.
-        return .success((Origin.routedPath(of: url, appScheme: appScheme), url.query, hostMatchers.isEmpty ? nil : RequestHost(url)))
+        return .success((Origin.routedPath(of: url, appScheme: appScheme, host: host), url.query, hostMatchers.isEmpty ? nil : RequestHost(url)))
     }
 
     /// Resolves a path (and raw query string) directly, without origin checks: what an app

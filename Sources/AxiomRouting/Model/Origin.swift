@@ -84,9 +84,11 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `url` comes from this origin.
-    func accepts(_ url: URLRecord) -> Bool {
+    func accepts(_ url: URLRecord) -> Bool { accepts(url, host: Self.host(of: url)) }
+
+    /// Whether `url`, whose ``host(of:)`` is `host`, comes from this origin.
+    func accepts(_ url: URLRecord, host: String) -> Bool {
         guard url.scheme == scheme else { return false }
-        let host = Self.host(of: url)
         switch hosts {
         case .appScheme: return true
         case .exact(let expected): return host == expected && url.port == port
@@ -98,14 +100,14 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     static func host(of url: URLRecord) -> String { URLPattern.hostnameForMatching(url.host) }
 
     /// The path a URL is routed by: the pathname, with an app scheme's host in front.
-    static func routedPath(of url: URLRecord, appScheme: Bool) -> String {
+    /// `host` is the URL's ``host(of:)``, which the caller has already computed.
+    static func routedPath(of url: URLRecord, appScheme: Bool, host: String) -> String {
         var path = url.pathname
         if url.hasOpaquePath {
             // `myapp:profile/42`
             path = "/" + path
-        } else if appScheme {
-            let host = host(of: url)
-            if !host.isEmpty { path = "/" + host + path }
+        } else if appScheme, !host.isEmpty {
+            path = "/" + host + path
         }
         return path.isEmpty ? "/" : path
     }

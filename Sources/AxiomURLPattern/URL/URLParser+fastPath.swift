@@ -14,9 +14,7 @@ extension URLParser {
             index += 1
         }
         guard index + 2 < count, bytes[index] == colon, bytes[index + 1] == slash, bytes[index + 2] == slash else { return nil }
-        var schemeBytes = Array(bytes[0..<index])
-        for position in schemeBytes.indices { schemeBytes[position] = schemeBytes[position].asciiLowercased }
-        let scheme = String(decoding: schemeBytes, as: UTF8.self)
+        let scheme = lowercasedASCII(bytes[0..<index])
         let special = URLRecord.isSpecialScheme(scheme)
         if scheme == "file" { return nil }
         index += 3
@@ -39,13 +37,15 @@ extension URLParser {
         url.scheme = scheme
         if special {
             guard hostEnd > hostStart else { return nil }
-            var host = Array(bytes[hostStart..<hostEnd])
-            for position in host.indices {
-                guard !Host.isForbiddenDomainByte(host[position]) else { return nil }
-                host[position] = host[position].asciiLowercased
+            let host = bytes[hostStart..<hostEnd]
+            guard !host.contains(where: Host.isForbiddenDomainByte) else { return nil }
+            // A last label that is a number (decimal, `0x…` hex, octal) ends in a hex digit or
+            // an `x` (ignoring one trailing dot); any other host is not checked further.
+            let lastByte = host.last == UInt8(ascii: ".") ? host.dropLast().last : host.last
+            if let lastByte, lastByte.isASCIIHexDigit || lastByte | 0x20 == UInt8(ascii: "x"), Host.endsInANumber(Array(host)) {
+                return nil
             }
-            if Host.endsInANumber(host) { return nil }
-            url.host = .domain(String(decoding: host, as: UTF8.self))
+            url.host = .domain(lowercasedASCII(host))
         } else {
             let host = bytes[hostStart..<hostEnd]
             guard !host.contains(where: Host.isForbiddenHostByte) else { return nil }
@@ -111,5 +111,21 @@ extension URLParser {
         guard let first = segment.first, first == 0x2E || first == 0x25 else { return false }
         let bytes = Array(segment)
         return isSingleDotSegment(bytes) || isDoubleDotSegment(bytes)
+    }
+}
+
+extension URLParser {
+    /// ASCII bytes as a `String`, upper-case letters lowered, written straight into the
+    /// string's storage (no intermediate array).
+    @inline(__always)
+    static func lowercasedASCII(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var offset = 0
+            for byte in bytes {
+                buffer[offset] = byte.asciiLowercased
+                offset += 1
+            }
+            return offset
+        }
     }
 }
