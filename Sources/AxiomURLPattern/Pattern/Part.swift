@@ -57,7 +57,7 @@ package struct Part: Sendable, Equatable {
 }
 
 /// The options a pattern string is parsed with (https://urlpattern.spec.whatwg.org/#options).
-package struct PatternOptions: Sendable, Equatable {
+package struct PatternOptions: Sendable, Hashable {
     /// The code point a segment wildcard stops at (`/` in pathnames, `.` in hostnames), or nil.
     package var delimiter: Unicode.Scalar?
     /// The code point that is folded into a following group as its prefix (`/` in pathnames).

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One component of a ``URLPattern`` compiled: its canonical pattern string, group names
 /// and matcher.
 package final class CompiledComponent: Sendable {
@@ -24,11 +26,42 @@ package final class CompiledComponent: Sendable {
         return names.count
     }
 
+    /// What compiling a pattern gives, apart from the component it is for.
+    private struct Shape: Sendable {
+        let patternString: String
+        let regexSource: String
+        let names: [String]
+        let hasRegExpGroups: Bool
+        let matcher: Matcher
+    }
+
+    private struct ShapeKey: Hashable, Sendable {
+        let pattern: String
+        let options: PatternOptions
+    }
+
+    /// The compiled forms of `*` and the empty pattern, by options. Most of a pattern's eight
+    /// components are one of the two (what a constructor string leaves out), and neither has
+    /// fixed text, so neither depends on the component's canonicaliser: compiled once, they
+    /// are shared (every part of a `Shape` is immutable, its regex included).
+    private static let commonShapes = Mutex<[ShapeKey: Shape]>([:])
+
     /// https://urlpattern.spec.whatwg.org/#compile-a-component
     package init(
         _ component: URLPattern.Component, pattern: String, options: PatternOptions,
         encode: @escaping PatternParser.Encoder
     ) throws(URLPatternError) {
+        let isCommon = pattern.isEmpty || pattern == "*"
+        let key = ShapeKey(pattern: pattern, options: options)
+        if isCommon, let shape = Self.commonShapes.withLock({ $0[key] }) {
+            self.component = component
+            self.patternString = shape.patternString
+            self.regexSource = shape.regexSource
+            self.names = shape.names
+            self.hasRegExpGroups = shape.hasRegExpGroups
+            self.matcher = shape.matcher
+            return
+        }
         let parts: [Part]
         do {
             parts = try PatternParser.parse(pattern, options: options, encode: encode)
@@ -63,6 +96,11 @@ package final class CompiledComponent: Sendable {
             } catch {
                 throw Self.locate(error, in: parts, component: component, pattern: pattern)
             }
+        }
+        if isCommon {
+            let shape = Shape(
+                patternString: patternString, regexSource: regexSource, names: names, hasRegExpGroups: hasRegExpGroups, matcher: matcher)
+            Self.commonShapes.withLock { $0[key] = shape }
         }
     }
 
