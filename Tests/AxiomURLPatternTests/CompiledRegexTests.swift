@@ -21,6 +21,32 @@ import Testing
         #expect(regex.isJITCompiled == CompiledRegex.jitAvailable)
     }
 
+    /// A URLPattern's regexps are JIT-compiled at their first match, not when the pattern is
+    /// built (as JavaScript engines do); matches racing to be first all wait for the one
+    /// compile and agree (run under `swift test --sanitize=thread` too).
+    @Test func aDeferredJITCompilesAtTheFirstMatchOnce() async throws {
+        let regex = try CompiledRegex("^/users/(\\d+)(?:/(edit))?$", caseless: false, deferJIT: true)
+        #expect(regex.isJITCompiled == false)
+        #expect(try groups(regex, "/users/42/edit") == ["/users/42/edit", "42", "edit"])
+        #expect(regex.isJITCompiled == CompiledRegex.jitAvailable)
+
+        let pattern = try URLPattern("https://example.com/users/:id(\\d+)/:tab?")
+        let results = await withTaskGroup(of: (id: String?, tab: String?).self) { group in
+            for index in 0..<16 {
+                group.addTask {
+                    let result = pattern.exec("https://example.com/users/\(index)/posts")
+                    return (result?.pathname["id"], result?.pathname["tab"])
+                }
+            }
+            var all: [(id: String?, tab: String?)] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        let ids: Set<String> = Set(results.compactMap(\.id))
+        #expect(ids == Set((0..<16).map { String($0) }))
+        #expect(results.allSatisfy { $0.tab == "posts" })
+    }
+
     @Test func reportsGroupsAndUnsetGroups() throws {
         let regex = try CompiledRegex("^/users/(\\d+)(?:/(edit))?$", caseless: false)
         #expect(try groups(regex, "/users/42/edit") == ["/users/42/edit", "42", "edit"])

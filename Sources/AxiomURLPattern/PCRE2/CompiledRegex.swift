@@ -1,5 +1,6 @@
 // `package`: the matching calls below are inlined into the router, across the module boundary.
 public import CPCRE2
+import Synchronization
 
 /// Why PCRE2 refused to compile a regular expression.
 package struct RegexCompileError: Error, Sendable, Equatable {
@@ -26,8 +27,10 @@ package struct RegexCompileError: Error, Sendable, Equatable {
 
 /// A PCRE2 pattern compiled once (and JIT-compiled where the platform has a JIT).
 ///
-/// `@unchecked Sendable` invariant: the `pcre2_code` is written only in `init` (compile and
-/// JIT compile) and freed in `deinit`; PCRE2 documents compiled code as read-only during
+/// `@unchecked Sendable` invariant: the `pcre2_code` is written only in `init` (compile, and
+/// JIT compile unless deferred), by a deferred JIT compile — once, under `jitLock`, while every
+/// match that finds the JIT still pending waits on that lock, so no match runs on the code as
+/// it changes — and freed in `deinit`; PCRE2 documents compiled code as read-only during
 /// matching and safe to share between threads. Everything a match writes lives in a
 /// ``MatchScratch``, which is not shared.
 @_spi(Lookup) public final class CompiledRegex: @unchecked Sendable {
@@ -36,12 +39,27 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     package let source: String
     /// Number of capturing groups.
     package let captureCount: Int
-    /// Whether the JIT compiled this pattern (false where PCRE2 was built without a JIT).
-    package let isJITCompiled: Bool
+    /// Whether the JIT has compiled this pattern (false where PCRE2 was built without a JIT,
+    /// and until the first match for a pattern whose JIT compile is deferred).
+    package var isJITCompiled: Bool { jitState.load(ordering: .acquiring) == JITState.compiled }
+
+    /// `JITState`'s values: the JIT is not wanted or failed, is wanted at the first match, or
+    /// has compiled the pattern.
+    private enum JITState {
+        static let none = 0
+        static let deferred = 1
+        static let compiled = 2
+    }
+    private let jitState: Atomic<Int>
+    /// Held while the JIT compiles a deferred pattern: PCRE2 may not match with a code object
+    /// that is being JIT-compiled, so a match that finds the state `deferred` waits here.
+    private let jitLock = Mutex(())
 
     /// Compiles `source` in UTF mode with JavaScript-like `$` (end of subject only) and
-    /// `[]`/`[^]` classes.
-    package init(_ source: String, caseless: Bool, jit: Bool = true) throws(RegexCompileError) {
+    /// `[]`/`[^]` classes. With `deferJIT`, the JIT compiles the pattern at its first match
+    /// rather than now (as JavaScript engines compile a regexp when it is first used): a
+    /// pattern built and never matched, or matched once, does not pay for it.
+    package init(_ source: String, caseless: Bool, jit: Bool = true, deferJIT: Bool = false) throws(RegexCompileError) {
         var options =
             UInt32(PCRE2_UTF) | UInt32(PCRE2_DOLLAR_ENDONLY) | UInt32(PCRE2_ALLOW_EMPTY_CLASS)
             | UInt32(PCRE2_NEVER_BACKSLASH_C)
@@ -66,7 +84,21 @@ package struct RegexCompileError: Error, Sendable, Equatable {
         var captures: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
         self.captureCount = Int(captures)
-        self.isJITCompiled = jit && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        if jit, deferJIT, Self.jitAvailable {
+            self.jitState = Atomic(JITState.deferred)
+        } else {
+            let compiledByJIT = jit && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+            self.jitState = Atomic(compiledByJIT ? JITState.compiled : JITState.none)
+        }
+    }
+
+    /// JIT-compiles a deferred pattern, once; matches that arrive meanwhile wait for it.
+    private func compileDeferredJIT() {
+        jitLock.withLock { _ in
+            guard jitState.load(ordering: .acquiring) == JITState.deferred else { return }
+            let compiledByJIT = pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
+            jitState.store(compiledByJIT ? JITState.compiled : JITState.none, ordering: .releasing)
+        }
     }
 
     deinit { pcre2_code_free_8(code) }
@@ -74,11 +106,14 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     /// Matches the whole of `subject` (the pattern carries its own `^…$` anchors) and leaves
     /// the group offsets in `scratch`. Returns whether it matched.
     package func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
-        try handle.match(subject, scratch: scratch)
+        if jitState.load(ordering: .acquiring) == JITState.deferred { compileDeferredJIT() }
+        return try handle.match(subject, scratch: scratch)
     }
 
     /// The compiled code as a plain value, for loops over many expressions: matching
     /// through it costs no reference counting. Valid only while this object lives.
+    /// Not for a pattern whose JIT compile is deferred and still pending (``match(_:scratch:)``
+    /// completes it first): the router's expressions are JIT-compiled when built.
     package var handle: Handle { Handle(code: code, isJITCompiled: isJITCompiled) }
 
     @_spi(Lookup) public struct Handle: @unchecked Sendable {

@@ -92,7 +92,7 @@ package final class CompiledComponent: Sendable {
             self.matcher = .literal(parts.map(\.value).joined())
         } else {
             do {
-                self.matcher = .regex(try CompiledRegex(translated, caseless: options.ignoreCase))
+                self.matcher = .regex(try CompiledRegex(translated, caseless: options.ignoreCase, deferJIT: true))
             } catch {
                 throw Self.locate(error, in: parts, component: component, pattern: pattern)
             }
