@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import AxiomURLPattern
@@ -95,5 +96,36 @@ import Testing
         for (pattern, regexp) in cases {
             #expect(PatternRegexGenerator.regexp(try parts(pattern), options: .pathname).source == regexp, "\(pattern)")
         }
+    }
+
+    /// A component without pattern syntax skips the tokenizer and parser
+    /// (`CompiledComponent.plainTextParts`): its parts must be the parser's, under every
+    /// component's canonicaliser, for text of every kind the canonicalisers treat specially.
+    @Test func plainTextPartsAreTheParsersParts() throws {
+        let encoders: [(PatternOptions, PatternParser.Encoder)] = [
+            (.default, Canonicalizer.protocol), (.default, Canonicalizer.username), (.default, Canonicalizer.password),
+            (.hostname, Canonicalizer.hostname), (.default, { (value) throws(PatternSyntaxError.Problem) in try Canonicalizer.port(value) }),
+            (.pathname, Canonicalizer.pathname), (.default, Canonicalizer.opaquePathname), (.default, Canonicalizer.search),
+            (.default, Canonicalizer.hash),
+        ]
+        let alphabet: [String] = [
+            "a", "Z", "0", "9", ".", "/", "-", "_", "%", "%2e", "%41", " ", "#", "@", "[", "]", "!", "é", "ß", "😀", "..", "&", "=", "~",
+            "\t", "xn--", "\u{AD}", "|", "<", ";",
+        ]
+        var generator = SplitMix64(state: 0x5EED_2026)
+        var fast = 0
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 1...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }.joined()
+            for (options, encode) in encoders {
+                guard let plain = CompiledComponent.plainTextParts(text, encode: encode) else { continue }
+                fast += 1
+                #expect(plain == (try? PatternParser.parse(text, options: options, encode: encode)), "\(text.debugDescription)")
+            }
+        }
+        #expect(fast > 10_000)
+        // Pattern syntax, or text the canonicaliser refuses, goes to the parser.
+        #expect(CompiledComponent.plainTextParts("/users/:id", encode: Canonicalizer.pathname) == nil)
+        #expect(CompiledComponent.plainTextParts("a b", encode: Canonicalizer.protocol) == nil)
+        #expect(CompiledComponent.plainTextParts("", encode: Canonicalizer.pathname) == nil)
     }
 }

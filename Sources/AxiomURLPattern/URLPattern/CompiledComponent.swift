@@ -63,10 +63,14 @@ package final class CompiledComponent: Sendable {
             return
         }
         let parts: [Part]
-        do {
-            parts = try PatternParser.parse(pattern, options: options, encode: encode)
-        } catch {
-            throw URLPatternError(error, component: component, pattern: pattern)
+        if let plain = Self.plainTextParts(pattern, encode: encode) {
+            parts = plain
+        } else {
+            do {
+                parts = try PatternParser.parse(pattern, options: options, encode: encode)
+            } catch {
+                throw URLPatternError(error, component: component, pattern: pattern)
+            }
         }
         let (source, names) = PatternRegexGenerator.regexp(parts, options: options)
         let translated: String
@@ -103,6 +107,20 @@ package final class CompiledComponent: Sendable {
             Self.commonShapes.withLock { $0[key] = shape }
         }
     }
+
+    /// The parts of a pattern with no pattern syntax in it (`example.com`, `/settings/privacy`):
+    /// one fixed-text part of its canonical text, as the parser would give — without
+    /// tokenising it. Nil for anything else, and when the canonicaliser refuses the text (the
+    /// parser then reports it, with its position).
+    static func plainTextParts(_ pattern: String, encode: PatternParser.Encoder) -> [Part]? {
+        guard !pattern.isEmpty, !pattern.unicodeScalars.contains(where: { Self.patternSyntax.contains($0) }),
+            let value = try? encode(pattern)
+        else { return nil }
+        return [Part(kind: .fixedText, value: value, modifier: .none)]
+    }
+
+    /// Every code point the tokenizer reads as something other than a plain character.
+    private static let patternSyntax: Set<Unicode.Scalar> = ["*", "+", "?", "\\", "{", "}", ":", "(", ")"]
 
     /// Finds the regexp group PCRE2 refused (it compiles each alone) for the error position.
     private static func locate(
