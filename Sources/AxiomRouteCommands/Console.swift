@@ -45,12 +45,13 @@ public struct Console: Sendable {
     /// the next line — while a stream of lines costs one write per 64 KiB, not one per line.
     public static let standard: Console = {
         let output = Mutex(OutputBuffer())
+        // Written out under the lock: two flushes from two threads cannot swap their bytes.
         @Sendable func flushOutput() {
-            let bytes = output.withLock { buffer in
-                defer { buffer.bytes.removeAll(keepingCapacity: true) }
-                return buffer.bytes
+            output.withLock { buffer in
+                guard !buffer.bytes.isEmpty else { return }
+                FileHandle.standardOutput.write(Data(buffer.bytes))
+                buffer.bytes.removeAll(keepingCapacity: true)
             }
-            if !bytes.isEmpty { FileHandle.standardOutput.write(Data(bytes)) }
         }
         let input = Mutex(LineReader(beforeWaiting: flushOutput))
         return Console(
