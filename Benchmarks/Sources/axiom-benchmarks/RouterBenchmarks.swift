@@ -54,6 +54,14 @@ enum RouterBenchmarks {
             if row.size == 10_000 {
                 checks.append(target("compile ≤ 300 ms", row.compileMilliseconds <= 300, "\(row.compileMilliseconds.formatted(1)) ms"))
                 if let bytes = row.bytesPerRoute { checks.append(target("≤ 1 KiB per route", bytes <= 1024, "\(bytes.formatted(0)) B")) }
+                // The second generator: an API-shaped table of the same size.
+                let api = APITable(count: row.size)
+                if let bytes = memoryPerRoute(size: row.size, api: true) {
+                    checks.append(
+                        target(
+                            "≤ 1 KiB per route, API-shaped table (patterns \(api.averagePatternLength.formatted(0)) bytes on average)",
+                            bytes <= 1024, "\(bytes.formatted(0)) B"))
+                }
             }
             print("  \(pad(String(row.size), 6, right: true)) routes: " + checks.joined(separator: "  "))
         }
@@ -213,8 +221,8 @@ enum RouterBenchmarks {
 
     /// `axiom-benchmarks memory SIZE`: in a fresh process, resident memory growth from
     /// compiling a table of SIZE routes, per route.
-    static func printMemory(size: Int) throws {
-        let source = RouteSource(name: "generated.routes", text: GeneratedTable(count: size).tableText)
+    static func printMemory(size: Int, api: Bool = false) throws {
+        let source = RouteSource(name: "generated.routes", text: api ? APITable(count: size).tableText : GeneratedTable(count: size).tableText)
         // A first router warms the allocator (its pools then hold the compiler's garbage);
         // the growth from a second one, kept alive beside it, is what a router retains.
         let first = try Router(source: source)
@@ -232,10 +240,10 @@ enum RouterBenchmarks {
 
     /// Runs `memory SIZE` in a child process (one process per configuration, so earlier
     /// measurements' freed memory does not hide this one's).
-    static func memoryPerRoute(size: Int) -> Double? {
+    static func memoryPerRoute(size: Int, api: Bool = false) -> Double? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["memory", String(size)]
+        process.arguments = ["memory", String(size)] + (api ? ["api"] : [])
         let pipe = Pipe()
         process.standardOutput = pipe
         do {
