@@ -206,14 +206,18 @@ enum RouterBenchmarks {
             regexScanLookups: scanLookups, compileMilliseconds: Measure.median(compileSamples), bytesPerRoute: bytesPerRoute)
     }
 
-    static func profileLookups(size: Int, rounds: Int = 20) throws {
+    /// For profilers: `rounds` passes over 100,000 lookups, as paths or (`urls`) as the
+    /// `myapp:` URLs the full-URL column times.
+    static func profileLookups(size: Int, rounds: Int = 20, urls: Bool = false) throws {
         let table = GeneratedTable(count: size)
         let lookups = table.lookups(100_000)
-        let router = try Router(source: RouteSource(name: "generated.routes", text: table.tableText))
+        let router = try Router(source: RouteSource(name: "generated.routes", text: (urls ? "origins myapp:\n" : "") + table.tableText))
+        let inputs = lookups.map { urls ? "myapp:/" + $0.path : $0.path }
         var total = 0
         for _ in 0..<rounds {
-            for lookup in lookups {
-                if case .success(let match) = router.resolve(path: lookup.path) { total &+= match.parameters.count }
+            for input in inputs {
+                let result = urls ? router.resolve(input) : router.resolve(path: input)
+                if case .success(let match) = result { total &+= match.parameters.count }
             }
         }
         print(total)

@@ -11,8 +11,10 @@ case "routers":
     try RouterBenchmarks.run(sizes: sizes.isEmpty ? [10, 100, 1_000, 10_000] : sizes)
 case "profile-lookups":
     // For profilers: only this Router's lookups on a 1,000-route table.
+    // `profile-lookups [ROUNDS [SIZE]] [url]`
     let numbers = arguments.dropFirst().compactMap { Int($0) }
-    try RouterBenchmarks.profileLookups(size: numbers.count > 1 ? numbers[1] : 1_000, rounds: numbers.first ?? 20)
+    try RouterBenchmarks.profileLookups(
+        size: numbers.count > 1 ? numbers[1] : 1_000, rounds: numbers.first ?? 20, urls: arguments.contains("url"))
 case "lookup-kinds":
     // `lookup-kinds SIZE [literal|parameter|miss RUNS]`
     let rest = Array(arguments.dropFirst())

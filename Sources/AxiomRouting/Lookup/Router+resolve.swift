@@ -7,10 +7,45 @@ extension Router {
     /// Never crashes and never returns a bare nil: a URL that does not resolve gives a
     /// ``RouteFailure`` that says why.
     public func resolve(_ input: String) -> Result<RouteMatch, RouteFailure> {
+        if let (path, query) = routedInPlace(input) { return match(path: path, query: query, host: nil, input: input) }
         switch routed(input) {
         case .success(let (path, query, host)): return match(path: path, query: query, host: host, input: input)
         case .failure(let failure): return .failure(failure)
         }
+    }
+
+    /// ``routed(_:)`` for a URL in the common shape (see `URLParser.fastScan`) whose scheme
+    /// and host are lowercase, read in place: the routed path is a slice of the input (an
+    /// app scheme's `/host/path` included), so no URL record and no joined path is built.
+    /// Nil for anything else, and wherever the answer is not a route to match (a refused
+    /// origin, a URL an app scheme refuses, a host the table's routes read): `routed` then
+    /// decides, and says why. Where it answers, it answers as `routed` does, which a
+    /// differential test checks.
+    func routedInPlace(_ input: String) -> (path: String, query: String?)? {
+        guard hostMatchers.isEmpty else { return nil }
+        return input.utf8.withContiguousStorageIfAvailable { bytes -> (path: String, query: String?)? in
+            guard !bytes.isEmpty, bytes.count <= options.limits.maxInputLength, let parts = URLParser.fastScan(bytes), parts.lowercase
+            else { return nil }
+            let host = bytes[parts.host]
+            var appScheme = !parts.special
+            if !origins.isEmpty {
+                let scheme = bytes[0..<parts.schemeEnd]
+                guard let origin = origins.first(where: { $0.accepts(scheme: scheme, host: host, port: parts.port) }) else { return nil }
+                appScheme = origin.hosts == .appScheme
+            }
+            let path: Slice<UnsafeBufferPointer<UInt8>>
+            if appScheme, !host.isEmpty {
+                // `myapp://profile/42` is routed as `/profile/42`: the `/` before the host on.
+                // A port (even an empty `:`) would sit between host and path (`routed` drops it).
+                guard parts.host.upperBound == parts.path.lowerBound else { return nil }
+                path = bytes[(parts.host.lowerBound - 1)..<parts.path.upperBound]
+            } else {
+                // An app scheme's URL without a host is `routed`'s to refuse or route.
+                guard !appScheme || !options.appSchemeHostRequired else { return nil }
+                path = bytes[parts.path]
+            }
+            return (path.isEmpty ? "/" : String(decoding: path, as: UTF8.self), parts.query.map { String(decoding: bytes[$0], as: UTF8.self) })
+        } ?? nil
     }
 
     /// The path and query `input` is routed by: length, URL syntax and origin checked.

@@ -96,6 +96,22 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether a URL read in place comes from this origin: its scheme and host bytes, both
+    /// lowercase already (as ``host(of:)`` writes them), and its port (nil for the default).
+    /// ``accepts(_:host:)`` on bytes, for ``Router/resolve(_:)``'s fast path.
+    func accepts(scheme schemeBytes: Slice<UnsafeBufferPointer<UInt8>>, host hostBytes: Slice<UnsafeBufferPointer<UInt8>>, port: Int?) -> Bool {
+        guard Router.withUTF8(of: scheme, { $0.elementsEqual(schemeBytes) }) else { return false }
+        switch hosts {
+        case .appScheme: return true
+        case .exact(let expected):
+            return port == self.port && Router.withUTF8(of: expected) { $0.elementsEqual(hostBytes) }
+        case .subdomains(let parent):
+            guard port == self.port, hostBytes.count > parent.utf8.count else { return false }
+            let dot = hostBytes.endIndex - parent.utf8.count - 1
+            return hostBytes[dot] == UInt8(ascii: ".") && Router.withUTF8(of: parent) { $0.elementsEqual(hostBytes[(dot + 1)...]) }
+        }
+    }
+
     /// The URL's host, lowercased for every scheme.
     static func host(of url: URLRecord) -> String { URLPattern.hostnameForMatching(url.host) }
 

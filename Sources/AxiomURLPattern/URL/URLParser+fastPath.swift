@@ -1,3 +1,24 @@
+/// Where the parts of a URL in the common shape lie in its bytes (``URLParser/fastScan(_:)``).
+package struct FastURLParts: Sendable {
+    /// The scheme is bytes `0..<schemeEnd`, followed by `://`.
+    package var schemeEnd = 0
+    /// Whether the scheme is special (`http`, `https`, `ws`, `wss`, `ftp`).
+    package var special = false
+    /// Whether the scheme and host bytes are already lowercase, as the URL writes them.
+    package var lowercase = true
+    /// The host's bytes (the port excluded).
+    package var host = 0..<0
+    /// The port, or nil when absent or the scheme's default.
+    package var port: Int? = nil
+    /// The path's bytes: empty when the URL has none (the record's path is then `/` for a
+    /// special scheme, empty for another).
+    package var path = 0..<0
+    /// The query's bytes without `?`, or nil when absent.
+    package var query: Range<Int>? = nil
+    /// The fragment's bytes without `#`, or nil when absent.
+    package var fragment: Range<Int>? = nil
+}
+
 extension URLParser {
     /// Parses the common shape `scheme://host[:port][/path][?query][#fragment]` in one pass
     /// over the bytes, without the state machine's per-byte buffering. Returns nil for
@@ -6,17 +27,52 @@ extension URLParser {
     /// decides. Where it returns a record, that record equals the full parser's — a
     /// differential test checks this over generated URLs.
     package static func fastParse(_ bytes: UnsafeBufferPointer<UInt8>) -> URLRecord? {
+        guard let parts = fastScan(bytes) else { return nil }
+        var url = URLRecord()
+        url.scheme = lowercasedASCII(bytes[0..<parts.schemeEnd])
+        let host = bytes[parts.host]
+        if parts.special {
+            url.host = .domain(lowercasedASCII(host))
+        } else {
+            url.host = host.isEmpty ? .empty : .opaque(String(decoding: host, as: UTF8.self))
+        }
+        url.port = parts.port
+        if parts.path.isEmpty {
+            // "https://host" has path "/"; "app://host" has an empty path.
+            url.path = .hierarchical(parts.special ? "/" : "")
+        } else {
+            url.path = .hierarchical(String(decoding: bytes[parts.path], as: UTF8.self))
+        }
+        url.query = parts.query.map { String(decoding: bytes[$0], as: UTF8.self) }
+        url.fragment = parts.fragment.map { String(decoding: bytes[$0], as: UTF8.self) }
+        return url
+    }
+
+    /// ``fastParse(_:)``'s scan alone: where the parts lie, for a caller that reads the bytes
+    /// in place (the router routes a URL's path without building its record). Nil exactly
+    /// when `fastParse` is nil.
+    package static func fastScan(_ bytes: UnsafeBufferPointer<UInt8>) -> FastURLParts? {
         let count = bytes.count
+        var parts = FastURLParts()
         // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) followed by "://".
         guard count > 3, bytes[0].isASCIIAlpha else { return nil }
-        var index = 1
-        while index < count, bytes[index].isASCIIAlphanumeric || bytes[index] == 0x2B || bytes[index] == 0x2D || bytes[index] == 0x2E {
-            index += 1
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x61 && byte <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte == 0x2B || byte == 0x2D || byte == 0x2E {
+                index += 1
+            } else if byte >= 0x41 && byte <= 0x5A {
+                parts.lowercase = false
+                index += 1
+            } else {
+                break
+            }
         }
         guard index + 2 < count, bytes[index] == colon, bytes[index + 1] == slash, bytes[index + 2] == slash else { return nil }
-        let scheme = lowercasedASCII(bytes[0..<index])
-        let special = URLRecord.isSpecialScheme(scheme)
-        if scheme == "file" { return nil }
+        parts.schemeEnd = index
+        let scheme = specialScheme(bytes[0..<index])
+        if scheme.file { return nil }
+        parts.special = scheme.special
         index += 3
 
         // Authority: up to "/", "?" or "#". No userinfo, no IPv6, at most one ":".
@@ -29,15 +85,16 @@ extension URLParser {
             if byte == colon {
                 guard portColon == nil else { return nil }
                 portColon = index
+            } else if byte >= 0x41 && byte <= 0x5A {
+                parts.lowercase = false
             }
             index += 1
         }
         let hostEnd = portColon ?? index
-        var url = URLRecord()
-        url.scheme = scheme
-        if special {
+        parts.host = hostStart..<hostEnd
+        let host = bytes[hostStart..<hostEnd]
+        if parts.special {
             guard hostEnd > hostStart else { return nil }
-            let host = bytes[hostStart..<hostEnd]
             guard !host.contains(where: Host.isForbiddenDomainByte) else { return nil }
             // A last label that is a number (decimal, `0x…` hex, octal) ends in a hex digit or
             // an `x` (ignoring one trailing dot); any other host is not checked further.
@@ -45,11 +102,8 @@ extension URLParser {
             if let lastByte, lastByte.isASCIIHexDigit || lastByte | 0x20 == UInt8(ascii: "x"), Host.endsInANumber(Array(host)) {
                 return nil
             }
-            url.host = .domain(lowercasedASCII(host))
         } else {
-            let host = bytes[hostStart..<hostEnd]
             guard !host.contains(where: Host.isForbiddenHostByte) else { return nil }
-            url.host = host.isEmpty ? .empty : .opaque(String(decoding: host, as: UTF8.self))
         }
         if let portColon {
             // "scheme://:80" has no host: an error the full parser reports.
@@ -59,7 +113,7 @@ extension URLParser {
                 guard digits.count <= 5, digits.allSatisfy(\.isASCIIDigit) else { return nil }
                 let port = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
                 guard port <= 65535 else { return nil }
-                url.port = URLRecord.defaultPort(forSpecialScheme: scheme) == .some(port) ? nil : port
+                parts.port = scheme.defaultPort == port ? nil : port
             }
         }
 
@@ -77,22 +131,17 @@ extension URLParser {
             index += 1
         }
         if index > pathStart, isDotSegment(bytes[(segmentStart + 1)..<index]) { return nil }
-        if index > pathStart {
-            url.path = .hierarchical(String(decoding: bytes[pathStart..<index], as: UTF8.self))
-        } else {
-            // "https://host" has path "/"; "app://host" has an empty path.
-            url.path = .hierarchical(special ? "/" : "")
-        }
+        parts.path = pathStart..<index
 
         if index < count, bytes[index] == question {
             index += 1
             let queryStart = index
-            let set: PercentEncodeSet = special ? .specialQuery : .query
+            let set: PercentEncodeSet = parts.special ? .specialQuery : .query
             while index < count, bytes[index] != hash {
                 guard !set.contains(bytes[index]) else { return nil }
                 index += 1
             }
-            url.query = String(decoding: bytes[queryStart..<index], as: UTF8.self)
+            parts.query = queryStart..<index
         }
         if index < count, bytes[index] == hash {
             index += 1
@@ -101,9 +150,35 @@ extension URLParser {
                 guard !PercentEncodeSet.fragment.contains(bytes[index]) else { return nil }
                 index += 1
             }
-            url.fragment = String(decoding: bytes[fragmentStart..<index], as: UTF8.self)
+            parts.fragment = fragmentStart..<index
         }
-        return url
+        return parts
+    }
+
+    /// Whether scheme bytes (any case) name a special scheme, `file`, and its default port:
+    /// ``URLRecord/defaultPort(forSpecialScheme:)`` without making a string.
+    static func specialScheme(_ scheme: Slice<UnsafeBufferPointer<UInt8>>) -> (special: Bool, file: Bool, defaultPort: Int?) {
+        func equals(_ name: StaticString) -> Bool {
+            guard scheme.count == name.utf8CodeUnitCount else { return false }
+            var offset = 0
+            for byte in scheme {
+                if byte | 0x20 != name.utf8Start[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+        switch scheme.count {
+        case 2: if equals("ws") { return (true, false, 80) }
+        case 3:
+            if equals("ftp") { return (true, false, 21) }
+            if equals("wss") { return (true, false, 443) }
+        case 4:
+            if equals("http") { return (true, false, 80) }
+            if equals("file") { return (true, true, nil) }
+        case 5: if equals("https") { return (true, false, 443) }
+        default: break
+        }
+        return (false, false, nil)
     }
 
     /// Whether a segment is `.`, `..` or an encoded form of them (the full parser resolves those).

@@ -1,0 +1,85 @@
+import TestSupport
+import Testing
+
+@testable import AxiomRouting
+
+/// `resolve(_:)` routes a URL in the common shape from its bytes, without a URL record
+/// (issue 17). Wherever that fast path answers, it must answer as the URL parser's path does:
+/// the same routed path and query, under every kind of origin list.
+@Suite struct RoutedInPlaceTests {
+    static let tables = [
+        "",
+        "origins myapp:\n",
+        "origins https://example.com\n",
+        "origins https://*.example.com:8443, myapp:, other://h.example\n",
+        "option app-scheme-host optional\norigins myapp:, https://example.com:8080\n",
+    ]
+    static let schemes = ["myapp", "MyApp", "https", "HTTP", "http", "ftp", "other", "ws", "wss", "file", "my+app"]
+    static let separators = ["://", ":/", ":///", ":"]
+    static let hosts = [
+        "profile", "Profile", "example.com", "EXAMPLE.com", "a.example.com", "xexample.com", ".example.com", "", "h.example",
+        "example.com:443", "example.com:", "x.example.com:8443", "example.com:8080", "profile:80", "a%41", "127.0.0.1", "u@h",
+    ]
+    static let paths = ["", "/", "/42", "/a/b", "/a/./b", "/%2e", "/a%2Fb", "/a b", "/\u{E4}", "/a/", "//x", "/x/../y"]
+    static let queries = ["", "?", "?q=1", "?a=1&b=x+y", "?x=\u{E4}", "?a'b"]
+    static let fragments = ["", "#", "#f", "#a b"]
+
+    private static let routers: [Router] = tables.compactMap { text in
+        try? Router(source: RouteSource(name: "t.routes", text: text + "route any /*\nroute root /\n"))
+    }
+
+    @Test func theFastPathAnswersAsTheParsersPathDoes() throws {
+        #expect(Self.routers.count == Self.tables.count)
+        var generator = SplitMix64(state: 0x1A_9_1ACE)
+        var inPlace = 0
+        for _ in 0..<40_000 {
+            let url = [Self.schemes, Self.separators, Self.hosts, Self.paths, Self.queries, Self.fragments]
+                .map { $0.randomElement(using: &generator) ?? "" }.joined()
+            for router in Self.routers {
+                guard let fast = router.routedInPlace(url) else { continue }
+                inPlace += 1
+                let slow = try router.routed(url).get()
+                #expect(fast.path == slow.path && fast.query == slow.query, "\(url): \(fast) against \(slow)")
+                #expect(slow.host == nil)
+            }
+        }
+        // Ordinary URLs must actually take it.
+        #expect(inPlace > 1_500)
+    }
+
+    @Test(arguments: [
+        ("myapp://profile/42?tab=posts", "/profile/42", "tab=posts"),
+        ("myapp://profile", "/profile", nil),
+        ("https://example.com", "/", nil),
+        ("https://example.com/a/b#frag", "/a/b", nil),
+    ])
+    func ordinaryURLsAreRoutedInPlace(url: String, path: String, query: String?) throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: "origins myapp:, https://example.com\nroute any /*\n"))
+        let fast = try #require(router.routedInPlace(url))
+        #expect(fast.path == path)
+        #expect(fast.query == query)
+    }
+
+    /// What the fast path leaves to the parser: upper case to lower, a port between an app
+    /// scheme's host and path, a refused origin (whose error names it), a host the routes read.
+    @Test func whatItCannotAnswerFallsBackAndResolvesTheSame() throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: "origins myapp:, https://example.com\nroute p /profile/:id\n"))
+        for url in ["myapp://Profile/42", "MYAPP://profile/42", "myapp://profile:99/42", "myapp://profile:/42", "https://EXAMPLE.com/profile/42"] {
+            #expect(router.routedInPlace(url) == nil, "\(url)")
+            #expect(try router.resolve(url).get().parameters["id"] == .string("42"), "\(url)")
+        }
+        #expect(router.routedInPlace("https://evil.com/profile/42") == nil)
+        let failure = try #require(router.resolve("https://evil.com/profile/42").failure)
+        #expect(failure.reason == .originNotAccepted(origin: "https://evil.com", accepted: ["myapp:", "https://example.com"]))
+        let hosts = try Router(source: RouteSource(name: "t.routes", text: "origins https://*.example.com\nroute p https://:team.example.com/p\n"))
+        #expect(hosts.routedInPlace("https://a.example.com/p") == nil)
+        #expect(try hosts.resolve("https://a.example.com/p").get().parameters["team"] == .string("a"))
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+}
