@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 struct pcre2_baseline {
     size_t count;             /* expressions: 1, or one per first segment */
@@ -112,4 +115,12 @@ double pcre2_baseline_time(pcre2_baseline *baseline, const char *const *subjects
     *checksum = sum;
     double nanoseconds = (double)(end.tv_sec - start.tv_sec) * 1e9 + (double)(end.tv_nsec - start.tv_nsec);
     return nanoseconds / (double)iterations;
+}
+
+size_t benchmark_heap_bytes_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+    return mallinfo2().uordblks;
+#else
+    return 0;
+#endif
 }

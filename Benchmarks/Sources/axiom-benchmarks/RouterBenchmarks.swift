@@ -1,4 +1,4 @@
-import AxiomRouting
+@_spi(Benchmarks) import AxiomRouting
 import CPCRE2Baseline
 import Foundation
 import RoutingKit
@@ -225,7 +225,7 @@ enum RouterBenchmarks {
 
     /// `axiom-benchmarks memory SIZE`: in a fresh process, resident memory growth from
     /// compiling a table of SIZE routes, per route.
-    static func printMemory(size: Int, api: Bool = false) throws {
+    static func printMemory(size: Int, api: Bool = false, detail: Bool = false) throws {
         let source = RouteSource(name: "generated.routes", text: api ? APITable(count: size).tableText : GeneratedTable(count: size).tableText)
         // A first router warms the allocator (its pools then hold the compiler's garbage);
         // the growth from a second one, kept alive beside it, is what a router retains.
@@ -235,12 +235,27 @@ enum RouterBenchmarks {
             print("unavailable")
             return
         }
+        let heapBefore = heapBytesInUse()
         let second = try Router(source: source)
         trimHeap()
         let after = residentBytes() ?? before
+        let heap = heapBytesInUse() - heapBefore
         Measure.blackHole(first.routes.count + second.routes.count)
         print(Double(after - before) / Double(size))
+        guard detail else { return }
+        // Where the bytes go, per route: PCRE2's code (compiled, JIT machine code, not on
+        // malloc's heap), the expressions' source, and the rest of malloc's growth (routes,
+        // their strings and parameters, the dispatch and literal tables).
+        let expressions = second.expressionFootprint
+        func perRoute(_ bytes: Int) -> String { (Double(bytes) / Double(size)).formatted(0) }
+        print("  JIT machine code     \(perRoute(expressions.jit)) B/route")
+        print("  PCRE2 compiled code  \(perRoute(expressions.compiled)) B/route")
+        print("  expression source    \(perRoute(expressions.source)) B/route")
+        print("  malloc heap growth   \(perRoute(heap)) B/route (the compiled code and the source included)")
     }
+
+    /// Bytes in use on malloc's heap (glibc's `mallinfo2`); 0 elsewhere.
+    static func heapBytesInUse() -> Int { Int(benchmark_heap_bytes_in_use()) }
 
     /// Runs `memory SIZE` in a child process (one process per configuration, so earlier
     /// measurements' freed memory does not hide this one's).

@@ -1,5 +1,5 @@
 // axiom-benchmarks: release-built benchmarks. Run with
-//   swift run -c release --package-path Benchmarks axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] | breakdown | costs [SECTION]]
+//   swift run -c release --package-path Benchmarks axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | costs [SECTION]]
 let arguments = CommandLine.arguments.dropFirst()
 let suite = arguments.first ?? "patterns"
 switch suite {
@@ -23,14 +23,14 @@ case "lookup-kinds":
 case "navigation":
     try await NavigationBenchmarks.run(variant: arguments.dropFirst().first ?? "")
 case "memory":
-    // `memory SIZE [api]`: the generated table, or the API-shaped one.
+    // `memory SIZE [api] [detail]`: the generated table, or the API-shaped one.
     let rest = Array(arguments.dropFirst())
-    try RouterBenchmarks.printMemory(size: rest.first.flatMap { Int($0) } ?? 1_000, api: rest.dropFirst().first == "api")
+    try RouterBenchmarks.printMemory(size: rest.first.flatMap { Int($0) } ?? 1_000, api: rest.contains("api"), detail: rest.contains("detail"))
 case "breakdown":
     try Breakdown.run()
 case "costs":
     // `costs [failure | check | includes | resolve | simulate]`
     try await CostBenchmarks.run(only: arguments.dropFirst().first)
 default:
-    print("usage: axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] | breakdown | costs [SECTION]]")
+    print("usage: axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | costs [SECTION]]")
 }

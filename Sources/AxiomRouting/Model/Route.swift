@@ -7,31 +7,44 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         let pattern: String
         let parameters: [Parameter]
         let query: [QueryParameter]
-        let metadata: Metadata
+        /// The metadata, when it is not the plain default (``Metadata/plain(name:)``): most
+        /// routes declare none, and a table of 10,000 routes should not hold 10,000 copies of
+        /// the default's 112 bytes (issue 17's memory target).
+        private let declaredMetadata: Box<Metadata>?
         let location: SourceLocation
         let rank: Int
         let kind: Kind
-        let host: HostPattern?
+        /// The host pattern, boxed for the same reason: few routes have one.
+        private let hostPattern: Box<HostPattern>?
         /// `host != nil` and `kind == .route`, read on every lookup without copying either.
         let hasHost: Bool
         let isOwnPattern: Bool
+
+        var metadata: Metadata { declaredMetadata?.value ?? .plain(name: name) }
+        var host: HostPattern? { hostPattern?.value }
 
         init(
             name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
             rank: Int, kind: Kind, host: HostPattern?
         ) {
-            self.host = host
+            self.hostPattern = host.map(Box.init)
             self.hasHost = host != nil
             self.isOwnPattern = kind == .route
             self.name = name
             self.pattern = pattern
             self.parameters = parameters
             self.query = query
-            self.metadata = metadata
+            self.declaredMetadata = metadata == .plain(name: name) ? nil : Box(metadata)
             self.location = location
             self.rank = rank
             self.kind = kind
         }
+    }
+
+    /// An immutable value behind one reference.
+    final class Box<Value: Sendable>: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     let storage: Storage
@@ -206,6 +219,12 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
         /// The source names a table may list: where a navigation request can come from.
         public static let sourceNames = ["inApp", "deepLink", "universalLink", "pushNotification"]
+
+        /// A route's metadata when its table declares none: no sign-in, its own name for
+        /// analytics, a push, no parent, tab, container, source restriction or loaders.
+        static func plain(name: String) -> Metadata {
+            Metadata(requiresAuthentication: false, analyticsName: name, transition: .push, parent: nil, tab: nil, allowedSources: nil, loaders: [])
+        }
 
         /// Whether a request from `source` (one of ``sourceNames``) may open the route.
         public func allows(source: String) -> Bool { allowedSources?.contains(source) ?? true }

@@ -103,6 +103,16 @@ package struct RegexCompileError: Error, Sendable, Equatable {
 
     deinit { pcre2_code_free_8(code) }
 
+    /// The bytes PCRE2 holds for this pattern: its compiled code, and the JIT's machine code
+    /// (0 when not JIT-compiled). For memory reports.
+    package var footprint: (compiled: Int, jit: Int) {
+        var compiled = 0
+        var jit = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_SIZE), &compiled)
+        if isJITCompiled { pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_JITSIZE), &jit) }
+        return (compiled, jit)
+    }
+
     /// Matches the whole of `subject` (the pattern carries its own `^…$` anchors) and leaves
     /// the group offsets in `scratch`. Returns whether it matched.
     package func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {

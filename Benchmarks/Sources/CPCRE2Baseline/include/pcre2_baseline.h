@@ -24,4 +24,8 @@ long pcre2_baseline_match(pcre2_baseline *baseline, const char *subject, size_t 
 double pcre2_baseline_time(pcre2_baseline *baseline, const char *const *subjects, const size_t *lengths, size_t count,
                            size_t iterations, long *checksum);
 
+/// Bytes in use on malloc's heap (glibc's `mallinfo2`, which Swift's Glibc module does not
+/// declare); 0 on other C libraries. For the memory benchmark's breakdown.
+size_t benchmark_heap_bytes_in_use(void);
+
 #endif
