@@ -154,22 +154,10 @@ extension Router {
         rejected: inout Int
     ) -> RouteMatch? {
         var queryItems: QueryItems? = nil
-        let literal = literalChunks(for: bytes)
-        var combinedGaveUp = false
-        let routeIndex: Int? = chunkHandles.withUnsafeBufferPointer { handles in
-            for position in 0..<(literal.count + otherChunks.count) {
-                let chunk = position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count
-                do {
-                    guard try handles[chunk].match(bytes, scratch: scratch) else { continue }
-                } catch {
-                    combinedGaveUp = true
-                    return nil
-                }
-                if let routeIndex = scratch.markNumber, routeIndex < entries.count { return routeIndex }
-            }
-            return nil
-        }
-        if combinedGaveUp {
+        let routeIndex: Int?
+        do {
+            routeIndex = try firstRouteByExpressions(bytes, scratch: scratch)
+        } catch {
             // A combined expression spent the match limit. Its route marks keep PCRE2's
             // breadth-first algorithm out, but the routes' own expressions can use it: the
             // reference rule, route by route, answers (a no-match a backtracking search could
@@ -190,6 +178,33 @@ extension Router {
         return slowPath(
             after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, host: host,
             items: &queryItems, failure: &failure, rejected: &rejected)
+    }
+
+    /// The rank of the first route whose combined expression matches `bytes` (a canonical
+    /// path): the chunks of the path's first segment, then the others, in rank order. Throws
+    /// when an expression spends the match limit.
+    private func firstRouteByExpressions(_ bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws -> Int? {
+        let literal = literalChunks(for: bytes)
+        return try chunkHandles.withUnsafeBufferPointer { handles in
+            for position in 0..<(literal.count + otherChunks.count) {
+                let chunk = position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count
+                guard try handles[chunk].match(bytes, scratch: scratch) else { continue }
+                if let routeIndex = scratch.markNumber, routeIndex < entries.count { return routeIndex }
+            }
+            return nil
+        }
+    }
+
+    /// For the benchmark's breakdown of a lookup (issue 17): the rank of the route a canonical
+    /// `path` reaches first — the canonical check, the literal table, the first-segment
+    /// dispatch and the expressions' match, as `resolve(path:)` runs them — with no value
+    /// converted and no match built. Nil for a path that is not canonical, or matches nothing.
+    @_spi(Benchmarks) public func firstCandidate(path: String) -> Int? {
+        Self.withUTF8(of: path) { bytes -> Int? in
+            guard Self.isCanonical(bytes), !needsNormalizing(path) else { return nil }
+            if let rank = literalIndex.rank(of: bytes) { return rank }
+            return scratches.withScratch { scratch in try? firstRouteByExpressions(bytes, scratch: scratch) } ?? nil
+        }
     }
 
     /// Tries the candidates ranked after `index` one by one with their own expressions.
