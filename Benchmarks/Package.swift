@@ -26,6 +26,7 @@ let package = Package(
             name: "axiom-benchmarks",
             dependencies: [
                 "CPCRE2Baseline",
+                .product(name: "AxiomURLPattern", package: root),
                 .product(name: "AxiomRouting", package: root),
                 .product(name: "AxiomNavigation", package: root),
                 .product(name: "AxiomRouteCommands", package: root),

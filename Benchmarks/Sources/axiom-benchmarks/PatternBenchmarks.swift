@@ -1,4 +1,5 @@
 import AxiomRouting
+@_spi(Benchmarks) import AxiomURLPattern
 import Foundation
 
 /// `axiom-benchmarks patterns`: URLPattern compile and exec time for representative
@@ -29,6 +30,13 @@ enum PatternBenchmarks {
             url: "https://acme.example.com/search/books?q=swift#top",
             regex: "^https://(?:([^.]+?)\\.)?example\\.com/search/([^/]+?)\\?q=([^#]+?)(?:#(.*))?$"),
     ]
+
+    static func profileConstruction(count: Int, case position: Int) throws {
+        let pattern = cases[max(0, min(position, cases.count - 1))].pattern
+        var total = 0
+        for _ in 0..<count { total &+= try URLPattern(pattern).pathname.utf8.count }
+        print(total)
+    }
 
     static func run() throws {
         print("URLPattern compile and exec (release build, median of 11 runs)")
@@ -107,21 +115,44 @@ enum PatternBenchmarks {
         }
         print("")
         print("Against Node.js \(nodeVersion(node) ?? "?")'s URLPattern, same patterns and URLs, this run:")
-        print([pad("pattern", 24), pad("construct µs", 13, right: true), pad("Node µs", 9, right: true), pad("ours ÷ Node", 12, right: true),
-            pad("exec ns", 9, right: true), pad("Node ns", 9, right: true), pad("Node ÷ ours", 12, right: true)].joined(separator: "  "))
+        print(
+            [
+                pad("pattern", 24), pad("construct µs", 13, right: true), pad("Node µs", 9, right: true), pad("ours ÷ Node", 12, right: true),
+                pad("exec ns", 9, right: true), pad("Node ns", 9, right: true), pad("Node ÷ ours", 12, right: true),
+            ].joined(separator: "  "))
         for (benchmark, row) in zip(Self.cases, rows) {
             let ours = try URLPattern(benchmark.pattern)
             let construct = try Measure.nanosecondsPerCall(iterations: 300) { try URLPattern(benchmark.pattern).pathname.utf8.count }
             let exec = try Measure.nanosecondsPerCall(iterations: 20_000) { try ours.execOrThrow(benchmark.url)?.pathname.input.utf8.count ?? 0 }
             let nodeConstruct = row["construct"] as? Double ?? .nan
             let nodeExec = row["exec"] as? Double ?? .nan
-            print([pad(benchmark.name, 24), pad((construct / 1000).formatted(1), 13, right: true),
-                pad((nodeConstruct / 1000).formatted(1), 9, right: true), pad((construct / nodeConstruct).formatted(2) + "×", 12, right: true),
-                pad(exec.formatted(0), 9, right: true), pad(nodeExec.formatted(0), 9, right: true),
-                pad((nodeExec / exec).formatted(1) + "×", 12, right: true)].joined(separator: "  "))
+            print(
+                [
+                    pad(benchmark.name, 24), pad((construct / 1000).formatted(1), 13, right: true),
+                    pad((nodeConstruct / 1000).formatted(1), 9, right: true), pad((construct / nodeConstruct).formatted(2) + "×", 12, right: true),
+                    pad(exec.formatted(0), 9, right: true), pad(nodeExec.formatted(0), 9, right: true),
+                    pad((nodeExec / exec).formatted(1) + "×", 12, right: true),
+                ].joined(separator: "  "))
         }
         print("Targets (issue 17): construct no slower than Node's (ours ÷ Node ≤ 1), exec at least 5× faster (Node ÷ ours ≥ 5).")
+        print("")
+        print("Where construction's microseconds go, each step timed through its end and the one before subtracted (this run):")
+        for (benchmark, row) in zip(Self.cases, rows) {
+            let nodeConstruct = row["construct"] as? Double ?? .nan
+            var line = "  " + pad(benchmark.name, 24)
+            var previous = 0.0
+            for stage in URLPattern.ConstructionStage.allCases {
+                let through = try Measure.nanosecondsPerCall(iterations: 300) { try URLPattern.construct(benchmark.pattern, through: stage) }
+                line += "  \(Self.stageNames[stage.rawValue]) \(((through - previous) / 1000).formatted(1))"
+                previous = through
+            }
+            line +=
+                "  = \((previous / 1000).formatted(1)) µs; Node \((nodeConstruct / 1000).formatted(1)) µs, \(((previous - nodeConstruct) / 1000).formatted(1)) µs over"
+            print(line)
+        }
     }
+
+    static let stageNames = ["constructor string", "parts", "regexps and pattern strings", "translation", "PCRE2 compile and the rest"]
 
     static func nodeExecutable() -> String? {
         if let path = ProcessInfo.processInfo.environment["AXIOM_NODE"] { return path }

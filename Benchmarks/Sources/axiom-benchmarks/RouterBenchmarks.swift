@@ -52,7 +52,9 @@ enum RouterBenchmarks {
                 target("resolve(path:) ≤ 2× C", row.axiom / row.cBaseline <= 2, "\((row.axiom / row.cBaseline).formatted(2))×"),
                 target("full URL ≤ 2× path", row.axiomURL / row.axiom <= 2, "\((row.axiomURL / row.axiom).formatted(2))×"),
             ]
-            if row.size == 1_000 { checks.append(target("compile ≤ 30 ms", row.compileMilliseconds <= 30, "\(row.compileMilliseconds.formatted(1)) ms")) }
+            if row.size == 1_000 {
+                checks.append(target("compile ≤ 30 ms", row.compileMilliseconds <= 30, "\(row.compileMilliseconds.formatted(1)) ms"))
+            }
             if row.size == 10_000 {
                 checks.append(target("compile ≤ 300 ms", row.compileMilliseconds <= 300, "\(row.compileMilliseconds.formatted(1)) ms"))
                 if let bytes = row.bytesPerRoute { checks.append(target("≤ 1 KiB per route", bytes <= 1024, "\(bytes.formatted(0)) B")) }

@@ -15,6 +15,11 @@ case "profile-lookups":
     let numbers = arguments.dropFirst().compactMap { Int($0) }
     try RouterBenchmarks.profileLookups(
         size: numbers.count > 1 ? numbers[1] : 1_000, rounds: numbers.first ?? 20, urls: arguments.contains("url"))
+case "profile-construct":
+    // For profilers: `profile-construct [COUNT [CASE]]` constructs one of `patterns`' URLPatterns
+    // COUNT times (CASE: its position, 0 to 3).
+    let numbers = arguments.dropFirst().compactMap { Int($0) }
+    try PatternBenchmarks.profileConstruction(count: numbers.first ?? 2_000, case: numbers.count > 1 ? numbers[1] : 1)
 case "lookup-kinds":
     // `lookup-kinds SIZE [literal|parameter|miss RUNS]`
     let rest = Array(arguments.dropFirst())
@@ -32,5 +37,7 @@ case "costs":
     // `costs [failure | check | includes | resolve | simulate]`
     try await CostBenchmarks.run(only: arguments.dropFirst().first)
 default:
-    print("usage: axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | costs [SECTION]]")
+    print(
+        "usage: axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | costs [SECTION]]"
+    )
 }

@@ -27,6 +27,19 @@ package enum Canonicalizer {
     /// back, percent-escapes decoded; a forbidden code point (`:`, `@`, `%` that is not an escape
     /// …) is an error.
     package static func hostname(_ value: String) throws(Problem) -> String {
+        // Lowercase ASCII letters, digits, `-` and `.`: already as domain to ASCII writes it.
+        if isPlainHostname(value) { return value }
+        return try hostnameInFull(value)
+    }
+
+    /// Whether `value` is written only in lowercase ASCII letters, digits, `-` and `.`, which
+    /// ``hostname(_:)`` gives back unchanged (no escape, no IDNA, nothing forbidden).
+    static func isPlainHostname(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A || $0 >= 0x30 && $0 <= 0x39 || $0 == 0x2D || $0 == 0x2E }
+    }
+
+    /// ``hostname(_:)`` by the URL parser's host state, for every input.
+    static func hostnameInFull(_ value: String) throws(Problem) -> String {
         guard !value.isEmpty else { return value }
         var scalars = Array(value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
         if let end = scalars.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "\\" }) {
@@ -98,6 +111,25 @@ package enum Canonicalizer {
 
     /// A hierarchical path: dot segments resolved, percent-encoded with the path set.
     package static func pathname(_ value: String) -> String {
+        if isPlainPathname(value) { return value }
+        return pathnameInFull(value)
+    }
+
+    /// Whether `value` is printable ASCII the path percent-encode set leaves alone, with no
+    /// segment that starts with `.` or `%` (a dot segment, or an escape of one): what
+    /// ``pathname(_:)`` gives back unchanged.
+    static func isPlainPathname(_ value: String) -> Bool {
+        var segmentStart = true
+        for byte in value.utf8 {
+            guard byte > 0x20, byte < 0x7F, byte != 0x5C, !PercentEncodeSet.path.contains(byte) else { return false }
+            if segmentStart, byte == 0x2E || byte == 0x25 { return false }
+            segmentStart = byte == 0x2F
+        }
+        return true
+    }
+
+    /// ``pathname(_:)`` by splitting, resolving and encoding, for every input.
+    static func pathnameInFull(_ value: String) -> String {
         guard !value.isEmpty else { return value }
         let leadingSlash = value.utf8.first == UInt8(ascii: "/")
         let input = Array(((leadingSlash ? "" : "/-") + value).utf8)

@@ -15,8 +15,17 @@ package final class CompiledComponent: Sendable {
 
     package let component: URLPattern.Component
     package let patternString: String
-    /// The PCRE2 source (after translation from the standard's ECMAScript form).
-    package let regexSource: String
+    /// The PCRE2 source (after translation from the standard's ECMAScript form). A literal
+    /// component matches by string equality, so its source is generated only when asked for.
+    package var regexSource: String {
+        switch source {
+        case .translated(let text): return text
+        case .literal(let parts, let options):
+            let generated = PatternRegexGenerator.regexp(parts, options: options).source
+            return (try? JavaScriptRegexTranslator.translate(generated)) ?? generated
+        }
+    }
+    private let source: Source
     package let names: [String]
     package let hasRegExpGroups: Bool
     package let matcher: Matcher
@@ -26,10 +35,17 @@ package final class CompiledComponent: Sendable {
         return names.count
     }
 
+    /// A component's regexp source, or what generates it.
+    private enum Source: Sendable {
+        case translated(String)
+        /// The parts of a literal component (fixed text only), and its options.
+        case literal([Part], PatternOptions)
+    }
+
     /// What compiling a pattern gives, apart from the component it is for.
     private struct Shape: Sendable {
         let patternString: String
-        let regexSource: String
+        let source: Source
         let names: [String]
         let hasRegExpGroups: Bool
         let matcher: Matcher
@@ -56,55 +72,69 @@ package final class CompiledComponent: Sendable {
         if isCommon, let shape = Self.commonShapes.withLock({ $0[key] }) {
             self.component = component
             self.patternString = shape.patternString
-            self.regexSource = shape.regexSource
+            self.source = shape.source
             self.names = shape.names
             self.hasRegExpGroups = shape.hasRegExpGroups
             self.matcher = shape.matcher
             return
         }
-        let parts: [Part]
-        if let plain = Self.plainTextParts(pattern, encode: encode) {
-            parts = plain
-        } else {
-            do {
-                parts = try PatternParser.parse(pattern, options: options, encode: encode)
-            } catch {
-                throw URLPatternError(error, component: component, pattern: pattern)
-            }
-        }
-        let (source, names) = PatternRegexGenerator.regexp(parts, options: options)
-        let translated: String
-        do {
-            translated = try JavaScriptRegexTranslator.translate(source)
-        } catch {
-            // User regexps were validated while parsing; the generated pieces are valid.
-            throw URLPatternError(
-                .invalidRegexp, component: component, pattern: pattern, position: nil,
-                message: "invalid regexp: \(error.message)")
-        }
+        let parts = try Self.parts(component, pattern: pattern, options: options, encode: encode)
         self.component = component
         self.patternString = PatternRegexGenerator.patternString(parts, options: options)
-        self.regexSource = translated
-        self.names = names
         self.hasRegExpGroups = parts.contains { $0.kind == .regexp }
 
-        if parts.count == 1, parts[0].kind == .fullWildcard, parts[0].modifier == .none, parts[0].prefix.isEmpty,
-            parts[0].suffix.isEmpty
-        {
-            self.matcher = .anything
-        } else if !options.ignoreCase, parts.allSatisfy({ $0.kind == .fixedText && $0.modifier == .none }) {
+        if Self.isLiteral(parts, options: options) {
+            // Fixed text only: no groups, and no regexp to match with.
+            self.source = .literal(parts, options)
+            self.names = []
             self.matcher = .literal(parts.map(\.value).joined())
         } else {
-            do {
-                self.matcher = .regex(try CompiledRegex(translated, caseless: options.ignoreCase, deferJIT: true))
-            } catch {
-                throw Self.locate(error, in: parts, component: component, pattern: pattern)
+            let (generated, names) = PatternRegexGenerator.regexp(parts, options: options)
+            let translated = try Self.translate(generated, component: component, pattern: pattern)
+            self.source = .translated(translated)
+            self.names = names
+            if parts.count == 1, parts[0].kind == .fullWildcard, parts[0].modifier == .none, parts[0].prefix.isEmpty, parts[0].suffix.isEmpty {
+                self.matcher = .anything
+            } else {
+                do {
+                    self.matcher = .regex(try CompiledRegex(translated, caseless: options.ignoreCase, deferJIT: true))
+                } catch {
+                    throw Self.locate(error, in: parts, component: component, pattern: pattern)
+                }
             }
         }
         if isCommon {
-            let shape = Shape(
-                patternString: patternString, regexSource: regexSource, names: names, hasRegExpGroups: hasRegExpGroups, matcher: matcher)
+            let shape = Shape(patternString: patternString, source: source, names: names, hasRegExpGroups: hasRegExpGroups, matcher: matcher)
             Self.commonShapes.withLock { $0[key] = shape }
+        }
+    }
+
+    /// Whether a component of these parts matches by string equality: fixed text only,
+    /// case-sensitive.
+    static func isLiteral(_ parts: [Part], options: PatternOptions) -> Bool {
+        !options.ignoreCase && parts.allSatisfy { $0.kind == .fixedText && $0.modifier == .none }
+    }
+
+    /// The pattern's parts: the fixed-text fast path, or the standard's parser.
+    static func parts(
+        _ component: URLPattern.Component, pattern: String, options: PatternOptions, encode: @escaping PatternParser.Encoder
+    ) throws(URLPatternError) -> [Part] {
+        if let plain = Self.plainTextParts(pattern, encode: encode) { return plain }
+        do {
+            return try PatternParser.parse(pattern, options: options, encode: encode)
+        } catch {
+            throw URLPatternError(error, component: component, pattern: pattern)
+        }
+    }
+
+    /// The generated ECMAScript regexp in PCRE2's dialect.
+    static func translate(_ source: String, component: URLPattern.Component, pattern: String) throws(URLPatternError) -> String {
+        do {
+            return try JavaScriptRegexTranslator.translate(source)
+        } catch {
+            // User regexps were validated while parsing; the generated pieces are valid.
+            throw URLPatternError(
+                .invalidRegexp, component: component, pattern: pattern, position: nil, message: "invalid regexp: \(error.message)")
         }
     }
 
@@ -180,11 +210,18 @@ package final class CompiledComponent: Sendable {
         return false
     }
 
+    private static let specialSchemes = ["ftp", "file", "http", "https", "ws", "wss"]
+
     /// Whether the component matches any special scheme (`http`, `https`, `ws`, `wss`,
     /// `ftp`, `file`): then the pathname is hierarchical.
     package var matchesSpecialScheme: Bool {
+        switch matcher {
+        case .anything: return true
+        case .literal(let text): return Self.specialSchemes.contains(text)
+        case .regex: break
+        }
         let scratch = MatchScratch(captures: captureCount, limits: MatchLimits())
-        return ["ftp", "file", "http", "https", "ws", "wss"].contains { scheme in
+        return Self.specialSchemes.contains { scheme in
             ((try? match(scheme, scratch: scratch)) ?? nil) != nil
         }
     }

@@ -93,37 +93,101 @@ public struct URLPattern: Sendable {
         {
             processed.port = ""
         }
-        func text(_ component: Component) -> String { processed[component] ?? "*" }
         let scheme = try CompiledComponent(
-            .protocol, pattern: text(.protocol), options: .default, encode: Canonicalizer.protocol)
-        let hostnamePattern = text(.hostname)
-        let hostname =
-            Self.isIPv6Pattern(hostnamePattern)
-            ? try CompiledComponent(.hostname, pattern: hostnamePattern, options: .hostname, encode: Canonicalizer.ipv6Hostname)
-            : try CompiledComponent(.hostname, pattern: hostnamePattern, options: .hostname, encode: Canonicalizer.hostname)
+            .protocol, pattern: processed.protocol ?? "*", options: .default, encode: Canonicalizer.protocol)
+        self.components = try Self.componentPlans(processed, options: options, schemeIsSpecial: scheme.matchesSpecialScheme).map {
+            (plan) throws(URLPatternError) in
+            plan.component == .protocol
+                ? scheme : try CompiledComponent(plan.component, pattern: plan.pattern, options: plan.options, encode: plan.encode)
+        }
+        self.options = options
+        self.maxCaptureCount = components.map(\.captureCount).max() ?? 0
+    }
+
+    /// How each of the eight components is compiled, in order: its pattern text, options and
+    /// canonicaliser. `schemeIsSpecial`: whether the protocol component matches a special
+    /// scheme (the pathname is then a path of segments, not an opaque path).
+    static func componentPlans(_ processed: URLPatternInit, options: Options, schemeIsSpecial: Bool) -> [ComponentPlan] {
+        func text(_ component: Component) -> String { processed[component] ?? "*" }
         var componentOptions = PatternOptions.default
         componentOptions.ignoreCase = options.ignoreCase
         var pathOptions = PatternOptions.pathname
         pathOptions.ignoreCase = options.ignoreCase
+        let hostname = text(.hostname)
+        let hostnameEncoder: PatternParser.Encoder
+        if Self.isIPv6Pattern(hostname) {
+            hostnameEncoder = Canonicalizer.ipv6Hostname
+        } else {
+            hostnameEncoder = Canonicalizer.hostname
+        }
+        let portEncoder: PatternParser.Encoder = { (value) throws(PatternSyntaxError.Problem) in try Canonicalizer.port(value) }
         let pathname =
-            scheme.matchesSpecialScheme
-            ? try CompiledComponent(.pathname, pattern: text(.pathname), options: pathOptions, encode: Canonicalizer.pathname)
-            : try CompiledComponent(
-                .pathname, pattern: text(.pathname), options: componentOptions, encode: Canonicalizer.opaquePathname)
-        self.components = [
-            scheme,
-            try CompiledComponent(.username, pattern: text(.username), options: .default, encode: Canonicalizer.username),
-            try CompiledComponent(.password, pattern: text(.password), options: .default, encode: Canonicalizer.password),
-            hostname,
-            try CompiledComponent(.port, pattern: text(.port), options: .default) { (value) throws(PatternSyntaxError.Problem) in
-                try Canonicalizer.port(value)
-            },
-            pathname,
-            try CompiledComponent(.search, pattern: text(.search), options: componentOptions, encode: Canonicalizer.search),
-            try CompiledComponent(.hash, pattern: text(.hash), options: componentOptions, encode: Canonicalizer.hash),
-        ]
-        self.options = options
-        self.maxCaptureCount = components.map(\.captureCount).max() ?? 0
+            schemeIsSpecial
+            ? ComponentPlan(component: .pathname, pattern: text(.pathname), options: pathOptions, encode: Canonicalizer.pathname)
+            : ComponentPlan(component: .pathname, pattern: text(.pathname), options: componentOptions, encode: Canonicalizer.opaquePathname)
+        var plans: [ComponentPlan] = []
+        plans.reserveCapacity(8)
+        plans.append(ComponentPlan(component: .protocol, pattern: text(.protocol), options: .default, encode: Canonicalizer.protocol))
+        plans.append(ComponentPlan(component: .username, pattern: text(.username), options: .default, encode: Canonicalizer.username))
+        plans.append(ComponentPlan(component: .password, pattern: text(.password), options: .default, encode: Canonicalizer.password))
+        plans.append(ComponentPlan(component: .hostname, pattern: hostname, options: .hostname, encode: hostnameEncoder))
+        plans.append(ComponentPlan(component: .port, pattern: text(.port), options: .default, encode: portEncoder))
+        plans.append(pathname)
+        plans.append(ComponentPlan(component: .search, pattern: text(.search), options: componentOptions, encode: Canonicalizer.search))
+        plans.append(ComponentPlan(component: .hash, pattern: text(.hash), options: componentOptions, encode: Canonicalizer.hash))
+        return plans
+    }
+
+    /// The steps of constructing a pattern from a constructor string, for the benchmark's
+    /// breakdown of construction (issue 17).
+    @_spi(Benchmarks) public enum ConstructionStage: Int, CaseIterable, Sendable {
+        /// Parsing the constructor string into components, and processing them.
+        case constructorString
+        /// Each component's parts: tokenising and parsing it, canonicalising its fixed text.
+        case componentParts
+        /// Each component's regexp and canonical pattern string, generated from its parts.
+        case regexps
+        /// Each regexp translated into PCRE2's dialect.
+        case translation
+        /// The whole construction: the steps above, PCRE2's compile and the objects.
+        case complete
+    }
+
+    /// Constructs `pattern` (a constructor string, with a scheme) through `stage` only, and
+    /// returns a number derived from the work (so that it is not optimised away). Components
+    /// written `*` or empty are left out before `complete`: construction shares their
+    /// compiled forms. For the benchmark, which times each stage and subtracts.
+    @_spi(Benchmarks) public static func construct(_ pattern: String, through stage: ConstructionStage) throws(URLPatternError) -> Int {
+        if stage == .complete { return try URLPattern(pattern).components.count }
+        guard let processed = try? ConstructorStringParser.parse(pattern).processed(as: .pattern) else {
+            // The benchmark's patterns are valid: the whole construction says what is wrong.
+            return try URLPattern(pattern).components.count
+        }
+        guard stage != .constructorString else { return processed.hashValue }
+        let scheme = try CompiledComponent(.protocol, pattern: processed.protocol ?? "*", options: .default, encode: Canonicalizer.protocol)
+        var total = 0
+        for plan in componentPlans(processed, options: Options(), schemeIsSpecial: scheme.matchesSpecialScheme)
+        where !plan.pattern.isEmpty && plan.pattern != "*" {
+            let parts = try CompiledComponent.parts(plan.component, pattern: plan.pattern, options: plan.options, encode: plan.encode)
+            total &+= parts.count
+            guard stage != .componentParts else { continue }
+            total &+= PatternRegexGenerator.patternString(parts, options: plan.options).utf8.count
+            // A literal component needs no regexp (construction generates none).
+            guard !CompiledComponent.isLiteral(parts, options: plan.options) else { continue }
+            let (source, names) = PatternRegexGenerator.regexp(parts, options: plan.options)
+            total &+= names.count
+            guard stage != .regexps else { continue }
+            total &+= try CompiledComponent.translate(source, component: plan.component, pattern: plan.pattern).utf8.count
+        }
+        return total
+    }
+
+    /// One component's compile inputs (``componentPlans(_:options:schemeIsSpecial:)``).
+    struct ComponentPlan {
+        let component: Component
+        let pattern: String
+        let options: PatternOptions
+        let encode: PatternParser.Encoder
     }
 
     /// https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address

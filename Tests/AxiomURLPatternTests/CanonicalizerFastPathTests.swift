@@ -1,0 +1,53 @@
+import TestSupport
+import Testing
+
+@testable import AxiomURLPattern
+
+/// The hostname and pathname canonicalisers skip their work for text already in canonical
+/// form (issue 17: construction time). Where they do, the answer must be the full rule's.
+@Suite struct CanonicalizerFastPathTests {
+    static let pathPieces = ["/", "a", "B", "-", ".", "..", "%2e", "%41", "~", "_", "0", " ", "\\", "?", "#", "\u{E4}", "{", "`", "'", "!", "$"]
+    static let hostPieces = ["a", "Z", "0", "-", ".", "xn--", "%41", "\u{FC}", "_", ":", "\u{FF0E}", "ß"]
+
+    @Test func plainPathnamesAreWhatTheFullRuleGives() {
+        var generator = SplitMix64(state: 0x9A7)
+        var plain = 0
+        for _ in 0..<20_000 {
+            let count = Int(generator.next() % 8)
+            let value = (0..<count).map { _ in Self.pathPieces.randomElement(using: &generator) ?? "" }.joined()
+            #expect(Canonicalizer.pathname(value) == Canonicalizer.pathnameInFull(value), "\(value)")
+            if Canonicalizer.isPlainPathname(value) { plain += 1 }
+        }
+        #expect(plain > 1_000)
+    }
+
+    @Test func plainHostnamesAreWhatTheFullRuleGives() throws {
+        var generator = SplitMix64(state: 0x4057)
+        var plain = 0
+        for _ in 0..<20_000 {
+            let count = Int(generator.next() % 8)
+            let value = (0..<count).map { _ in Self.hostPieces.randomElement(using: &generator) ?? "" }.joined()
+            let fast = try? Canonicalizer.hostname(value)
+            let full = try? Canonicalizer.hostnameInFull(value)
+            #expect(fast == full, "\(value)")
+            if Canonicalizer.isPlainHostname(value) { plain += 1 }
+        }
+        #expect(plain > 1_000)
+    }
+
+    @Test(arguments: [
+        ("/a/./b", false), ("/a/%2e%2E/b", false), ("/a b", false), ("/Settings/Privacy", true), ("/x/.hidden", false), ("/a\\b", false),
+    ])
+    func pathnamesThatNeedTheFullRuleTakeIt(value: String, plain: Bool) {
+        #expect(Canonicalizer.isPlainPathname(value) == plain)
+    }
+
+    /// A literal component generates its regexp only when asked, and it is the one a pattern
+    /// of the same text with a group would have had before its group.
+    @Test func aLiteralComponentsRegexpIsGeneratedOnDemand() throws {
+        let pattern = try URLPattern("https://example.com/settings/privacy")
+        #expect(pattern.regularExpression(for: .pathname) == "^\\/settings\\/privacy$")
+        #expect(pattern.regularExpression(for: .hostname) == "^example\\.com$")
+        #expect(pattern.regularExpression(for: .protocol) == "^https$")
+    }
+}
