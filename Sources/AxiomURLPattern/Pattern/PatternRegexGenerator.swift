@@ -31,7 +31,12 @@ package enum PatternRegexGenerator {
 
     private static func escape(_ input: String, _ special: ASCIISet) -> String {
         // Most text has nothing to escape: it is returned as it is, without a copy.
-        guard input.utf8.contains(where: special.contains) else { return input }
+        var needsEscaping = false
+        for byte in input.utf8 where special.contains(byte) {
+            needsEscaping = true
+            break
+        }
+        guard needsEscaping else { return input }
         // The special characters are ASCII, which in UTF-8 never occurs inside another
         // character: escaping byte by byte keeps the text valid.
         var output: [UInt8] = []
@@ -105,7 +110,8 @@ package enum PatternRegexGenerator {
     package static func linearized(_ parts: [Part], at index: Int, options: PatternOptions) -> Part {
         var part = parts[index]
         let bare = part.prefix.isEmpty && part.suffix.isEmpty
-        let oneCodePoint = "[^" + escapeRegexpString(options.delimiter.map { String($0) } ?? "") + "]"
+        // Built only where a branch below needs it (most parts need none).
+        var oneCodePoint: String { "[^" + escapeRegexpString(options.delimiter.map { String($0) } ?? "") + "]" }
         switch (part.kind, part.modifier) {
         case (.fullWildcard, .zeroOrMore), (.fullWildcard, .oneOrMore):
             part.modifier = bare || part.modifier == .oneOrMore ? .none : .optional

@@ -40,6 +40,14 @@ package enum TokenizePolicy {
 
 /// Whether `scalar` may appear in a group name (https://urlpattern.spec.whatwg.org/#is-a-valid-name-code-point).
 package func isValidNameCodePoint(_ scalar: Unicode.Scalar, first: Bool) -> Bool {
+    // ASCII (most names) without the Unicode property tables: ID_Start is the letters,
+    // ID_Continue adds the digits and `_`.
+    if scalar.isASCII {
+        let value = scalar.value | 0x20
+        if value >= 0x61 && value <= 0x7A { return true }
+        if scalar == "$" || scalar == "_" { return true }
+        return !first && scalar.value >= 0x30 && scalar.value <= 0x39
+    }
     if first { return scalar == "$" || scalar == "_" || scalar.properties.isIDStart }
     return scalar == "$" || scalar == "\u{200C}" || scalar == "\u{200D}" || scalar.properties.isIDContinue
 }

@@ -7,9 +7,18 @@ extension String {
             self.init(only)
             return
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.count)
-        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
-        self.init(decoding: bytes, as: UTF8.self)
+        // Written straight into the string's storage (a short one needs no allocation).
+        var count = 0
+        for scalar in scalars { count += UTF8.width(scalar) }
+        self.init(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            for scalar in scalars {
+                UTF8.encode(scalar) { byte in
+                    buffer[offset] = byte
+                    offset += 1
+                }
+            }
+            return offset
+        }
     }
 }
