@@ -3,8 +3,9 @@ import Testing
 
 @testable import AxiomURLPattern
 
-/// The hostname and pathname canonicalisers skip their work for text already in canonical
-/// form (issue 17: construction time). Where they do, the answer must be the full rule's.
+/// Construction's fast paths (issue 17): the hostname and pathname canonicalisers skip their
+/// work for text already in canonical form, ASCII group names skip the property tables, a
+/// literal component its regexp. Where they do, the answer must be the full rule's.
 @Suite struct CanonicalizerFastPathTests {
     static let pathPieces = ["/", "a", "B", "-", ".", "..", "%2e", "%41", "~", "_", "0", " ", "\\", "?", "#", "\u{E4}", "{", "`", "'", "!", "$"]
     static let hostPieces = ["a", "Z", "0", "-", ".", "xn--", "%41", "\u{FC}", "_", ":", "\u{FF0E}", "ß"]
@@ -40,6 +41,16 @@ import Testing
     ])
     func pathnamesThatNeedTheFullRuleTakeIt(value: String, plain: Bool) {
         #expect(Canonicalizer.isPlainPathname(value) == plain)
+    }
+
+    /// Group names in ASCII are checked without Unicode's property tables: every ASCII code
+    /// point must get the standard's answer (ID_Start, ID_Continue, `$`, `_`).
+    @Test func asciiNameCodePointsAreTheStandardsOnes() throws {
+        for value in UInt32(0)..<0x80 {
+            let scalar = try #require(Unicode.Scalar(value))
+            #expect(isValidNameCodePoint(scalar, first: true) == (scalar == "$" || scalar == "_" || scalar.properties.isIDStart), "\(value)")
+            #expect(isValidNameCodePoint(scalar, first: false) == (scalar == "$" || scalar.properties.isIDContinue), "\(value)")
+        }
     }
 
     /// A literal component generates its regexp only when asked, and it is the one a pattern
