@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import AxiomRouting
@@ -63,5 +64,31 @@ import Testing
         let long = String(repeating: "%FF", count: 2_000)
         #expect(router.suggestions(for: "/user/" + long).map(\.route) == ["user", "post"])
         #expect(router.suggestions(for: "/abot").map(\.route) == ["about"])
+    }
+
+    /// Suggestions skip a route whose example's length alone is further from the path than the
+    /// threshold (issue 17: a miss in the CLI). They must be exactly the brute force's: every
+    /// route's example built and measured with the unbounded distance.
+    @Test func suggestionsAreTheBruteForcesOnTheDefaultTable() throws {
+        let router = try defaultRouter()
+        var generator = SplitMix64(state: 0x5_0661)
+        let pieces = ["profile", "profil", "settings", "42", "posts", "x", "a", "help", "search", "privacy", "7", "comments", "", "nope"]
+        var withSuggestions = 0
+        for _ in 0..<1_500 {
+            let count = 1 + Int(generator.next() % 4)
+            let path = "/" + (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined(separator: "/")
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+            let threshold = min(max(2, path.utf8.count / 3), Router.maxSuggestionDistance)
+            let expected = router.entries.indices.compactMap { rank -> (distance: Int, rank: Int, name: String)? in
+                guard router.entries[rank].kind == .route else { return nil }
+                let example = Router.example(router.shape(of: rank)?.tokens ?? [], filling: segments)
+                let distance = Suggestions.distance(path, example)
+                return distance <= threshold ? (distance, rank, router.entries[rank].name) : nil
+            }
+            .sorted { ($0.distance, $0.rank) < ($1.distance, $1.rank) }.prefix(3).map(\.name)
+            #expect(router.suggestions(for: path).map(\.route) == expected, "\(path)")
+            if !expected.isEmpty { withSuggestions += 1 }
+        }
+        #expect(withSuggestions > 300)
     }
 }

@@ -20,7 +20,8 @@ enum CostBenchmarks {
 
     static let repository: String = {
         var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+        // The file, its target folder, `Sources`, `Benchmarks`: four steps up to the repository.
+        for _ in 0..<4 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
         return path
     }()
 
@@ -33,6 +34,16 @@ enum CostBenchmarks {
         #else
             return .nan
         #endif
+    }
+
+    static func profileMiss(count: Int, url: String) throws {
+        let sources = try RouteSource.load(from: repository + "/Routes")
+        let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
+        var total = 0
+        for _ in 0..<count {
+            if case .failure(let failure) = router.resolve(url) { total &+= failure.description.utf8.count }
+        }
+        print(total)
     }
 
     /// An unmatched URL up to the 8 KiB limit: the failure, its reason and its suggestions.

@@ -20,6 +20,11 @@ case "profile-construct":
     // COUNT times (CASE: its position, 0 to 3).
     let numbers = arguments.dropFirst().compactMap { Int($0) }
     try PatternBenchmarks.profileConstruction(count: numbers.first ?? 2_000, case: numbers.count > 1 ? numbers[1] : 1)
+case "profile-miss":
+    // For profilers: `profile-miss [COUNT [URL]]` resolves an unmatched URL on the default table
+    // COUNT times and describes each failure (its reason and suggestions), as the CLI does.
+    let rest = Array(arguments.dropFirst())
+    try CostBenchmarks.profileMiss(count: rest.first.flatMap { Int($0) } ?? 10_000, url: rest.count > 1 ? rest[1] : "myapp://nope")
 case "lookup-kinds":
     // `lookup-kinds SIZE [literal|parameter|miss RUNS]`
     let rest = Array(arguments.dropFirst())

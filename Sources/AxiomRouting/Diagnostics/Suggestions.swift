@@ -90,9 +90,26 @@ public enum Suggestions {
         let right = b[start..<min(endB, start + window)]
         guard abs((endA - start) - (endB - start)) <= limit else { return nil }
         if left.isEmpty || right.isEmpty { return max(left.count, right.count) <= limit ? max(left.count, right.count) : nil }
+        // The two rows live on the stack (a row is at most `window` + 1 entries): a miss
+        // compares its path with many routes, and two heap arrays each were most of the cost.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (right.count + 1)) { rows in
+            rows.initialize(repeating: limit + 1)
+            let half = right.count + 1
+            return distance(
+                left, right, atMost: limit, previous: UnsafeMutableBufferPointer(rebasing: rows[..<half]),
+                current: UnsafeMutableBufferPointer(rebasing: rows[half...]))
+        }
+    }
+
+    /// The banded dynamic programme of ``distance(_:_:atMost:window:)`` on two rows of
+    /// `right.count + 1` entries, every one `limit + 1` on entry.
+    private static func distance(
+        _ left: Slice<UnsafeBufferPointer<UInt8>>, _ right: Slice<UnsafeBufferPointer<UInt8>>, atMost limit: Int,
+        previous: UnsafeMutableBufferPointer<Int>, current: UnsafeMutableBufferPointer<Int>
+    ) -> Int? {
+        var previous = previous
+        var current = current
         let outside = limit + 1
-        var previous = [Int](repeating: outside, count: right.count + 1)
-        var current = previous
         for j in 0...min(right.count, limit) { previous[j] = j }
         for i in 1...left.count {
             let low = max(1, i - limit)

@@ -1,4 +1,5 @@
 @_spi(Lookup) import AxiomURLPattern
+import Synchronization
 
 extension Router {
     /// Why nothing matched `path`: the first candidate whose pattern matches but whose
@@ -63,8 +64,16 @@ extension Router {
         var near: [(distance: Int, rank: Int, suggestion: RouteSuggestion)] = []
         // Suggested by their own patterns: an alias or an old redirected URL is not one to
         // send people to.
+        let pathLength = path.utf8.count
+        let tokensByRank = suggestionTokens
         for index in entries.indices where entries[index].kind == .route {
-            let example = example(of: index, filling: segments)
+            let tokens = tokensByRank[index]
+            // Lengths further apart than the threshold are further apart in edits too: such a
+            // route's example is not even built (most routes, for most misses).
+            var length = 0
+            Self.examplePieces(tokens, filling: segments) { length += $0.utf8.count }
+            guard abs(max(length, 1) - pathLength) <= threshold else { continue }
+            let example = Self.example(tokens, filling: segments)
             let distance = Self.withUTF8(of: path) { path in
                 Self.withUTF8(of: example) { Suggestions.distance(path, $0, atMost: threshold) }
             }
@@ -74,6 +83,15 @@ extension Router {
         return near.sorted { ($0.distance, $0.rank) < ($1.distance, $1.rank) }.prefix(limit).map(\.suggestion)
     }
 
+    /// Every route's segment tokens, in rank order (empty for an alias or a redirect): made
+    /// once, so that a miss reads them without a lock and a lookup per route.
+    var suggestionTokens: [[SegmentToken]] {
+        if let tokens = tokensByRank.withLock({ $0 }) { return tokens }
+        let tokens = entries.indices.map { entries[$0].kind == .route ? shape(of: $0)?.tokens ?? [] : [] }
+        tokensByRank.withLock { $0 = tokens }
+        return tokens
+    }
+
     /// The most edits a suggested route may be from the path.
     static let maxSuggestionDistance = 12
     /// How much of a path suggestions read.
@@ -81,19 +99,26 @@ extension Router {
 }
 
 extension Router {
-    /// The route's path with its parameters taken from `segments` where there are any
-    /// (`/profile/:userId` with `["profil", "42"]` → `/profile/42`).
-    func example(of route: Int, filling segments: [String]) -> String {
+    /// A route's path (its `tokens`) with its parameters taken from `segments` where there are
+    /// any (`/profile/:userId` with `["profil", "42"]` → `/profile/42`).
+    static func example(_ tokens: [SegmentToken], filling segments: [String]) -> String {
         var output = ""
-        for (index, token) in (shape(of: route)?.tokens ?? []).enumerated() {
+        examplePieces(tokens, filling: segments) { output += $0 }
+        return output.isEmpty ? "/" : output
+    }
+
+    /// The pieces of ``example(_:filling:)``, in order, to `body`: what it appends, and what
+    /// suggestions sum the lengths of before deciding to build it.
+    static func examplePieces(_ tokens: [SegmentToken], filling segments: [String], _ body: (String) -> Void) {
+        for (index, token) in tokens.enumerated() {
             if let literal = token.literal {
-                output += literal
+                body(literal)
             } else if token.isPureParameter, index < segments.count {
-                output += "/" + segments[index]
+                body("/")
+                body(segments[index])
             } else if token.kind != .optional || index < segments.count {
-                output += token.display
+                body(token.display)
             }
         }
-        return output.isEmpty ? "/" : output
     }
 }

@@ -43,6 +43,9 @@ public final class Router: Sendable {
     /// Parsed patterns, shapes and own expressions derived on demand, by rank (see
     /// ``parts(of:)``, ``shape(of:)``, ``regex(of:)``).
     let derived = Mutex<[Int: Derived]>([:])
+    /// Every entry's segment tokens in rank order (empty for an alias or a redirect), made at
+    /// the first miss that asks for suggestions (``suggestionTokens``).
+    let tokensByRank = Mutex<[[SegmentToken]]?>(nil)
 
     /// What a route's canonical pattern gives when asked, each piece made once.
     struct Derived: Sendable {
