@@ -15,6 +15,14 @@ struct RequestHost: Sendable, Hashable {
         port = url.port.map(String.init) ?? ""
     }
 
+    /// The parts of a URL read in place (`Router.routedInPlace`): scheme and host already
+    /// lowercase, the port nil for the scheme's default.
+    init(scheme: String, host: String, port: Int?) {
+        self.scheme = scheme
+        self.host = host
+        self.port = port.map(String.init) ?? ""
+    }
+
     var description: String { scheme + "://" + host + (port.isEmpty ? "" : ":" + port) }
 }
 

@@ -7,7 +7,7 @@ extension Router {
     /// Never crashes and never returns a bare nil: a URL that does not resolve gives a
     /// ``RouteFailure`` that says why.
     public func resolve(_ input: String) -> Result<RouteMatch, RouteFailure> {
-        if let (path, query) = routedInPlace(input) { return match(path: path, query: query, host: nil, input: input) }
+        if let (path, query, host) = routedInPlace(input) { return match(path: path, query: query, host: host, input: input) }
         switch routed(input) {
         case .success(let (path, query, host)): return match(path: path, query: query, host: host, input: input)
         case .failure(let failure): return .failure(failure)
@@ -18,12 +18,10 @@ extension Router {
     /// and host are lowercase, read in place: the routed path is a slice of the input (an
     /// app scheme's `/host/path` included), so no URL record and no joined path is built.
     /// Nil for anything else, and wherever the answer is not a route to match (a refused
-    /// origin, a URL an app scheme refuses, a host the table's routes read): `routed` then
-    /// decides, and says why. Where it answers, it answers as `routed` does, which a
-    /// differential test checks.
-    func routedInPlace(_ input: String) -> (path: String, query: String?)? {
-        guard hostMatchers.isEmpty else { return nil }
-        return input.utf8.withContiguousStorageIfAvailable { bytes -> (path: String, query: String?)? in
+    /// origin, a URL an app scheme refuses): `routed` then decides, and says why. Where it
+    /// answers, it answers as `routed` does, which a differential test checks.
+    func routedInPlace(_ input: String) -> (path: String, query: String?, host: RequestHost?)? {
+        input.utf8.withContiguousStorageIfAvailable { bytes -> (path: String, query: String?, host: RequestHost?)? in
             guard !bytes.isEmpty, bytes.count <= options.limits.maxInputLength, let parts = URLParser.fastScan(bytes), parts.lowercase
             else { return nil }
             let host = bytes[parts.host]
@@ -44,7 +42,17 @@ extension Router {
                 guard !appScheme || !options.appSchemeHostRequired else { return nil }
                 path = bytes[parts.path]
             }
-            return (path.isEmpty ? "/" : String(decoding: path, as: UTF8.self), parts.query.map { String(decoding: bytes[$0], as: UTF8.self) })
+            // The host is read only by routes that match on one.
+            let requestHost =
+                hostMatchers.isEmpty
+                ? nil
+                : RequestHost(
+                    scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self), host: String(decoding: host, as: UTF8.self), port: parts.port
+                )
+            return (
+                path.isEmpty ? "/" : String(decoding: path, as: UTF8.self), parts.query.map { String(decoding: bytes[$0], as: UTF8.self) },
+                requestHost
+            )
         } ?? nil
     }
 
