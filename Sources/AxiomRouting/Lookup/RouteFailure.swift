@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Why a URL did not resolve. Never a crash, never a bare nil: each case says what was
 /// wrong, and ``code`` is a stable identifier for programs.
 public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -48,6 +50,9 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// failure that only found "no match" keeps what it needs to work it out when
         /// ``reason`` is first read: the router, and the routed path and query.
         let diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?
+        /// What the diagnosis found, once worked out: the reason and the count of rejecting
+        /// routes (`code`, `description` and `reason` each read them; a CLI reads all three).
+        let diagnosed = Mutex<(reason: Reason?, rejected: Int?)>((nil, nil))
 
         init(input: String, immediate: Reason?, diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?, rejected: Int = 0) {
             self.input = input
@@ -66,7 +71,10 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// 0 when no route matched the path (or the reason is not one of theirs).
     public var rejectedCandidates: Int {
         guard storage.immediate == nil, let (router, path, query, host) = storage.diagnosis else { return storage.rejected }
-        return router.rejections(path, query: query, host: host, counting: true).count
+        if let rejected = storage.diagnosed.withLock({ $0.rejected }) { return rejected }
+        let rejected = router.rejections(path, query: query, host: host, counting: true).count
+        storage.diagnosed.withLock { $0.rejected = rejected }
+        return rejected
     }
 
     /// "No route matched `path`", the reason (and suggestions) worked out on first read.
@@ -77,7 +85,10 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: Reason {
         if let immediate = storage.immediate { return immediate }
         guard let (router, path, query, host) = storage.diagnosis else { return .noRoute(path: input, suggestions: []) }
-        return router.diagnose(path, query: query, host: host)
+        if let reason = storage.diagnosed.withLock({ $0.reason }) { return reason }
+        let reason = router.diagnose(path, query: query, host: host)
+        storage.diagnosed.withLock { $0.reason = reason }
+        return reason
     }
 
     public static func == (lhs: RouteFailure, rhs: RouteFailure) -> Bool {
