@@ -171,7 +171,13 @@ struct ResolveJSON {
                 guard append(value: item, indent: indent + 2, to: &out) else { return false }
             }
             out += "\n" + Self.indent(indent) + "]"
-        case .double, .fields: return false
+        case .double(let number):
+            // As JSONEncoder writes a finite double: its shortest description, a whole number
+            // without `.0` (`2`, `-0`, `1.5`, `1e+16`). Anything else goes to JSONEncoder.
+            guard number.isFinite else { return false }
+            let text = number.description
+            out += text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        case .fields: return false
         }
         return true
     }
