@@ -155,7 +155,13 @@ enum PatternBenchmarks {
     static let stageNames = ["constructor string", "parts", "regexps and pattern strings", "translation", "PCRE2 compile and the rest"]
 
     static func nodeExecutable() -> String? {
-        if let path = ProcessInfo.processInfo.environment["AXIOM_NODE"] { return path }
+        if let path = ProcessInfo.processInfo.environment["AXIOM_NODE"] {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                print("AXIOM_NODE=\(path) is not an executable file: set it to Node.js 24's node to compare with it.")
+                return nil
+            }
+            return path
+        }
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let path = String(directory) + "/node"
             if FileManager.default.isExecutableFile(atPath: path), let version = nodeVersion(path),

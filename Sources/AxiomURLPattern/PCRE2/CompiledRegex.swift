@@ -247,15 +247,11 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     /// How many more times the breadth-first fallback may run in this operation (an `exec`,
     /// a lookup): each run costs up to a few milliseconds after a backtracking search spent
     /// the match limit, so an input that sends many expressions there ends at the limit
-    /// instead. Reset whenever a scratch is lent out. Kept behind a pointer, not in a stored
-    /// `var`: a class's stored `var` is checked for exclusive access at run time on every
-    /// write (two calls into the runtime on every lookup, which resets it); the scratch's
-    /// single user (see the `Sendable` invariant) is what keeps its accesses apart.
-    @inlinable package var breadthFirstBudget: Int {
-        get { budget.pointee }
-        set { budget.pointee = newValue }
-    }
-    @usableFromInline let budget: UnsafeMutablePointer<Int>
+    /// instead. Reset whenever a scratch is lent out. Not checked for exclusive access at run
+    /// time (a class's stored `var` otherwise is, on every write: two calls into the runtime
+    /// on every lookup, which resets it); the scratch's single user (see the `Sendable`
+    /// invariant) is what keeps its accesses apart.
+    @exclusivity(unchecked) @usableFromInline package var breadthFirstBudget = MatchScratch.breadthFirstRunsPerOperation
     @usableFromInline package static let breadthFirstRunsPerOperation = 4
 
     /// A scratch for patterns with up to `captures` groups, under `limits`.
@@ -275,12 +271,9 @@ package struct RegexCompileError: Error, Sendable, Equatable {
         }
         self.matchContext = context
         self.matchLimit = limits.matchLimit
-        self.budget = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        budget.initialize(to: Self.breadthFirstRunsPerOperation)
     }
 
     deinit {
-        budget.deallocate()
         pcre2_match_data_free_8(matchData)
         if let matchContext { pcre2_match_context_free_8(matchContext) }
     }

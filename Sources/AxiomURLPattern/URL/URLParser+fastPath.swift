@@ -51,6 +51,7 @@ extension URLParser {
     /// ``fastParse(_:)``'s scan alone: where the parts lie, for a caller that reads the bytes
     /// in place (the router routes a URL's path without building its record). Nil exactly
     /// when `fastParse` is nil.
+    @inline(__always)
     package static func fastScan(_ bytes: UnsafeBufferPointer<UInt8>) -> FastURLParts? {
         let count = bytes.count
         var parts = FastURLParts()
@@ -157,6 +158,7 @@ extension URLParser {
 
     /// Whether scheme bytes (any case) name a special scheme, `file`, and its default port:
     /// ``URLRecord/defaultPort(forSpecialScheme:)`` without making a string.
+    @inline(__always)
     static func specialScheme(_ scheme: Slice<UnsafeBufferPointer<UInt8>>) -> (special: Bool, file: Bool, defaultPort: Int?) {
         func equals(_ name: StaticString) -> Bool {
             guard scheme.count == name.utf8CodeUnitCount else { return false }
