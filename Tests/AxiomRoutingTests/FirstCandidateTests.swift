@@ -20,6 +20,15 @@ import Testing
         #expect(router.entries[rank].name == (try router.resolve(path: path).get().route.name))
     }
 
+    /// Reading the values as well gives as many as the match carries.
+    @Test(arguments: [("/", 0), ("/settings/privacy", 0), ("/profile/42", 1), ("/profile/42/posts/7", 2)])
+    func readsTheValuesResolveReads(path: String, count: Int) throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        #expect(router.firstCandidateValues(path: path) == count)
+        #expect(try router.resolve(path: path).get().parameters.count == count)
+        #expect(router.firstCandidateValues(path: "/nosuch/x") == nil)
+    }
+
     @Test func aMissOrAPathToNormaliseHasNone() throws {
         let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
         #expect(router.firstCandidate(path: "/nosuch/x") == nil)

@@ -13,6 +13,8 @@ enum RouterBenchmarks {
         var axiom: Double
         /// Axiom finding the route only (`firstCandidate(path:)`): no values, no match.
         var axiomFind: Double
+        /// Finding the route and reading its values (`firstCandidateValues(path:)`): no match.
+        var axiomValues: Double
         var axiomURL: Double
         var cBaseline: Double
         var routingKit: Double
@@ -72,12 +74,12 @@ enum RouterBenchmarks {
         print("")
         print("Where resolve(path:)'s nanoseconds go, against 2× the C baseline (same paths, same run):")
         for row in rows {
-            let convert = row.axiom - row.axiomFind
             let over = row.axiom - 2 * row.cBaseline
             print(
                 "  \(pad(String(row.size), 6, right: true)) routes: C \(row.cBaseline.formatted(0)) ns"
                     + " · Axiom finds the route in \(row.axiomFind.formatted(0)) ns (canonical check, literal table, dispatch, PCRE2 match: \((row.axiomFind / row.cBaseline).formatted(2))× C)"
-                    + " · converts the values, builds and releases the match in \(convert.formatted(0)) ns"
+                    + " · reads its values in \((row.axiomValues - row.axiomFind).formatted(0)) ns (strings and the array, made and freed)"
+                    + " · builds the match and the caller releases it in \((row.axiom - row.axiomValues).formatted(0)) ns"
                     + (over > 0 ? " · \(over.formatted(0)) ns over 2× C" : " · within 2× C"))
         }
         if let first = rows.first, let last = rows.last {
@@ -196,6 +198,17 @@ enum RouterBenchmarks {
             index = index == lookups.count - 1 ? 0 : index + 1
             return router.firstCandidate(path: lookups[index].path) ?? -1
         }
+        // Finding the route and reading its values: every generated value is read in place.
+        for (path, expected) in lookups.prefix(2_000) {
+            let count = router.firstCandidateValues(path: path)
+            guard (count == nil) == (expected == nil), count == nil || count == (try? router.resolve(path: path).get().parameters.count) else {
+                throw BenchmarkError("firstCandidateValues(path:) gives \(count.map(String.init) ?? "nil") values for \(path)")
+            }
+        }
+        let axiomValues = Measure.nanosecondsPerCall(runs: 5, iterations: lookups.count) {
+            index = index == lookups.count - 1 ? 0 : index + 1
+            return router.firstCandidateValues(path: lookups[index].path) ?? -1
+        }
         let urls = lookups.map { "myapp:/" + $0.path }
         let urlRouter = try Router(source: RouteSource(name: "generated.routes", text: "origins myapp:\n" + table.tableText))
         let axiomURL = Measure.nanosecondsPerCall(runs: 5, iterations: urls.count) {
@@ -228,7 +241,8 @@ enum RouterBenchmarks {
         }
         if split { print("  (\(size) routes: the C baseline uses one expression per first segment; one is past PCRE2's size limit)") }
         return Row(
-            size: size, axiom: axiom, axiomFind: axiomFind, axiomURL: axiomURL, cBaseline: cBaseline, routingKit: routingKit, regexScan: regexScan,
+            size: size, axiom: axiom, axiomFind: axiomFind, axiomValues: axiomValues, axiomURL: axiomURL, cBaseline: cBaseline,
+            routingKit: routingKit, regexScan: regexScan,
             regexScanLookups: scanLookups, compileMilliseconds: Measure.median(compileSamples), bytesPerRoute: bytesPerRoute)
     }
 

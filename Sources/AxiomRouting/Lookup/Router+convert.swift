@@ -120,7 +120,7 @@ extension Router {
     /// The values of a route whose parameters ``RouteLayout/readsInPlace``, read from the
     /// segments its layout selects; nil when one is not read in place.
     @inline(__always)
-    private static func segmentValues(_ bytes: UnsafeBufferPointer<UInt8>, layout: RouteLayout) -> [RouteValue]? {
+    static func segmentValues(_ bytes: UnsafeBufferPointer<UInt8>, layout: RouteLayout) -> [RouteValue]? {
         let count = layout.parameterCount ?? 0
         var values: [RouteValue] = []
         values.reserveCapacity(count)
