@@ -196,10 +196,14 @@ package struct ConstructorStringParser {
         index < tokens.count ? tokens[index] : tokens[tokens.count - 1]
     }
 
-    private func isNonSpecialPatternChar(_ index: Int, _ value: String) -> Bool {
-        let token = safeToken(index)
-        guard token.value == value else { return false }
-        return token.kind == .char || token.kind == .escapedChar || token.kind == .invalidChar
+    private func isNonSpecialPatternChar(_ index: Int, _ value: Unicode.Scalar) -> Bool {
+        // The token read in place (not copied out), its kind first, then its one code point
+        // (every `value` here is ASCII): no string comparison.
+        let position = index < tokens.count ? index : tokens.count - 1
+        guard position >= 0 else { return false }
+        let kind = tokens[position].kind
+        guard kind == .char || kind == .escapedChar || kind == .invalidChar else { return false }
+        return value.isASCII && tokens[position].value.utf8.count == 1 && tokens[position].value.utf8.first == UInt8(value.value)
     }
 
     private func isSearchPrefix() -> Bool {
