@@ -33,6 +33,12 @@ package struct ConstructorStringParser {
     /// Parses `input`. Only the scheme is compiled here (to know whether it is special);
     /// everything else stays pattern syntax for ``URLPattern`` to compile.
     package static func parse(_ input: String) throws(URLPatternError) -> URLPatternInit {
+        if let plain = input.utf8.withContiguousStorageIfAvailable(parsePlain), let plain { return plain }
+        return try parseByStateMachine(input)
+    }
+
+    /// ``parse(_:)`` without its fast path: the tokenizer and the standard's state machine.
+    static func parseByStateMachine(_ input: String) throws(URLPatternError) -> URLPatternInit {
         let scalars = Array(input.unicodeScalars)
         let tokens: [PatternToken]
         do {
@@ -242,5 +248,82 @@ package struct ConstructorStringParser {
             }
             throw error
         }
+    }
+}
+
+extension ConstructorStringParser {
+    /// A constructor string of the common shape, `scheme://host[:port][/path][?search][#hash]`
+    /// in printable ASCII with no pattern syntax but group names in the path, split as the
+    /// state machine splits it — without tokenising it (`https://example.com/settings/privacy`,
+    /// `https://example.com/users/:user`). Nil for anything else (a group, a wildcard, a
+    /// modifier, an escape, a name outside the path or with a `?` after the path, userinfo, an
+    /// IPv6 host, an empty host, a port that is not digits): the state machine then decides.
+    /// Where it answers, it answers as the state machine does; a differential test checks.
+    static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>) -> URLPatternInit? {
+        let count = bytes.count
+        // Scheme: a letter, then letters, digits, `-` or `.` (a `+` is a modifier), then `://`.
+        guard count > 3, bytes[0].isASCIIAlpha else { return nil }
+        var index = 1
+        while index < count, bytes[index].isASCIIAlphanumeric || bytes[index] == 0x2D || bytes[index] == 0x2E { index += 1 }
+        guard index + 2 < count, bytes[index] == 0x3A, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F else { return nil }
+        let schemeEnd = index
+        index += 3
+        // Nothing that is pattern syntax or that the state machine reads as more than text.
+        var colon: Int? = nil
+        var slash: Int? = nil
+        var question: Int? = nil
+        var hash: Int? = nil
+        // Group names (`:id`) in the path: the split does not look inside the path, but a `?`
+        // after a name is its modifier, not a search, so a path with names takes no `?`.
+        var pathHasName = false
+        for position in index..<count {
+            let byte = bytes[position]
+            guard byte > 0x20, byte < 0x7F else { return nil }
+            switch byte {
+            case 0x2A, 0x2B, 0x5C, 0x7B, 0x7D, 0x28, 0x29, 0x40, 0x5B, 0x5D: return nil  // * + \ { } ( ) @ [ ]
+            case 0x3A:
+                guard question == nil, hash == nil else { return nil }
+                if slash != nil {
+                    pathHasName = true
+                } else {
+                    // Before the path: once, the port's.
+                    guard colon == nil else { return nil }
+                    colon = position
+                }
+            case 0x2F: if slash == nil, question == nil, hash == nil { slash = position }
+            case 0x3F: if question == nil, hash == nil { question = position }
+            case 0x23: if hash == nil { hash = position }
+            default: break
+            }
+        }
+        if pathHasName, question != nil { return nil }
+        let authorityEnd = min(question ?? count, hash ?? count)
+        let hostEnd = colon ?? slash ?? authorityEnd
+        guard hostEnd > index else { return nil }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        var result = URLPatternInit()
+        result.protocol = text(0..<schemeEnd)
+        result.hostname = text(index..<hostEnd)
+        if let colon {
+            // Digits only: `:x` would be a group name, which the state machine reads otherwise.
+            let portEnd = slash ?? authorityEnd
+            guard portEnd > colon + 1, bytes[(colon + 1)..<portEnd].allSatisfy(\.isASCIIDigit) else { return nil }
+            result.port = text((colon + 1)..<portEnd)
+        } else {
+            result.port = ""
+        }
+        if let slash {
+            result.pathname = text(slash..<authorityEnd)
+        } else if question != nil || hash != nil {
+            // Straight from the host to a search or a hash: a special scheme's path is `/`.
+            result.pathname = URLParser.specialScheme(bytes[0..<schemeEnd]).special ? "/" : ""
+        }
+        if let question {
+            result.search = text((question + 1)..<(hash ?? count))
+        } else if hash != nil {
+            result.search = ""
+        }
+        if let hash { result.hash = text((hash + 1)..<count) }
+        return result
     }
 }

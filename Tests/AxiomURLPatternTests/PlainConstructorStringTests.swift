@@ -1,0 +1,47 @@
+import TestSupport
+import Testing
+
+@testable import AxiomURLPattern
+
+/// A constructor string with no pattern syntax is split without the tokenizer and the state
+/// machine (issue 17: construction time). Wherever that fast path answers, it must answer as
+/// the state machine does.
+@Suite struct PlainConstructorStringTests {
+    static let schemes = ["https", "HTTP", "myapp", "file", "ws", "a.b-c", "a+b", "1x", ""]
+    static let separators = ["://", ":/", ":", ":///"]
+    static let hosts = ["example.com", "EXAMPLE.com", "h", "xn--a", "127.0.0.1", "a-b", "", "u@h", "[::1]", "h:", "a b", "é"]
+    static let ports = ["", ":8080", ":0", ":", ":x", "::1"]
+    static let paths = [
+        "", "/", "/a", "/a/b", "/a.b", "/%20", "/:id", "/*", "/a?b", "/{x}", "/a:b", "/(a)", "/\\\\x", "//", "/u/:user/p/:post", "/:a:b", "/:",
+        "/a:", "/:1", "/:id/x", "/:_$", "/:id.json",
+    ]
+    static let searches = ["", "?", "?q", "?a=1&b=2", "?a/b", "?a:b", "?*", "??"]
+    static let hashes = ["", "#", "#h", "#a?b", "#a#b", "#:x"]
+
+    @Test func theFastPathAnswersAsTheStateMachineDoes() throws {
+        var generator = SplitMix64(state: 0xC0_57)
+        var plain = 0
+        for _ in 0..<120_000 {
+            let input = [Self.schemes, Self.separators, Self.hosts, Self.ports, Self.paths, Self.searches, Self.hashes]
+                .map { $0.randomElement(using: &generator) ?? "" }.joined()
+            guard let fast = input.utf8.withContiguousStorageIfAvailable(ConstructorStringParser.parsePlain) ?? nil else { continue }
+            plain += 1
+            #expect(fast == (try ConstructorStringParser.parseByStateMachine(input)), "\(input)")
+        }
+        #expect(plain > 1_000)
+    }
+
+    @Test(arguments: [
+        "https://example.com/settings/privacy", "https://example.com", "https://example.com:8080/a?x=1#h", "myapp://profile/42",
+        "https://ex.com?q", "myapp://h#x", "https://example.com/users/:user/posts/:post/comments/:comment", "myapp://profile/:id#top",
+    ])
+    func literalPatternsTakeIt(input: String) throws {
+        let fast = try #require(input.utf8.withContiguousStorageIfAvailable(ConstructorStringParser.parsePlain) ?? nil)
+        #expect(fast == (try ConstructorStringParser.parseByStateMachine(input)))
+    }
+
+    @Test(arguments: ["https://example.com/:id?q", "https://{:sub.}?example.com/", "https://example.com/*", "https://u@h/", "https://h/a?:b"])
+    func patternSyntaxTakesTheStateMachine(input: String) {
+        #expect((input.utf8.withContiguousStorageIfAvailable(ConstructorStringParser.parsePlain) ?? nil) == nil)
+    }
+}
