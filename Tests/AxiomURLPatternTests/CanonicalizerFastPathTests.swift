@@ -53,6 +53,33 @@ import Testing
         }
     }
 
+    /// A regexp generated from parts without a regexp group is kept as it is where the
+    /// translator would give it back unchanged: on random patterns, it must.
+    @Test func generatedRegexpsTheTranslatorLeavesAloneAreLeftAlone() throws {
+        let pieces = [
+            "/", "a", ":id", ":x?", "*", "{/:y}*", "{a}?", ".", "\\.", "+", "\\+", "$", "^", "|", "[", "]", "-", "%41", "~", "é", "{:t.}?", ":n+",
+        ]
+        var generator = SplitMix64(state: 0x7E57)
+        var kept = 0
+        for _ in 0..<6_000 {
+            let count = 1 + Int(generator.next() % 5)
+            let pattern = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            for options in [PatternOptions.pathname, .hostname, .default] {
+                guard let parts = try? PatternParser.parse(pattern, options: options, encode: { $0 }) else { continue }
+                let generated = PatternRegexGenerator.regexp(parts, options: options).source
+                guard !parts.contains(where: { $0.kind == .regexp }), JavaScriptRegexTranslator.leavesUnchanged(generated) else { continue }
+                kept += 1
+                #expect(try JavaScriptRegexTranslator.translate(generated) == generated, "\(pattern)")
+            }
+        }
+        #expect(kept > 2_000)
+        // What it must not keep: a `.` (rewritten), an escape of a letter, non-ASCII.
+        #expect(!JavaScriptRegexTranslator.leavesUnchanged("^a.b$"))
+        #expect(!JavaScriptRegexTranslator.leavesUnchanged("^\\d$"))
+        #expect(!JavaScriptRegexTranslator.leavesUnchanged("^é$"))
+        #expect(JavaScriptRegexTranslator.leavesUnchanged("^\\/a(?:\\/([^\\/]+?))$"))
+    }
+
     /// A literal component generates its regexp only when asked, and it is the one a pattern
     /// of the same text with a group would have had before its group.
     @Test func aLiteralComponentsRegexpIsGeneratedOnDemand() throws {

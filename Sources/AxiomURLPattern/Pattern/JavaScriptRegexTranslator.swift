@@ -20,6 +20,26 @@ package enum JavaScriptRegexTranslator {
     /// ECMAScript's line terminators, which `.` does not match.
     package static let dot = "[^\\n\\r\\x{2028}\\x{2029}]"
 
+    /// Whether ``translate(_:)`` gives a *valid* `source` back unchanged: ASCII only, no `.`
+    /// (which it rewrites to exclude line terminators), and every `\` before punctuation
+    /// (`\d`, `\w`, `\u…` are rewritten). It does not check syntax: for regexps generated from
+    /// a pattern's parts without regexp groups, which are valid by construction.
+    package static func leavesUnchanged(_ source: String) -> Bool {
+        var escaped = false
+        for byte in source.utf8 {
+            guard byte < 0x80 else { return false }
+            if escaped {
+                guard !byte.isASCIIAlphanumeric else { return false }
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: ".") {
+                return false
+            }
+        }
+        return !escaped
+    }
+
     package static func translate(_ source: String) throws(Failure) -> String {
         var translator = Translation(input: Array(source.unicodeScalars))
         try translator.run()

@@ -90,7 +90,7 @@ package final class CompiledComponent: Sendable {
             self.matcher = .literal(parts.map(\.value).joined())
         } else {
             let (generated, names) = PatternRegexGenerator.regexp(parts, options: options)
-            let translated = try Self.translate(generated, component: component, pattern: pattern)
+            let translated = try Self.translate(generated, of: parts, component: component, pattern: pattern)
             self.source = .translated(translated)
             self.names = names
             if parts.count == 1, parts[0].kind == .fullWildcard, parts[0].modifier == .none, parts[0].prefix.isEmpty, parts[0].suffix.isEmpty {
@@ -127,8 +127,13 @@ package final class CompiledComponent: Sendable {
         }
     }
 
-    /// The generated ECMAScript regexp in PCRE2's dialect.
-    static func translate(_ source: String, component: URLPattern.Component, pattern: String) throws(URLPatternError) -> String {
+    /// The ECMAScript regexp generated from `parts` in PCRE2's dialect. Without a regexp group
+    /// among the parts, the generated text is valid by construction, and most of it is the
+    /// same in both dialects (``JavaScriptRegexTranslator/leavesUnchanged(_:)``): it is kept.
+    static func translate(_ source: String, of parts: [Part], component: URLPattern.Component, pattern: String) throws(URLPatternError)
+        -> String
+    {
+        if !parts.contains(where: { $0.kind == .regexp }), JavaScriptRegexTranslator.leavesUnchanged(source) { return source }
         do {
             return try JavaScriptRegexTranslator.translate(source)
         } catch {

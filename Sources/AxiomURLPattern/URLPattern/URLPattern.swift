@@ -177,7 +177,7 @@ public struct URLPattern: Sendable {
             let (source, names) = PatternRegexGenerator.regexp(parts, options: plan.options)
             total &+= names.count
             guard stage != .regexps else { continue }
-            total &+= try CompiledComponent.translate(source, component: plan.component, pattern: plan.pattern).utf8.count
+            total &+= try CompiledComponent.translate(source, of: parts, component: plan.component, pattern: plan.pattern).utf8.count
         }
         return total
     }
