@@ -253,11 +253,12 @@ package struct ConstructorStringParser {
 
 extension ConstructorStringParser {
     /// A constructor string of the common shape, `scheme://host[:port][/path][?search][#hash]`
-    /// in printable ASCII with no pattern syntax but group names in the path, split as the
-    /// state machine splits it — without tokenising it (`https://example.com/settings/privacy`,
-    /// `https://example.com/users/:user`). Nil for anything else (a group, a wildcard, a
-    /// modifier, an escape, a name outside the path or with a `?` after the path, userinfo, an
-    /// IPv6 host, an empty host, a port that is not digits): the state machine then decides.
+    /// in printable ASCII, with pattern syntax only in a path that runs to the end, split as
+    /// the state machine splits it — without tokenising it (`https://example.com/settings/privacy`,
+    /// `https://example.com/users/:user`, `https://example.com/orders/:id(\\d+)`). Nil for
+    /// anything else (pattern syntax before the path or in a search or hash, a path with syntax
+    /// followed by `?` or `#`, userinfo, an IPv6 host, an empty host, a port that is not
+    /// digits): the state machine then decides.
     /// Where it answers, it answers as the state machine does; a differential test checks.
     static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>) -> URLPatternInit? {
         let count = bytes.count
@@ -273,18 +274,23 @@ extension ConstructorStringParser {
         var slash: Int? = nil
         var question: Int? = nil
         var hash: Int? = nil
-        // Group names (`:id`) in the path: the split does not look inside the path, but a `?`
-        // after a name is its modifier, not a search, so a path with names takes no `?`.
-        var pathHasName = false
+        // Pattern syntax in the path (a name, a regexp, a group, a wildcard, an escape): the
+        // split does not look inside the path, but a `?` or `#` there may be a modifier or
+        // part of a regexp, so a path with syntax must run to the end of the string.
+        var pathHasSyntax = false
         for position in index..<count {
             let byte = bytes[position]
             guard byte > 0x20, byte < 0x7F else { return nil }
             switch byte {
-            case 0x2A, 0x2B, 0x5C, 0x7B, 0x7D, 0x28, 0x29, 0x40, 0x5B, 0x5D: return nil  // * + \ { } ( ) @ [ ]
+            case 0x2A, 0x2B, 0x5C, 0x7B, 0x7D, 0x28, 0x29:  // * + \ { } ( )
+                guard slash != nil, question == nil, hash == nil else { return nil }
+                pathHasSyntax = true
+            case 0x40, 0x5B, 0x5D:  // @ [ ]: userinfo and IPv6 before the path, text in it
+                guard slash != nil, question == nil, hash == nil else { return nil }
             case 0x3A:
                 guard question == nil, hash == nil else { return nil }
                 if slash != nil {
-                    pathHasName = true
+                    pathHasSyntax = true
                 } else {
                     // Before the path: once, the port's.
                     guard colon == nil else { return nil }
@@ -296,7 +302,7 @@ extension ConstructorStringParser {
             default: break
             }
         }
-        if pathHasName, question != nil { return nil }
+        if pathHasSyntax, question != nil || hash != nil { return nil }
         let authorityEnd = min(question ?? count, hash ?? count)
         let hostEnd = colon ?? slash ?? authorityEnd
         guard hostEnd > index else { return nil }
