@@ -148,29 +148,12 @@ struct ResolveJSON {
         case .bool(let flag): out += flag ? "true" : "false"
         case .uuid(let uuid): append(string: uuid.uuidString, to: &out)
         case .path(let segments):
-            guard !segments.isEmpty else {
-                out += "[\n\n" + Self.indent(indent) + "]"
-                return true
-            }
-            out += "[\n"
-            for (index, segment) in segments.enumerated() {
-                if index > 0 { out += ",\n" }
-                out += Self.indent(indent + 2)
+            return append(array: segments, indent: indent, to: &out) { segment, out in
                 append(string: segment, to: &out)
-            }
-            out += "\n" + Self.indent(indent) + "]"
-        case .list(let items):
-            guard !items.isEmpty else {
-                out += "[\n\n" + Self.indent(indent) + "]"
                 return true
             }
-            out += "[\n"
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += ",\n" }
-                out += Self.indent(indent + 2)
-                guard append(value: item, indent: indent + 2, to: &out) else { return false }
-            }
-            out += "\n" + Self.indent(indent) + "]"
+        case .list(let items):
+            return append(array: items, indent: indent, to: &out) { item, out in append(value: item, indent: indent + 2, to: &out) }
         case .double(let number):
             // As JSONEncoder writes a finite double: its shortest description, a whole number
             // without `.0` (`2`, `-0`, `1.5`, `1e+16`). Anything else goes to JSONEncoder.
@@ -179,6 +162,26 @@ struct ResolveJSON {
             out += text.hasSuffix(".0") ? String(text.dropLast(2)) : text
         case .fields: return false
         }
+        return true
+    }
+
+    /// An array of `items` as `JSONEncoder` pretty-prints it for a key `indent` spaces in (an
+    /// empty one as `[`, a blank line, `]`), each item written by `element`; false as soon as
+    /// one is left to `JSONEncoder`.
+    private static func append<Items: Collection>(
+        array items: Items, indent: Int, to out: inout String, element: (Items.Element, inout String) -> Bool
+    ) -> Bool {
+        guard !items.isEmpty else {
+            out += "[\n\n" + Self.indent(indent) + "]"
+            return true
+        }
+        out += "[\n"
+        for (index, item) in items.enumerated() {
+            if index > 0 { out += ",\n" }
+            out += Self.indent(indent + 2)
+            guard element(item, &out) else { return false }
+        }
+        out += "\n" + Self.indent(indent) + "]"
         return true
     }
 

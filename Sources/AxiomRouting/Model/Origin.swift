@@ -86,19 +86,16 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// Whether `url` comes from this origin.
     func accepts(_ url: URLRecord) -> Bool { accepts(url, host: Self.host(of: url)) }
 
-    /// Whether `url`, whose ``host(of:)`` is `host`, comes from this origin.
+    /// Whether `url`, whose ``host(of:)`` is `host`, comes from this origin: the rule on
+    /// bytes below, which the router's in-place path uses too.
     func accepts(_ url: URLRecord, host: String) -> Bool {
-        guard url.scheme == scheme else { return false }
-        switch hosts {
-        case .appScheme: return true
-        case .exact(let expected): return host == expected && url.port == port
-        case .subdomains(let parent): return host.hasSuffix("." + parent) && url.port == port
+        Router.withUTF8(of: url.scheme) { scheme in
+            Router.withUTF8(of: host) { host in accepts(scheme: scheme[...], host: host[...], port: url.port) }
         }
     }
 
-    /// Whether a URL read in place comes from this origin: its scheme and host bytes, both
-    /// lowercase already (as ``host(of:)`` writes them), and its port (nil for the default).
-    /// ``accepts(_:host:)`` on bytes, for ``Router/resolve(_:)``'s fast path.
+    /// Whether a URL comes from this origin, by its scheme and host bytes, both lowercase (as
+    /// the URL parser and ``host(of:)`` write them), and its port (nil for the default).
     func accepts(scheme schemeBytes: Slice<UnsafeBufferPointer<UInt8>>, host hostBytes: Slice<UnsafeBufferPointer<UInt8>>, port: Int?) -> Bool {
         guard Router.withUTF8(of: scheme, { $0.elementsEqual(schemeBytes) }) else { return false }
         switch hosts {

@@ -135,9 +135,6 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
         return bytes.isEmpty
     }
 
-    /// The ECMAScript regexp a segment of this type must match, or nil for "any segment".
-    /// Checking the shape inside the route's regex lets a value that cannot convert fall
-    /// through to the next route without leaving PCRE2.
     /// Whether the type has a segment shape (``segmentRegexp`` is not nil), without building
     /// the expression (an enum's is built from its escaped values).
     var hasSegmentShape: Bool {
@@ -147,6 +144,9 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The ECMAScript regexp a segment of this type must match, or nil for "any segment".
+    /// Checking the shape inside the route's regex lets a value that cannot convert fall
+    /// through to the next route without leaving PCRE2.
     var segmentRegexp: String? {
         switch self {
         case .string, .path, .url, .rest, .list: return nil
