@@ -16,11 +16,14 @@ import Testing
         // A route on a host: the routes read the URL's scheme, host and port.
         "origins https://*.example.com, https://example.com, myapp:\nroute team https://:team.example.com/t/*\n",
     ]
-    static let schemes = ["myapp", "MyApp", "https", "HTTP", "http", "ftp", "other", "ws", "wss", "file", "my+app"]
+    static let schemes = ["myapp", "MyApp", "https", "HTTP", "http", "ftp", "other", "ws", "wss", "file", "my+app", " https", "\tmyapp"]
     static let separators = ["://", ":/", ":///", ":"]
     static let hosts = [
         "profile", "Profile", "example.com", "EXAMPLE.com", "a.example.com", "xexample.com", ".example.com", "", "h.example",
         "example.com:443", "example.com:", "x.example.com:8443", "example.com:8080", "profile:80", "a%41", "127.0.0.1", "u@h",
+        // Other spellings of a host an origin names: a trailing dot, whitespace, a backslash,
+        // userinfo in front, non-ASCII, an encoded dot.
+        "example.com.", "exa\tmple.com", "example.com\\@evil.com", "evil.com@example.com", "ex\u{E4}mple.com", "example%2Ecom",
     ]
     static let paths = ["", "/", "/42", "/a/b", "/a/./b", "/%2e", "/a%2Fb", "/a b", "/\u{E4}", "/a/", "//x", "/x/../y"]
     static let queries = ["", "?", "?q=1", "?a=1&b=x+y", "?x=\u{E4}", "?a'b"]
@@ -70,6 +73,10 @@ import Testing
             #expect(try router.resolve(url).get().parameters["id"] == .string("42"), "\(url)")
         }
         #expect(router.routedInPlace("https://evil.com/profile/42") == nil)
+        // Past the length limit the in-place path does not answer; the parser's path refuses.
+        let long = "myapp://profile/" + String(repeating: "4", count: router.options.limits.maxInputLength)
+        #expect(router.routedInPlace(long) == nil)
+        #expect(router.resolve(long).failure?.code == .inputTooLong)
         let failure = try #require(router.resolve("https://evil.com/profile/42").failure)
         #expect(failure.reason == .originNotAccepted(origin: "https://evil.com", accepted: ["myapp:", "https://example.com"]))
         // A host the routes read is read in place too, and gives the route its value.
