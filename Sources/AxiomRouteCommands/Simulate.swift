@@ -103,8 +103,12 @@ enum Simulation {
             case .uiDismiss: result = await navigator.uiDidChange(.dismissed(level: navigator.flow.state.modals.count - 1))
             case .signIn: result = .some(await navigator.signIn())
             case .signOut:
+                // Sign-out is a commit when the gate changes the screen (the login over an
+                // auth-only one): the state is printed then.
+                let before = navigator.flow.state
                 navigator.signOut()
                 step.detail = "signed out"
+                if navigator.flow.state != before { step.state = navigator.flow.state }
             case .advance(let duration):
                 await navigator.advance(by: duration)
                 elapsed += duration

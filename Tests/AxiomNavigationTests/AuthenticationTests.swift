@@ -80,19 +80,24 @@ import Testing
         #expect(flow.history.count == historyCount)
     }
 
-    @Test func signedInUsersGoStraightThroughAndSigningOutSendsThemToLoginAgain() async {
+    @Test func signedInUsersGoStraightThroughAndSigningOutSendsThemToLoginAgain() async throws {
         let (flow, _) = makeFlow()
         _ = await flow.signIn()
         #expect(await flow.open(url: "myapp://inbox/3") == .completed)
         #expect(flow.state.visible?.route == "conversation")
+        let conversation = try #require(flow.state.visible)
         flow.signOut()
-        #expect(await flow.navigate(to: profile(1)) == .redirected(chain: [profile(1)], final: Destination("login")))
+        // Sign-out checks the screen on top in one commit: the login over the conversation.
         #expect(flow.state.visible?.route == "login")
-        // Dismissing the login would show the auth-only conversation under it: refused, and the
-        // profile stays parked (the dismiss is not somewhere to resume to).
-        let atLogin = flow.state
-        #expect(await flow.dismiss() == .cancelled(.guardRejected))
-        #expect(flow.state == atLogin)
+        #expect(flow.history.last?.action == .signOut)
+        // With the login on screen, an auth-only request is parked and nothing else changes.
+        #expect(await flow.navigate(to: profile(1)) == .cancelled(.guardRejected))
+        #expect(flow.parkedRequest?.destination == profile(1))
+        // Dismissing the login would show the auth-only conversation under it: it is withheld
+        // (kept in the state, not shown), and so is its tab's whole stack — home shows.
+        #expect(await flow.dismiss() == .completed)
+        #expect(flow.state.visible?.route == "home")
+        #expect(flow.state.entries.contains(conversation))
         #expect(flow.parkedRequest?.destination == profile(1))
         // Routes without `auth` never need a sign-in.
         #expect(await flow.navigate(to: Destination("about")) == .completed)

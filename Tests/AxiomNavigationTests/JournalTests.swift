@@ -95,10 +95,14 @@ import Testing
         #expect(last.result == "cancelled.rate-limited")
         #expect(last.decisions.map(\.decision) == ["passed", "cancelled.rate-limited"])
         #expect(last.decisions.map(\.middleware).last?.hasPrefix("RateLimitMiddleware") == true)
-        let first = try #require(journal.records.dropFirst().first)
+        // The start (request 0) commits through the gate, not the pipeline: no decisions.
+        let start = try #require(journal.records.dropFirst().first)
+        #expect(start.step == .start)
+        #expect(start.decisions.isEmpty)
+        let first = try #require(journal.records.dropFirst(2).first)
         #expect(first.step == .open(url: "myapp://posts/1", source: .deepLink))
         #expect(first.decisions.map(\.decision) == ["passed", "passed", "passed"])
-        #expect(first.requests == [0])
+        #expect(first.requests == [1])
     }
 
     @Test func theJournalKeepsItsLimitAndAReplayNeedsABeginning() async throws {

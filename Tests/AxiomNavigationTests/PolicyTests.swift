@@ -81,13 +81,24 @@ import Testing
     @Test func resettingTheSelectedTabAfterSignOutDoesNotShowItsAuthOnlyRoot() async throws {
         await navigator.signIn()
         await navigator.open("myapp://inbox/3", expect: "completed")
+        // Sign-out under `.withhold`: the conversation and its auth-only tab are withheld, home shows.
+        let withholding = try TestNavigator(routes: Self.table, options: .init(configuration: .init(signOut: .withhold)))
+        withholding.exhaustive = false
+        await withholding.signIn()
+        await withholding.open("myapp://inbox/3", expect: "completed")
+        withholding.signOut()
+        #expect(withholding.state.visible?.route == "home")
+        let before = withholding.state
+        #expect(before.entries.map(\.route).contains("conversation"))  // not erased
+        await withholding.selectTab("inbox", expect: "redirected")
+        #expect(withholding.state.visible?.route == "login")
+        #expect(Array(withholding.state.entries.dropLast()) == before.entries)  // the login is a modal over it all
+        await withholding.signIn(expect: "completed")
+        #expect(withholding.state.activeStack.map(\.route) == ["inbox", "conversation"])
+        // Under the default rule the login goes over the conversation at sign-out itself.
         navigator.signOut()
-        let before = flow.state
-        await navigator.perform(.resetTab("inbox"), expect: "redirected")
         #expect(flow.state.visible?.route == "login")
-        #expect(Array(flow.state.entries.dropLast()) == before.entries)  // the login is a modal over it all
-        await navigator.signIn(expect: "completed")
-        #expect(flow.state.activeStack.map(\.route) == ["inbox"])
+        #expect(flow.state.activeStack.count == 1 && flow.state.modals.count == 1)
     }
 
     // MARK: A deep link's parents

@@ -272,8 +272,10 @@ import Testing
         #expect(flow.state.selectedTab == "inbox")
         #expect(flow.state.visible?.route == "login")
         #expect(screens.made["inbox"] == nil)
-        #expect(flow.parkedRequest != nil)
-        #expect(flow.history.last.map { $0.action.summary } == "login")
+        #expect(flow.parkedRequest == nil)  // nothing to resume: sign-in takes the gate's login down
+        // One commit: the tab tap and the login over it (never a later request).
+        #expect(flow.history.last.map { $0.action.summary } == "ui-select-tab(inbox)")
+        #expect(flow.history.last?.to?.route == "login")
         // Signing in resumes it: the login goes, the inbox appears with its context.
         #expect(await flow.signIn() != nil)
         await flow.lifecycleSettled()

@@ -263,13 +263,15 @@ private let simulations: String = {
     @Test func aChangedStepIsPrintedWithStatusOne() async throws {
         let (path, lines) = try await journal(of: "auth-resume")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        // The sign-in (step 2) recorded as if it had ended otherwise.
+        // The sign-in (after begin, start and the link) recorded as if it had ended otherwise.
+        let signIn = try #require(lines.firstIndex { $0.contains("signIn") })
+        #expect(signIn == 3)
         var changed = lines
-        changed[2] = changed[2].replacingOccurrences(of: #""result":"completed""#, with: #""result":"cancelled.superseded""#)
-        #expect(changed[2] != lines[2])
+        changed[signIn] = changed[signIn].replacingOccurrences(of: #""result":"completed""#, with: #""result":"cancelled.superseded""#)
+        #expect(changed[signIn] != lines[signIn])
         let replay = await executeCommand("replay", "-", input: changed)
         #expect(replay.status == 1)
-        #expect(replay.out.hasPrefix("step 2 (sign-in) differs in result\n  result: recorded cancelled.superseded, replayed completed\n"))
+        #expect(replay.out.hasPrefix("step 3 (sign-in) differs in result\n  result: recorded cancelled.superseded, replayed completed\n"))
     }
 
     @Test func aJournalThatIsNotOneIsStatusTwo() async {

@@ -42,11 +42,14 @@ extension NavigationFlow {
             planned = NavigationPlanner.plan(command, in: base, source: source)
         case .start:
             planned = .success(NavigationPlan(state: base, events: base.visible.map { [.appear($0)] } ?? []))
-        case .replaceTable, .ui:
+        case .replaceTable, .ui, .signOut, .signIn:
             // Never run as a request (``NavigationFlow/replaceTable(with:)`` and
             // ``NavigationFlow/uiDidChange(_:)`` commit themselves).
             return .success(NavigationPlan(state: base, events: []))
-        case .restore(let restored):
+        case .restore(let saved):
+            // Checked against the table of now (a restore parked for sign-in may resume after a
+            // swap); the gate tidies what it withheld.
+            let restored = saved.restored(against: router, source: source).state.droppingOrphanedWithheld()
             // Every entry of the current state leaves; the restored visible entry appears. Not
             // the planner's diff: a restored state's ids may be ids the current state uses for
             // other screens (both count from 0).
@@ -57,6 +60,19 @@ extension NavigationFlow {
         }
         switch planned {
         case .success(let plan):
+            // The gate's part of every request's plan: going back off the login onto what it
+            // guarded withholds that (kept, not shown, back after sign-in) and shows the screen
+            // below; withheld screens whose screen below left the state go.
+            if request.action.goesBack, let login = gate.login, state.visible?.route == login, let shown = plan.state.visible,
+                shown.id != state.visible?.id, gate.verdict(shown) == .guarded
+            {
+                let withheld = gate.admit(plan.state, presentingLogin: false).state
+                return .success(NavigationPlan(state: withheld, events: NavigationPlanner.events(from: state, to: withheld)))
+            }
+            if !plan.state.withheld.isEmpty {
+                let tidied = plan.state.droppingOrphanedWithheld()
+                if tidied != plan.state { return .success(NavigationPlan(state: tidied, events: NavigationPlanner.events(from: state, to: tidied))) }
+            }
             guard request.isResumed else { return .success(plan) }
             return .success(NavigationPlan(state: plan.state, events: NavigationPlanner.events(from: state, to: plan.state)))
         case .failure(let error):
@@ -110,10 +126,4 @@ extension NavigationFlow {
     /// Where signed-out users are sent: the first session's login route, else the table's.
     var loginRoute: String? { sessions.lazy.compactMap(\.loginRoute).first ?? router.loginRoute }
 
-    /// Whether the visible entry may be shown as it is (``Orchestrator/start()`` asks before
-    /// showing the initial state).
-    func mayShowVisible() -> Bool {
-        guard let visible = state.visible else { return true }
-        return refusal(toShow: visible, for: nil) == nil
-    }
 }

@@ -144,84 +144,61 @@ extension NavigationFlow {
     /// nothing (the tab already selected) ends `duplicated`. Contexts are told asynchronously,
     /// in commit order; ``lifecycleSettled()`` waits for them.
     ///
-    /// **The policy holds here too.** A screen the change reveals that may not be shown now — an
-    /// auth-only tab tapped while signed out, a pop back to an auth-only screen after sign-out — is
-    /// not shown: its context is not told it appeared, and the flow sends the user to login at
-    /// once (a request like any, in the history), resuming it after sign-in. A screen no sign-in
+    /// **The gate holds here too** (``NavigationGate``). A screen the change reveals that may not
+    /// be shown now — an auth-only tab tapped while signed out, a pop back to an auth-only screen
+    /// after sign-out — gets the login over it *in the same commit* (never a later request a rate
+    /// limit or a newer link could stop): its context is not told it appeared, and signing in
+    /// takes the login down and shows it. When the change *is* the user leaving that login (a
+    /// login sheet dragged down, a back swipe off it), what it guarded is withheld — kept in the
+    /// state, not shown, back after sign-in — and the screen below shows. A screen no sign-in
     /// could allow (its `sources`) is dropped from the state, down to one that may be shown — or,
     /// for a tab tapped, the tap is not taken (`cancelled(untrusted-source)`): the UI shows the tab
     /// it was on.
     @discardableResult
     public func uiDidChange(_ change: UIChange) -> NavigationResult {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let id = RequestID(nextRequest)
-        nextRequest += 1
+        let started = ContinuousClock().now
         let old = state
         let applied = old.applying(change)
+        let gate = self.gate
         var tabRefusal: NavigationResult? = nil
         if case .success(let next) = applied {
-            tabRefusal = Self.refusesTab(change, next) { self.refusal(toShow: $0, for: nil) }
+            tabRefusal = Self.refusesTab(change, next, gate: gate)
         }
+        let id: RequestID
         let result: NavigationResult
         switch applied {
         case .failure(let error):
+            id = RequestID(nextRequest)
+            nextRequest += 1
             result = .failed(error)
         case .success(let next) where next == old:
+            id = RequestID(nextRequest)
+            nextRequest += 1
             result = .duplicated
         case .success where tabRefusal != nil:
             // A tab whose screen no sign-in could allow (its `sources`): the tap is not taken, and
             // the UI, reading the state, shows the tab it was on.
+            id = RequestID(nextRequest)
+            nextRequest += 1
             result = tabRefusal ?? .cancelled(.untrustedSource)
-        case .success(var next):
+        case .success(let next):
             // Whatever was in flight was planned for the old screen.
-            latest = id
+            id = takeTurn()
             lastUIChange = id
-            cancelLoading()
-            // The policy holds on this path too: a screen the UI revealed that may not be shown
-            // (an auth-only tab tapped while signed out, a pop back to a screen signed out since)
-            // is not shown — its context is not told it appeared, and the login follows at once,
-            // resuming it after sign-in; a screen no sign-in can allow is dropped.
-            var guarded: NavigationEntry? = nil
-            while let visible = next.visible, let refusal = refusal(toShow: visible, for: nil) {
-                if case .redirected = refusal {
-                    guarded = visible
-                    break
-                }
-                next.removeVisibleEntry()
-            }
-            // Leave guards of every entry the change (and the policy after it) took away are told.
+            // The gate: a screen the change revealed that may not be shown gets the login over
+            // it in this same commit — unless the change was the user leaving that login, when
+            // what it guarded is withheld (kept, not shown); a screen no sign-in allows is dropped.
+            let leftLogin = old.visible.map { $0.route == gate.login && next.visible?.id != $0.id } ?? false
+            let admitted = gate.admit(next, presentingLogin: !leftLogin).state
+            // Leave guards of every entry the change (and the gate after it) took away are told.
             if let host {
-                for question in host.flow(self, leaveQuestionsFrom: old, to: next) { question.context.wasLeftByUI(question.departure) }
+                for question in host.flow(self, leaveQuestionsFrom: old, to: admitted) { question.context.wasLeftByUI(question.departure) }
             }
-            state = next
-            if !loaded.isEmpty {
-                let kept = Set(next.entries.map(\.id))
-                loaded = loaded.filter { kept.contains($0.key) }
-            }
-            commits += 1
-            let elapsed = clock.now - started
-            history.append(
-                HistoryRecord(
-                    request: id, source: .inApp, action: .ui(change), result: "completed", from: old.visible, to: next.visible,
-                    metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: elapsed, total: elapsed)))
-            while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
-            var events = NavigationPlanner.events(from: old, to: next)
-            if let guarded { events.removeAll { $0 == .appear(guarded) } }
-            pendingEvents.append(events)
+            commitThroughGate(next, action: .ui(change), id: id, presentingLogin: !leftLogin, started: started)
+            deliverLater()
             result = .completed
-            let previous = uiFollowUp
-            uiFollowUp = Task { [weak self] in
-                await previous?.value
-                guard let self else { return }
-                _ = await self.deliverPendingEvents()
-                // The guarded screen as a request: the policy sends the user to login and parks it.
-                if let guarded, self.state.visible?.id == guarded.id {
-                    _ = await self.run(.start, source: .inApp, route: self.router.route(named: guarded.route), url: nil)
-                }
-            }
         }
-        let total = clock.now - started
+        let total = ContinuousClock().now - started
         let request = NavigationRequest(id: id, action: .ui(change), source: .inApp, route: nil, url: nil, redirects: [])
         let metrics = NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: result.committed ? total : .zero, total: total)
         lastMetrics = metrics
@@ -232,11 +209,8 @@ extension NavigationFlow {
 
     /// The refusal of a tab tap whose tab shows a screen the policy refuses for good (not a
     /// sign-in away): nil for other changes.
-    private static func refusesTab(
-        _ change: UIChange, _ next: NavigationState, refusal: (NavigationEntry) -> NavigationResult?
-    ) -> NavigationResult? {
-        guard case .selectedTab = change, let visible = next.visible, let refused = refusal(visible) else { return nil }
-        if case .redirected = refused { return nil }
+    private static func refusesTab(_ change: UIChange, _ next: NavigationState, gate: NavigationGate) -> NavigationResult? {
+        guard case .selectedTab = change, let visible = next.visible, case .refused(let refused) = gate.verdict(visible) else { return nil }
         return refused
     }
 

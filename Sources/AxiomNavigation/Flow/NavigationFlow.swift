@@ -23,10 +23,14 @@ public final class NavigationFlow {
         /// Whether navigating to the visible destination with equal values is `duplicated`.
         public var rejectsDuplicates: Bool
 
-        public init(maxRedirects: Int = 5, historyLimit: Int = 100, rejectsDuplicates: Bool = true) {
+        /// What sign-out does to the screen on top (default: the login over an auth-only one).
+        public var signOut: SignOutRule
+
+        public init(maxRedirects: Int = 5, historyLimit: Int = 100, rejectsDuplicates: Bool = true, signOut: SignOutRule = .presentLogin) {
             self.maxRedirects = maxRedirects
             self.historyLimit = historyLimit
             self.rejectsDuplicates = rejectsDuplicates
+            self.signOut = signOut
         }
     }
 
@@ -75,15 +79,27 @@ public final class NavigationFlow {
     /// follows the last one (delivering its lifecycle, then the policy for what it revealed).
     @ObservationIgnored var lastUIChange: RequestID? = nil
     @ObservationIgnored var uiFollowUp: Task<Void, Never>? = nil
+    /// The state the flow was made with, when the gate (signed out, no session yet) showed
+    /// less of it: ``start()`` proposes it again once the session middleware is installed. A
+    /// commit before the start forgets it.
+    @ObservationIgnored var pendingStart: NavigationState? = nil
+    @ObservationIgnored var hasStarted = false
+    /// The login entry the gate presented over a guarded screen (sign-in takes it down).
+    @ObservationIgnored var gateLogin: EntryID? = nil
 
     /// A flow on `router` starting at `state`. With a `host`, each commit's lifecycle
     /// events are delivered to it and its leave-guarding contexts are asked before a commit
     /// covers or removes them; without one, the flow only keeps the state (tests, tools).
     public init(router: Router, state: NavigationState, configuration: Configuration = Configuration(), host: (any NavigationHost)? = nil) {
         self.router = router
-        self.state = state
         self.configuration = configuration
         self.host = host
+        // Nothing the gate did not admit is ever in `state`, not even before `start()`: with no
+        // session yet, an auth-only screen is withheld and a screen its source may not open is
+        // dropped. `start()` proposes the state as given again, under the session then installed.
+        let admitted = NavigationGate(router: router, signedIn: false, login: nil).admit(state, presentingLogin: false).state
+        self.state = admitted
+        if admitted != state { pendingStart = state }
     }
 
     // MARK: Middleware
@@ -138,9 +154,10 @@ public final class NavigationFlow {
 
     // MARK: Signing in
 
-    /// Tells the session middleware (``AuthenticationMiddleware``) that the user signed in, and
-    /// resumes the request parked while signed out — exactly once: the newest one, if it has not
-    /// expired. It runs again through the whole pipeline as a new request with the parked
+    /// Tells the session middleware (``AuthenticationMiddleware``) that the user signed in, puts
+    /// back the screens withheld until then (``NavigationState/withheld``), and resumes the
+    /// request parked while signed out — exactly once: the newest one, if it has not expired;
+    /// with none parked, a login the gate presented over a screen is taken down. It runs again through the whole pipeline as a new request with the parked
     /// request's action and source; a login screen on top is taken down in the same commit.
     /// Returns that navigation's result, or nil when nothing was parked (a second sign-in does
     /// nothing).
@@ -152,17 +169,27 @@ public final class NavigationFlow {
             for session in sessions {
                 if let request = session.signIn(), request.id > (parked?.id ?? RequestID(-1)) { parked = request }
             }
-            guard let parked else { return nil }
+            // Screens withheld until sign-in go back where they were.
+            await commitReinstated()
+            guard let parked else {
+                // A login the gate presented over a screen goes, showing the screen.
+                guard let gateLogin, state.visible?.id == gateLogin else { return nil }
+                return await run(.start, source: .inApp, route: nil, url: nil, resumed: true)
+            }
             // The route by name in today's table (it may have been swapped since it was parked).
             let route = parked.route.flatMap { router.route(named: $0.name) }
             return await run(parked.action, source: parked.source, route: route, url: parked.url, resumed: true)
         }
     }
 
-    /// Tells the session middleware that the user signed out. Nothing on screen changes; the
-    /// next navigation to a route that requires authentication goes to the login route.
+    /// Tells the session middleware that the user signed out, and checks what is on screen
+    /// again in one commit (Docs/Middleware.md, "Sign-out"): an auth-only screen on top gets the
+    /// login over it (``Configuration/signOut`` `.presentLogin`, the default) or is withheld down
+    /// to a screen that may be shown (`.withhold`); a request in flight is superseded. Screens in
+    /// background tabs and under the top stay, each checked by the gate when it is revealed.
     public func signOut() {
         for session in sessions { session.signOut() }
+        commitSignOut()
         journal?.append(step: .signOut, state: state)
     }
 
@@ -182,8 +209,9 @@ public final class NavigationFlow {
     /// restored visible entry (an auth-only screen while signed out goes through login and is
     /// restored after sign-in), one commit with the usual history and lifecycle: every current
     /// context is released and the restored visible entry's is created. Entries are trusted no
-    /// more than `source`. (At launch, pass the restored state to the ``Orchestrator`` instead:
-    /// its ``Orchestrator/start()`` applies the same policy.)
+    /// more than `source`; a restore parked for sign-in is checked against the table again when it
+    /// resumes. (At launch, pass the restored state to the ``Orchestrator`` instead: its
+    /// ``Orchestrator/start()`` commits it through the same gate.)
     public func restore(_ saved: NavigationState, source: NavigationSource = .inApp) async -> RestoreResult {
         let restoration = saved.restored(against: router, source: source)
         let route = restoration.state.visible.flatMap { router.route(named: $0.route) }
@@ -201,10 +229,11 @@ public final class NavigationFlow {
     /// - the state is checked against the new table like a restored one
     ///   (``NavigationState/restored(against:source:)``): an entry whose route is gone or whose
     ///   values no longer fit is dropped, with everything above it;
-    /// - then the policy, under the new table, for what is left on screen: while the visible
-    ///   screen may not be shown (it now requires sign-in and the user is signed out, or its
-    ///   `sources` no longer allow the entry's source), it is dropped too, down to the nearest
-    ///   screen that may be shown — a swap never shows a screen the new table forbids;
+    /// - then the gate (``NavigationGate``), under the new table, for what is left on screen: a
+    ///   screen that now requires sign-in while the user is signed out gets the login over it
+    ///   (kept, shown after sign-in); one whose `sources` no longer allow the entry's source is
+    ///   dropped, down to the nearest screen that may be shown — a swap never shows a screen the
+    ///   new table forbids;
     /// - one commit, not vetoed by leave guards (the table changed whatever a screen wants), with
     ///   the usual history (action `replace-table`) and lifecycle: dropped entries' contexts
     ///   are released, and the new visible entry's is created.
@@ -213,37 +242,16 @@ public final class NavigationFlow {
     /// again by name; gone, it ends `failed(unknown-route)`).
     @discardableResult
     public func replaceTable(with newRouter: Router) async -> RestoreResult {
-        let id = RequestID(nextRequest)
-        nextRequest += 1
-        latest = id
-        // Latest wins: an older request's loaders are no longer wanted.
-        cancelLoading()
-        let clock = ContinuousClock()
-        let started = clock.now
-        let old = state
-        let restoration = old.restored(against: newRouter)
+        let started = ContinuousClock().now
+        let id = takeTurn()
+        let restoration = state.restored(against: newRouter)
         router = newRouter
-        var next = restoration.state
-        var dropped = restoration.dropped
-        while let visible = next.visible, let refusal = refusal(toShow: visible, for: nil) {
-            dropped.append(
-                Restoration.Dropped(
-                    entry: visible, place: next.modals.isEmpty ? "root" : "modal \(next.modals.count - 1)", code: .notShown,
-                    reason: "the new table does not let it be shown now (\(refusal.code))"))
-            next.removeVisibleEntry()
-        }
-        state = next
-        loaded = loaded.filter { entry in next.entries.contains { $0.id == entry.key } }
-        commits += 1
-        history.append(
-            HistoryRecord(
-                request: id, source: .inApp, action: .replaceTable, result: "completed", from: old.visible, to: next.visible,
-                metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: clock.now - started, total: clock.now - started)))
-        while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
-        pendingEvents.append(NavigationPlanner.events(from: old, to: next))
+        // The gate, under the new table: what it forbids is not shown (the login over a screen
+        // that now needs sign-in, a screen its source may no longer open dropped).
+        let admission = commitThroughGate(restoration.state, action: .replaceTable, id: id, presentingLogin: true, started: started)
         _ = await deliverPendingEvents()
         journal?.append(step: .replaceTable, state: state)
-        return RestoreResult(result: .completed, dropped: dropped)
+        return RestoreResult(result: .completed, dropped: restoration.dropped + admission.dropped)
     }
 
     /// Any command, through the pipeline.
@@ -481,6 +489,7 @@ public final class NavigationFlow {
         }
         let before = state.visible
         state = plan.state
+        pendingStart = nil
         if !loaded.isEmpty || !data.isEmpty {
             let kept = Set(state.entries.map(\.id))
             loaded = loaded.filter { kept.contains($0.key) }.merging(data) { _, new in new }
@@ -502,11 +511,6 @@ public final class NavigationFlow {
         return .completed
     }
 
-    /// Runs the initial state as a request, so a screen that may not be shown yet goes
-    /// through the policy (login, then resumed after sign-in).
-    func start() async -> NavigationResult {
-        await journaled(.start) { await run(.start, source: .inApp, route: state.visible.flatMap { router.route(named: $0.route) }, url: nil) }
-    }
 }
 
 /// Timing written by the commit step (on the main actor) and read after the pipeline.

@@ -23,9 +23,9 @@ public struct NavigationRequest: Sendable, Hashable {
         case deepLink(Destination)
         /// A plain command (back, dismiss, tabs).
         case command(NavigationCommand)
-        /// Shows the state as it is: the initial state, run as a request by
-        /// ``Orchestrator/start()`` when its visible screen may not be shown yet (it requires
-        /// sign-in), so the usual login-and-resume applies to it too.
+        /// Shows the state as it is: the initial state committed through the gate by
+        /// ``NavigationFlow/start()``, and the request parked when the gate presents the login
+        /// over a screen (resumed after sign-in, it takes the login down).
         case start
         /// Replaces the whole state with a restored one (``NavigationFlow/restore(_:source:)``):
         /// checked against the table already, shown under the usual policy.
@@ -36,6 +36,12 @@ public struct NavigationRequest: Sendable, Hashable {
         /// What the UI already did on screen (``NavigationFlow/uiDidChange(_:)``): recorded in the
         /// history and told to middleware's `didFinish`, never run through the pipeline.
         case ui(UIChange)
+        /// The user signed out: what the state shows is checked again (Docs/Middleware.md,
+        /// "Sign-out"); recorded in the history, never run through the pipeline.
+        case signOut
+        /// The user signed in: screens withheld until then go back where they were; recorded in
+        /// the history, never run through the pipeline.
+        case signIn
 
         /// A short name: the route for navigations and deep links (`profile`), the command
         /// for commands (`back`, `select-tab(inbox)`), `start`.
@@ -51,6 +57,8 @@ public struct NavigationRequest: Sendable, Hashable {
             case .restore: return "restore"
             case .replaceTable: return "replace-table"
             case .ui(let change): return change.summary
+            case .signOut: return "sign-out"
+            case .signIn: return "sign-in"
             }
         }
 
@@ -78,7 +86,7 @@ public struct NavigationRequest: Sendable, Hashable {
             case .command(.push(let destination)), .command(.replace(let destination)), .command(.present(let destination, _)):
                 return [destination]
             case .command(.setStack(let destinations)): return destinations
-            case .command, .start, .restore, .replaceTable, .ui: return []
+            case .command, .start, .restore, .replaceTable, .ui, .signOut, .signIn: return []
             }
         }
     }
@@ -110,7 +118,7 @@ public struct NavigationRequest: Sendable, Hashable {
     public var destination: Destination? {
         switch action {
         case .navigate(let destination), .deepLink(let destination): return destination
-        case .command, .start, .restore, .replaceTable, .ui: return nil
+        case .command, .start, .restore, .replaceTable, .ui, .signOut, .signIn: return nil
         }
     }
 

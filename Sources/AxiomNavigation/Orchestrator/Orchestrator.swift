@@ -70,18 +70,15 @@ public final class Orchestrator {
     /// Brings the initial screen on: creates its context and delivers its `appear`. Call it
     /// once, when the UI is ready (later calls do nothing).
     ///
-    /// The initial state is held to the same policy as any commit: when its visible screen
-    /// requires sign-in and the user is signed out (or its `sources` do not allow the app),
-    /// the start runs as a request through the flow — the user is sent to login and the
-    /// initial screen is shown after sign-in.
+    /// The initial state goes through the same gate as any commit (``NavigationFlow/start()``):
+    /// when its visible screen requires sign-in and the user is signed out, the login is
+    /// presented over it in the same commit and the screen is shown after sign-in; without a
+    /// session middleware it is not shown at all (fail closed); a screen whose `sources` do not
+    /// allow the source it was restored from is dropped.
     public func start() async {
         guard !started else { return }
         started = true
-        guard navigation.mayShowVisible() else {
-            _ = await navigation.start()
-            return
-        }
-        if let visible = navigation.state.visible { _ = await screens.flow(navigation, deliver: [.appear(visible)]) }
+        _ = await navigation.start()
     }
 
     /// A handle for navigating without holding the flow.

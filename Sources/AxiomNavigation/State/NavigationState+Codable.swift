@@ -40,8 +40,8 @@ extension NavigationState: Codable {
     public static let formatVersion = 1
 
     private enum Key: String, CodingKey {
-        case version, nextID, root, modals
-        case stack, tabs, order, selected, stacks, style, container
+        case version, nextID, root, modals, withheld
+        case stack, tabs, order, selected, stacks, style, container, above
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,6 +57,16 @@ extension NavigationState: Codable {
             try nested.encode(modal.style, forKey: .style)
             try nested.encodeIfPresent(modal.container, forKey: .container)
             try Self.encode(modal.content, into: &nested)
+        }
+        // Screens set aside until sign-in (written only when there are some).
+        if !withheld.isEmpty {
+            var groups = container.nestedUnkeyedContainer(forKey: .withheld)
+            for group in withheld {
+                var nested = groups.nestedContainer(keyedBy: Key.self)
+                try nested.encode(group.above.rawValue, forKey: .above)
+                try nested.encode(group.entries, forKey: .stack)
+                try nested.encodeIfPresent(group.style, forKey: .style)
+            }
         }
     }
 
@@ -78,12 +88,16 @@ extension NavigationState: Codable {
         let order = try tabs.decode([String].self, forKey: .order)
         let selected = try tabs.decode(String.self, forKey: .selected)
         let stacks = try tabs.decode([String: [NavigationEntry]].self, forKey: .stacks)
-        guard Set(order).count == order.count else { throw Self.invalid("a tab is listed twice in \(order)") }
-        guard order.contains(selected) || order.isEmpty && selected.isEmpty else {
-            throw Self.invalid("the selected tab '\(selected)' is not one of the tabs \(order)")
+        guard order.count <= Self.maxTabs else { throw Self.invalid("\(order.count) tabs (at most \(Self.maxTabs) are read)") }
+        // One pass over the tabs and one over the stacks: linear in the state's size.
+        let names = Set(order)
+        guard names.count == order.count else { throw Self.invalid("a tab is listed twice in \(order.prefix(20))") }
+        // No state has tabs without a tab (a root of no tabs is an empty stack).
+        guard names.contains(selected) else {
+            throw Self.invalid("the selected tab '\(selected)' is not one of the tabs \(order.prefix(20))")
         }
-        if let stray = stacks.keys.sorted().first(where: { !order.contains($0) }) {
-            throw Self.invalid("a stack for '\(stray)', which is not one of the tabs \(order)")
+        if let stray = stacks.keys.filter({ !names.contains($0) }).min() {
+            throw Self.invalid("a stack for '\(stray)', which is not one of the tabs \(order.prefix(20))")
         }
         return .tabs(Tabs(order: order, selected: selected, stacks: stacks))
     }
@@ -111,6 +125,20 @@ extension NavigationState: Codable {
             modals.append(modal)
         }
         self.modals = modals
+        var withheld: [Withheld] = []
+        if container.contains(.withheld) {
+            var groups = try container.nestedUnkeyedContainer(forKey: .withheld)
+            while !groups.isAtEnd {
+                let nested = try groups.nestedContainer(keyedBy: Key.self)
+                let entries = try nested.decode([NavigationEntry].self, forKey: .stack)
+                guard !entries.isEmpty else { throw Self.invalid("withheld group \(withheld.count) has no entries") }
+                withheld.append(
+                    Withheld(
+                        above: EntryID(try nested.decode(Int.self, forKey: .above)), entries: entries,
+                        style: try nested.decodeIfPresent(ModalStyle.self, forKey: .style)))
+            }
+        }
+        self.withheld = withheld
         self.nextID = try container.decode(Int.self, forKey: .nextID)
         // Room for new entries: each takes the next id (an id near Int.max would overflow).
         guard (0...Self.maxNextID).contains(nextID) else {
@@ -123,7 +151,20 @@ extension NavigationState: Codable {
             }
             guard ids.insert(entry.id).inserted else { throw Self.invalid("entry id \(entry.id) is used twice") }
         }
+        guard ids.count <= Self.maxEntries else { throw Self.invalid("\(ids.count) entries (at most \(Self.maxEntries) are read)") }
+        if !withheld.isEmpty {
+            let inStacks = Set(stackEntries.map(\.id))
+            if let orphan = withheld.first(where: { !inStacks.contains($0.above) }) {
+                throw Self.invalid("withheld entries above \(orphan.above), which is in no stack")
+            }
+        }
     }
+
+    /// The most tabs a saved state may have (the root's or one container's): decoding is linear,
+    /// and this bounds it (100,000 tabs decode in tens of milliseconds).
+    public static let maxTabs = 100_000
+    /// The most entries a saved state may have, every stack together.
+    public static let maxEntries = 1_000_000
 
     /// The largest `nextID` read: 2⁵², so a restored session can create entries for ever.
     static let maxNextID = 1 << 52

@@ -120,11 +120,19 @@ extension NavigationState {
                 if name == tabs.selected, valid.count != stack.count { baseIntact = false }
                 kept.stacks[name] = valid
             }
-            if !kept.order.contains(kept.selected) {
+            if let first = kept.order.first {
+                if !kept.order.contains(kept.selected) {
+                    baseIntact = false
+                    kept.selected = first
+                }
+                result.root = .tabs(kept)
+            } else {
+                // None of the saved tabs is the table's: the table's own tabs, as a new start
+                // (new entries, numbered from the saved nextID), never a root without a tab.
                 baseIntact = false
-                kept.selected = kept.order.first ?? ""
+                result.root = .stack([])
+                result.startAfresh(from: router)
             }
-            result.root = .tabs(kept)
         }
         result.modals = []
         for (index, modal) in modals.enumerated() {
@@ -177,7 +185,37 @@ extension NavigationState {
                 if restored.stack.isEmpty { baseIntact = false } else { result.modals.append(restored) }
             }
         }
+        // Screens withheld until sign-in: a group is kept whole while every entry still fits
+        // and the entry it was above is kept.
+        result.withheld = []
+        let keptIDs = Set(result.stackEntries.map(\.id))
+        for group in withheld {
+            let place = "withheld above \(group.above)"
+            guard keptIDs.contains(group.above) else {
+                for entry in group.entries {
+                    dropped.append(.init(entry: entry, place: place, code: .aboveDroppedEntry, reason: "the screen it was above is gone"))
+                }
+                continue
+            }
+            let kept = valid(group.entries, place: place)
+            if kept.count == group.entries.count { result.withheld.append(Withheld(above: group.above, entries: kept, style: group.style)) }
+        }
         return Restoration(state: result, dropped: dropped)
+    }
+
+    /// Replaces an empty root with the table's start (``init(router:)``), its entries numbered
+    /// from this state's `nextID`.
+    mutating func startAfresh(from router: Router) {
+        let fresh = NavigationState(router: router)
+        func renumbered(_ stack: [NavigationEntry]) -> [NavigationEntry] {
+            stack.map { makeEntry($0.destination, source: $0.source) }
+        }
+        switch fresh.root {
+        case .stack(let stack): root = .stack(renumbered(stack))
+        case .tabs(var tabs):
+            for name in tabs.order { tabs.stacks[name] = renumbered(tabs.stacks[name] ?? []) }
+            root = .tabs(tabs)
+        }
     }
 }
 

@@ -86,6 +86,8 @@ public struct NavigationState: Sendable, Hashable {
     public internal(set) var modals: [Modal]
     /// The id the next new entry gets.
     public internal(set) var nextID: Int
+    /// Screens set aside until sign-in (``Withheld``): in the state, not on any stack.
+    public internal(set) var withheld: [Withheld] = []
 
     /// A single stack with these screens (the first is its root).
     public init(stack: [Destination] = []) {
@@ -95,7 +97,8 @@ public struct NavigationState: Sendable, Hashable {
         root = .stack(stack.map { makeEntry($0) })
     }
 
-    /// Tabs in order, each starting at its root destination (or empty); the first selected.
+    /// Tabs in order, each starting at its root destination (or empty); the first selected
+    /// (or `selected`, when it is one of them). No tabs at all make one empty stack.
     public init(tabs: KeyValuePairs<String, Destination?>, selected: String? = nil) {
         self.init(tabs: tabs.map { ($0.key, $0.value) }, selected: selected)
     }
@@ -108,7 +111,9 @@ public struct NavigationState: Sendable, Hashable {
         var stacks: [String: [NavigationEntry]] = [:]
         for (name, destination) in tabs { stacks[name] = destination.map { [makeEntry($0)] } ?? [] }
         let order = tabs.map(\.0)
-        root = .tabs(Tabs(order: order, selected: selected ?? order.first ?? "", stacks: stacks))
+        // No tabs: one empty stack (a tab bar of no tabs has no stack to put a screen on).
+        guard let first = order.first else { return }
+        root = .tabs(Tabs(order: order, selected: selected.flatMap { order.contains($0) ? $0 : nil } ?? first, stacks: stacks))
     }
 
     /// A new entry with the next generational id, put there by a request from `source`.
@@ -138,17 +143,9 @@ public struct NavigationState: Sendable, Hashable {
         return nil
     }
 
-    /// Every entry in the state (tabs in order, then modals bottom up).
+    /// Every entry in the state (tabs in order, then modals bottom up, then the withheld ones).
     public var entries: [NavigationEntry] {
-        var all: [NavigationEntry] = []
-        switch root {
-        case .stack(let stack): all += stack
-        case .tabs(let tabs): for name in tabs.order { all += tabs.stacks[name] ?? [] }
-        }
-        for modal in modals {
-            for (_, stack) in modal.allStacks { all += stack }
-        }
-        return all
+        withheld.isEmpty ? stackEntries : stackEntries + withheld.flatMap(\.entries)
     }
 
     /// The state without its visible entry when that entry is `route` (the login screen once

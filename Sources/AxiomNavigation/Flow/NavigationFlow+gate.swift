@@ -1,0 +1,136 @@
+import AxiomRouting
+
+/// The doors that are not requests — a change the UI reports, a table swap, `start()`, sign-in
+/// and sign-out — commit through ``NavigationGate`` here, in one main-actor turn; requests
+/// commit through the same gate at the end of their pipeline (`plan(for:)`, `commit`).
+extension NavigationFlow {
+    /// The gate for the current table and session: no session middleware is signed out and
+    /// has no login to show (the flow fails closed).
+    var gate: NavigationGate {
+        let sessions = self.sessions
+        return NavigationGate(
+            router: router, signedIn: !sessions.isEmpty && sessions.allSatisfy(\.isSignedIn),
+            login: sessions.isEmpty ? nil : sessions.lazy.compactMap(\.loginRoute).first)
+    }
+
+    /// Commits what the gate admits for `proposed`, as one history record: the state, the
+    /// loaders' data kept for the entries still there, the lifecycle queued (delivered by the
+    /// caller), and — when the gate presented the login over a guarded screen — that login
+    /// remembered, for sign-in to take down.
+    @discardableResult
+    func commitThroughGate(
+        _ proposed: NavigationState, action: NavigationRequest.Action, id: RequestID, source: NavigationSource = .inApp,
+        presentingLogin: Bool, started: ContinuousClock.Instant, result: NavigationResult.Code = .completed, recordsUnchanged: Bool = true,
+        events: (_ old: NavigationState, _ new: NavigationState) -> [LifecycleEvent] = NavigationPlanner.events(from:to:)
+    ) -> NavigationGate.Admission {
+        let old = state
+        let admission = gate.admit(proposed, presentingLogin: presentingLogin)
+        let next = admission.state
+        state = next
+        pendingStart = nil
+        if !loaded.isEmpty {
+            let kept = Set(next.entries.map(\.id))
+            loaded = loaded.filter { kept.contains($0.key) }
+        }
+        commits += 1
+        let elapsed = ContinuousClock().now - started
+        // The start records a transition only when the gate changed what it was given.
+        if recordsUnchanged || next != old {
+            appendHistory(
+                HistoryRecord(
+                    request: id, source: source, action: action, result: result, from: old.visible, to: next.visible,
+                    metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: elapsed, total: elapsed)))
+        }
+        pendingEvents.append(events(old, next))
+        // Sign-in takes down a login the gate presented (and shows what it guarded) when no
+        // request is parked; nothing is parked for it, so any request arriving at the login may be.
+        if admission.guarded != nil { gateLogin = next.visible?.id }
+        return admission
+    }
+
+    /// Appends a record to the capped history.
+    func appendHistory(_ record: HistoryRecord) {
+        history.append(record)
+        while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
+    }
+
+    /// A new request number that supersedes whatever is in flight (its loaders cancelled).
+    func takeTurn() -> RequestID {
+        let id = RequestID(nextRequest)
+        nextRequest += 1
+        latest = id
+        cancelLoading()
+        return id
+    }
+
+    /// Delivers the queued lifecycle after the current turn, after any delivery queued before.
+    func deliverLater() {
+        let previous = uiFollowUp
+        uiFollowUp = Task { [weak self] in
+            await previous?.value
+            _ = await self?.deliverPendingEvents()
+        }
+    }
+
+    /// Brings the first screen on, through the gate: the state the flow was made with (or
+    /// restored to) with its withheld screens back when the session is already signed in; an
+    /// auth-only screen while signed out gets the login over it in the same commit (resumed
+    /// after sign-in); without a session middleware it is withheld (fail closed); a screen its
+    /// source may not open is dropped. Then the visible screen's context appears. Call it once
+    /// (``Orchestrator/start()`` does); later calls commit nothing new.
+    @discardableResult
+    public func start() async -> NavigationResult {
+        await journaled(.start) {
+            guard !hasStarted else { return .duplicated }
+            hasStarted = true
+            let started = ContinuousClock().now
+            let id = takeTurn()
+            var proposed = pendingStart ?? state
+            if gate.signedIn { proposed = proposed.reinstatingWithheld() }
+            let admission = commitThroughGate(
+                proposed, action: .start, id: id, presentingLogin: true, started: started, recordsUnchanged: false
+            ) { old, new in
+                // Nothing has appeared before the start: its visible screen appears now.
+                var events: [LifecycleEvent] = NavigationPlanner.released(from: old, to: new).map { .release($0) }
+                if let visible = new.visible { events.append(.appear(visible)) }
+                return events
+            }
+            _ = await deliverPendingEvents()
+            return admission.guarded == nil ? .completed : .redirected(chain: [], final: Destination(admission.state.visible?.route ?? ""))
+        }
+    }
+
+    /// Commits the sign-out check: the visible screen under ``Configuration/signOut``'s rule,
+    /// the withheld groups tidied; background screens stay (each is checked when it is
+    /// revealed). Nothing is committed when nothing changes.
+    func commitSignOut() {
+        let started = ContinuousClock().now
+        let presenting = configuration.signOut == .presentLogin
+        let admitted = gate.admit(state, presentingLogin: presenting)
+        guard admitted.state != state else { return }
+        let id = takeTurn()
+        commitThroughGate(state, action: .signOut, id: id, presentingLogin: presenting, started: started)
+        deliverLater()
+    }
+
+    /// Puts the screens withheld until sign-in back (one commit), when there are any.
+    func commitReinstated() async {
+        guard !state.withheld.isEmpty else { return }
+        let started = ContinuousClock().now
+        let id = takeTurn()
+        commitThroughGate(state.reinstatingWithheld(), action: .signIn, id: id, presentingLogin: true, started: started)
+        _ = await deliverPendingEvents()
+    }
+}
+
+extension NavigationFlow {
+    /// What sign-out does to the screen on top (``NavigationFlow/Configuration/signOut``).
+    public enum SignOutRule: Sendable, Hashable {
+        /// An auth-only screen on top gets the login over it at once (the default): signing in
+        /// again takes the login down and shows it.
+        case presentLogin
+        /// Auth-only screens on top are withheld (``NavigationState/withheld``) down to one
+        /// that may be shown; they come back after sign-in.
+        case withhold
+    }
+}

@@ -1,0 +1,161 @@
+import AxiomRouting
+
+/// The one rule every change of navigation state goes through (Docs/Middleware.md, "The
+/// gate"): given a proposed state — whatever door proposed it — the state that may be
+/// committed. Pure: the same proposal, table and session give the same answer.
+///
+/// **The rule.** After the commit, the visible entry satisfies its route's policy for the
+/// source that put it in the state, or the same commit presents the login over it:
+///
+/// - an entry whose route's `sources` do not allow its source (or whose route the table no
+///   longer has) can never be shown by a sign-in: it is dropped, and the rule applies to what
+///   is then visible;
+/// - an auth-only entry while signed out (no session middleware counts as signed out: the
+///   flow fails closed) is *guarded*. When the door may show the login and there is one (a
+///   session middleware's login route, else the table's `login`), the login is presented over
+///   it in the same commit: a modal when the login route's transition is one (else a
+///   full-screen modal), pushed when it is `push`. Otherwise — the user just dismissed that
+///   login, or there is no login to show — the guarded screens are *withheld*: taken off view
+///   into ``NavigationState/withheld``, never erased; the top of the stack below them shows
+///   (or, when a whole tab's stack is guarded, the first tab that may be shown is selected, its
+///   stack kept as it was). Only a guarded root with nothing below it and nowhere else to go
+///   is dropped.
+///
+/// Withheld groups whose screen below has left the state are released at the same commit.
+struct NavigationGate {
+    /// Whether one entry may be shown.
+    enum Verdict: Equatable {
+        case allowed
+        /// No sign-in can allow it (its route's `sources`), or its route is gone.
+        case refused(NavigationResult)
+        /// It needs a sign-in.
+        case guarded
+    }
+
+    /// What the gate let through.
+    struct Admission {
+        var state: NavigationState
+        /// The guarded entry the login was presented over (resume it after sign-in).
+        var guarded: NavigationEntry?
+        /// What was dropped (never shown), with why.
+        var dropped: [Restoration.Dropped] = []
+    }
+
+    let router: Router
+    /// Whether the session is signed in (false without a session middleware: fail closed).
+    let signedIn: Bool
+    /// The login to present, when there is a session that can sign in.
+    let login: String?
+
+    func verdict(_ entry: NavigationEntry) -> Verdict {
+        guard let route = router.route(named: entry.route) else { return .refused(.failed(.unknownRoute(entry.route))) }
+        guard route.metadata.allows(source: entry.source.rawValue) else { return .refused(.cancelled(.untrustedSource)) }
+        guard route.metadata.requiresAuthentication, route.name != router.loginRoute, route.name != login else { return .allowed }
+        return signedIn ? .allowed : .guarded
+    }
+
+    /// The state that may be committed for `proposed`. `presentingLogin`: whether this door may
+    /// answer a guarded screen with the login (not when the change was the user leaving it).
+    func admit(_ proposed: NavigationState, presentingLogin: Bool) -> Admission {
+        var admission = Admission(state: proposed.droppingOrphanedWithheld())
+        // Each turn takes an entry off view or ends: bounded by the state's size.
+        var turns = admission.state.entries.count + 1
+        while turns > 0, let visible = admission.state.visible {
+            turns -= 1
+            switch verdict(visible) {
+            case .allowed:
+                return admission
+            case .refused(let refusal):
+                admission.dropped.append(
+                    Restoration.Dropped(
+                        entry: visible, place: admission.state.placeOfVisible, code: .notShown,
+                        reason: "its route's policy never lets it be shown from \(visible.source) (\(refusal.code))"))
+                admission.state.removeVisibleEntry()
+            case .guarded:
+                if presentingLogin, let presented = loginPresented(over: admission.state) {
+                    admission.state = presented
+                    admission.guarded = visible
+                    return admission
+                }
+                if !withhold(&admission.state) {
+                    admission.dropped.append(
+                        Restoration.Dropped(
+                            entry: visible, place: admission.state.placeOfVisible, code: .notShown,
+                            reason: "it requires sign-in, no login can be shown, and there is no screen below it"))
+                    admission.state.removeVisibleEntry()
+                }
+            }
+        }
+        return admission
+    }
+
+    /// `state` with the login on top, or nil when there is none to present.
+    func loginPresented(over state: NavigationState) -> NavigationState? {
+        guard let login, let route = router.route(named: login),
+            (try? Router.validate(route, parameters: [:], query: [:])) != nil
+        else { return nil }
+        let command: NavigationCommand
+        switch route.metadata.transition {
+        case .push: command = .push(Destination(login))
+        case .modal(let style): command = .present(Destination(login), style: style)
+        case .replace, .tab: command = .present(Destination(login), style: .fullScreen)
+        }
+        return try? NavigationPlanner.plan(command, in: state, source: .inApp).get().state
+    }
+
+    /// Takes the guarded top of the active stack off view without erasing it (see the type's
+    /// rule). False when there is nothing to show instead.
+    func withhold(_ state: inout NavigationState) -> Bool {
+        let stack = state.activeStack
+        let guardedCount = stack.reversed().prefix { verdict($0) == .guarded }.count
+        if guardedCount < stack.count {
+            let base = stack[stack.count - guardedCount - 1]
+            state.withheld.append(NavigationState.Withheld(above: base.id, entries: Array(stack.suffix(guardedCount))))
+            state.setActiveStack(Array(stack.dropLast(guardedCount)))
+            return true
+        }
+        // The whole stack is guarded: another tab of the same bar, else (a modal's stack) the
+        // modal goes aside whole, above the screen under it.
+        if let top = state.modals.indices.last {
+            if var tabs = state.modals[top].tabs, let other = firstShowable(tabs, except: tabs.selected) {
+                tabs.selected = other
+                state.modals[top].content = .tabs(tabs)
+                return true
+            }
+            let modal = state.modals[top]
+            guard case .stack(let entries) = modal.content, modal.container == nil else { return false }
+            var below = state
+            below.modals.removeLast()
+            guard let under = below.visible else { return false }
+            below.withheld.append(NavigationState.Withheld(above: under.id, entries: entries, style: modal.style))
+            state = below
+            return true
+        }
+        if case .tabs(var tabs) = state.root, let other = firstShowable(tabs, except: tabs.selected) {
+            tabs.selected = other
+            state.root = .tabs(tabs)
+            return true
+        }
+        return false
+    }
+
+    /// The first tab other than `except` whose top may be shown.
+    private func firstShowable(_ tabs: NavigationState.Tabs, except: String) -> String? {
+        tabs.order.first { name in
+            guard name != except, let top = tabs.stacks[name]?.last else { return false }
+            return verdict(top) == .allowed
+        }
+    }
+}
+
+extension NavigationState {
+    /// Where the visible entry is, as ``Restoration/Dropped/place`` says it.
+    var placeOfVisible: String {
+        if let top = modals.indices.last {
+            if let tabs = modals[top].tabs { return "modal \(top) tab \(tabs.selected)" }
+            return "modal \(top)"
+        }
+        if case .tabs(let tabs) = root { return "tab \(tabs.selected)" }
+        return "root"
+    }
+}

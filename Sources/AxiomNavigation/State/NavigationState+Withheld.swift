@@ -1,0 +1,104 @@
+public import AxiomRouting
+
+extension NavigationState {
+    /// Screens taken off view because they need a sign-in the user has not given — kept in the
+    /// state, not erased (Docs/Middleware.md, "The gate"). When the user dismisses the login that
+    /// guarded them, or no login can be shown (no session middleware, no login route), the gate
+    /// moves the guarded top of the stack here and shows the screen below; after sign-in
+    /// (``NavigationFlow/signIn()``, or ``NavigationFlow/start()`` when the session is already
+    /// signed in) they go back where they were — onto `above`, if it is still the top of its
+    /// stack (for a modal: still the visible screen); a group whose `above` has left the state is
+    /// released at that commit.
+    public struct Withheld: Sendable, Hashable {
+        /// The entry they were above.
+        public let above: EntryID
+        /// The withheld screens, bottom first.
+        public let entries: [NavigationEntry]
+        /// Set when the screens were a modal's whole stack: presented again with this style.
+        public let style: ModalStyle?
+
+        init(above: EntryID, entries: [NavigationEntry], style: ModalStyle? = nil) {
+            self.above = above
+            self.entries = entries
+            self.style = style
+        }
+    }
+
+    /// Whether `id` is the top of one of the state's stacks (root, tabs, modals, modals' tabs).
+    func isStackTop(_ id: EntryID) -> Bool {
+        switch root {
+        case .stack(let stack): if stack.last?.id == id { return true }
+        case .tabs(let tabs): if tabs.order.contains(where: { tabs.stacks[$0]?.last?.id == id }) { return true }
+        }
+        return modals.contains { modal in modal.allStacks.contains { $0.stack.last?.id == id } }
+    }
+
+    /// Every entry of the stacks (root, tabs, modals), without the withheld ones.
+    var stackEntries: [NavigationEntry] {
+        var all: [NavigationEntry] = []
+        switch root {
+        case .stack(let stack): all += stack
+        case .tabs(let tabs): for name in tabs.order { all += tabs.stacks[name] ?? [] }
+        }
+        for modal in modals {
+            for (_, stack) in modal.allStacks { all += stack }
+        }
+        return all
+    }
+
+    /// The withheld groups put back where they were (a group goes back only onto its `above`
+    /// while that is a stack's top — a modal group only while `above` is visible); the others
+    /// are gone. The state to propose to the gate once the user is signed in.
+    func reinstatingWithheld() -> NavigationState {
+        guard !withheld.isEmpty else { return self }
+        var next = self
+        next.withheld = []
+        for group in withheld {
+            if let style = group.style {
+                guard next.visible?.id == group.above else { continue }
+                next.modals.append(Modal(style: style, stack: group.entries))
+                continue
+            }
+            next.append(group.entries, onto: group.above)
+        }
+        return next
+    }
+
+    /// Appends `entries` to the stack whose top is `above` (nothing when none is).
+    private mutating func append(_ entries: [NavigationEntry], onto above: EntryID) {
+        for level in modals.indices.reversed() {
+            switch modals[level].content {
+            case .stack(let stack) where stack.last?.id == above:
+                modals[level].content = .stack(stack + entries)
+                return
+            case .tabs(var tabs):
+                if let name = tabs.order.first(where: { tabs.stacks[$0]?.last?.id == above }) {
+                    tabs.stacks[name, default: []] += entries
+                    modals[level].content = .tabs(tabs)
+                    return
+                }
+            default: continue
+            }
+        }
+        switch root {
+        case .stack(let stack) where stack.last?.id == above:
+            root = .stack(stack + entries)
+        case .tabs(var tabs):
+            if let name = tabs.order.first(where: { tabs.stacks[$0]?.last?.id == above }) {
+                tabs.stacks[name, default: []] += entries
+                root = .tabs(tabs)
+            }
+        default: break
+        }
+    }
+
+    /// The state without the withheld groups whose `above` is no longer in its stacks (they
+    /// could never go back: their context is released at this commit).
+    func droppingOrphanedWithheld() -> NavigationState {
+        guard !withheld.isEmpty else { return self }
+        let present = Set(stackEntries.map(\.id))
+        var next = self
+        next.withheld = withheld.filter { present.contains($0.above) }
+        return next
+    }
+}
