@@ -113,13 +113,20 @@ extension NavigationFlow {
         deliverLater()
     }
 
-    /// Puts the screens withheld until sign-in back (one commit), when there are any.
-    func commitReinstated() async {
-        guard !state.withheld.isEmpty else { return }
+    /// The sign-in's own commit, through the gate and not the pipeline (a rate limit or a
+    /// middleware cannot leave a signed-in user at a login the gate put up): the screens withheld
+    /// until sign-in go back where they were, and — with `takingDownLogin` — a login the gate
+    /// presented over a screen goes. Returns whether it committed.
+    @discardableResult
+    func commitSignIn(takingDownLogin: Bool) async -> Bool {
+        var proposed = state.reinstatingWithheld()
+        if takingDownLogin, let gateLogin, proposed.visible?.id == gateLogin { proposed = proposed.removingVisible(route: proposed.visible?.route) }
+        guard proposed != state else { return false }
         let started = ContinuousClock().now
         let id = takeTurn()
-        commitThroughGate(state.reinstatingWithheld(), action: .signIn, id: id, presentingLogin: true, started: started)
+        commitThroughGate(proposed, action: .signIn, id: id, presentingLogin: true, started: started)
         _ = await deliverPendingEvents()
+        return true
     }
 }
 

@@ -169,13 +169,10 @@ public final class NavigationFlow {
             for session in sessions {
                 if let request = session.signIn(), request.id > (parked?.id ?? RequestID(-1)) { parked = request }
             }
-            // Screens withheld until sign-in go back where they were.
-            await commitReinstated()
-            guard let parked else {
-                // A login the gate presented over a screen goes, showing the screen.
-                guard let gateLogin, state.visible?.id == gateLogin else { return nil }
-                return await run(.start, source: .inApp, route: nil, url: nil, resumed: true)
-            }
+            // Screens withheld until sign-in go back where they were; with nothing parked, a
+            // login the gate presented over a screen goes too (one commit, not a request).
+            let committed = await commitSignIn(takingDownLogin: parked == nil)
+            guard let parked else { return committed ? .completed : nil }
             // The route by name in today's table (it may have been swapped since it was parked).
             let route = parked.route.flatMap { router.route(named: $0.name) }
             return await run(parked.action, source: parked.source, route: route, url: parked.url, resumed: true)

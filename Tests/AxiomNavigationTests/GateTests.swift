@@ -1,0 +1,301 @@
+import AxiomNavigationTesting
+import AxiomRouting
+import Foundation
+import Testing
+
+@testable import AxiomNavigation
+
+/// One gate for every change of state (issue 28): each test is a way the second edition let a
+/// forbidden or erased state through a door other than a request — a change the UI reports,
+/// sign-out, launch, a restore resumed after a swap, a saved state the table no longer fits.
+@MainActor
+@Suite struct GateTests {
+    static let table = """
+        origins myapp:
+        tabs home, inbox, me
+        login login
+        route home /
+          transition tab(home)
+        route inbox /inbox
+          transition tab(inbox)
+          auth
+        route conversation /inbox/:id
+          param id int
+          auth
+          parent inbox
+        route me /me
+          transition tab(me)
+        route settings /me/settings
+          parent me
+        route privacy /me/settings/privacy
+          auth
+          parent settings
+        route profile /profile/:userId
+          param userId int
+          auth
+          parent home
+        route followers /profile/:userId/followers
+          param userId int
+          parent profile
+        route compose /compose
+          transition modal(sheet)
+          auth
+        route changePassword /me/password
+          sources inApp
+          parent me
+        route about /about
+          parent home
+        route login /login
+          transition modal(fullScreen)
+        """
+
+    /// A navigator whose rate limit counts in-app steps too (as `RateLimitMiddleware`'s
+    /// defaults do): 10 a second.
+    static func navigator(signedIn: Bool = false, state: NavigationState? = nil, signOut: NavigationFlow.SignOutRule = .presentLogin) throws
+        -> TestNavigator
+    {
+        let navigator = try TestNavigator(
+            routes: table, state: state,
+            options: .init(
+                signedIn: signedIn, rateLimit: .init(appliesTo: [.inApp, .deepLink, .universalLink, .pushNotification]),
+                configuration: .init(signOut: signOut)))
+        navigator.exhaustive = false
+        return navigator
+    }
+
+    /// The rule the gate keeps, checked on the state as any observer reads it.
+    static func visibleIsAllowed(_ flow: NavigationFlow) -> Bool {
+        guard let visible = flow.state.visible, let route = flow.router.route(named: visible.route) else { return true }
+        guard route.metadata.allows(source: visible.source.rawValue) else { return false }
+        return !route.metadata.requiresAuthentication || flow.isSignedIn == true || route.name == "login"
+    }
+
+    // MARK: A change the UI reports
+
+    @Test func aBackSwipeOntoAnAuthOnlyScreenAfterSignOutShowsTheLoginInTheSameCommitWhateverTheRateLimit() async throws {
+        let navigator = try Self.navigator(signedIn: true)
+        await navigator.open("myapp://profile/42/followers", expect: "completed")
+        let profile = navigator.state.activeStack[1]
+        navigator.signOut()
+        #expect(navigator.state.visible?.route == "followers")  // not auth-only: stays
+        // Use up the rate limit (in-app steps count): the next request is refused.
+        var steps = 0
+        while await navigator.flow.selectTab("home").code != .cancelled(.rateLimited), steps < 20 { steps += 1 }
+        #expect(steps < 20)
+        #expect(navigator.state.visible?.route == "followers")
+        // The back swipe onto `profile` (auth-only): the login is over it as soon as the call
+        // returns, in the same commit — no later request a rate limit could refuse.
+        let back = navigator.flow.uiDidChange(.popped(to: profile.id))
+        #expect(back == .completed)
+        #expect(navigator.state.visible?.route == "login")
+        #expect(navigator.flow.history.last?.to?.route == "login")
+        #expect(Self.visibleIsAllowed(navigator.flow))
+        await navigator.flow.lifecycleSettled()
+        #expect(navigator.state.visible?.route == "login")
+        #expect(!navigator.lifecycle.suffix(3).contains(.appear(profile)))
+        // Sign-in takes the login down onto the profile.
+        await navigator.signIn()
+        #expect(navigator.state.visible == profile)
+        #expect(navigator.state.modals.isEmpty)
+    }
+
+    @Test func anUntrustedLinkArrivingAtTheLoginCannotUncoverTheGuardedScreen() async throws {
+        let navigator = try Self.navigator(signedIn: true)
+        await navigator.open("myapp://profile/42/followers", expect: "completed")
+        navigator.signOut()
+        _ = navigator.flow.uiDidChange(.popped(to: navigator.state.activeStack[1].id))
+        #expect(navigator.state.visible?.route == "login")
+        // A link its source may not open arrives: refused, and the login is still up.
+        await navigator.open("myapp://me/password", expect: "cancelled.untrusted-source")
+        #expect(navigator.state.visible?.route == "login")
+        #expect(Self.visibleIsAllowed(navigator.flow))
+    }
+
+    // MARK: Dragging the login down
+
+    @Test func draggingTheLoginOffAnAuthOnlyTabKeepsTheTabsStack() async throws {
+        let navigator = try Self.navigator(signedIn: true)
+        await navigator.open("myapp://inbox/3", expect: "completed")
+        await navigator.selectTab("home", expect: "completed")
+        navigator.signOut()
+        #expect(navigator.state.visible?.route == "home")
+        _ = navigator.flow.uiDidChange(.selectedTab("inbox"))
+        #expect(navigator.state.visible?.route == "login")
+        _ = navigator.flow.uiDidChange(.dismissed(level: 0))
+        // The user sees a tab that may be shown; the inbox's stack is kept as it was.
+        #expect(navigator.state.selectedTab == "home")
+        guard case .tabs(let tabs) = navigator.state.root else { Issue.record("tabs expected"); return }
+        #expect(tabs.stacks["inbox"]?.map(\.route) == ["inbox", "conversation"])
+        await navigator.signIn()
+        await navigator.selectTab("inbox", expect: "completed")
+        #expect(navigator.state.activeStack.map(\.route) == ["inbox", "conversation"])
+    }
+
+    @Test(arguments: [NavigationFlow.SignOutRule.presentLogin, .withhold])
+    func draggingTheLoginOffAStackWithholdsTheGuardedScreensAndSignInPutsThemBack(rule: NavigationFlow.SignOutRule) async throws {
+        let navigator = try Self.navigator(signedIn: true, signOut: rule)
+        await navigator.selectTab("me", expect: "completed")
+        await navigator.navigate(to: Destination("settings"), expect: "completed")
+        await navigator.navigate(to: Destination("privacy"), expect: "completed")
+        let privacy = try #require(navigator.state.visible)
+        navigator.signOut()
+        if rule == .presentLogin {
+            #expect(navigator.state.visible?.route == "login")
+            _ = navigator.flow.uiDidChange(.dismissed(level: 0))
+        }
+        // The settings screen under it shows; privacy is withheld, not erased.
+        #expect(navigator.state.activeStack.map(\.route) == ["me", "settings"])
+        #expect(navigator.state.withheld.map(\.entries) == [[privacy]])
+        #expect(navigator.state.entries.contains(privacy))
+        #expect(Self.visibleIsAllowed(navigator.flow))
+        // The saved state keeps it too, and reads back.
+        let data = try JSONEncoder().encode(navigator.state)
+        #expect(try JSONDecoder().decode(NavigationState.self, from: data) == navigator.state)
+        await navigator.signIn()
+        #expect(navigator.state.activeStack.map(\.route) == ["me", "settings", "privacy"])
+        #expect(navigator.state.visible == privacy)
+        #expect(navigator.state.withheld.isEmpty)
+    }
+
+    @Test func aWithheldGroupWhoseScreenBelowLeftIsReleasedNotPutBackElsewhere() async throws {
+        let navigator = try Self.navigator(signedIn: true, signOut: .withhold)
+        await navigator.selectTab("me", expect: "completed")
+        await navigator.navigate(to: Destination("settings"), expect: "completed")
+        await navigator.navigate(to: Destination("privacy"), expect: "completed")
+        navigator.signOut()
+        #expect(navigator.state.withheld.count == 1)
+        await navigator.back(expect: "completed")  // settings leaves: nothing to put privacy back on
+        #expect(navigator.state.withheld.isEmpty)
+        #expect(!navigator.state.entries.contains { $0.route == "privacy" })
+        await navigator.signIn()
+        #expect(navigator.state.activeStack.map(\.route) == ["me"])
+    }
+
+    @Test func draggingTheLoginOffAGuardedModalKeepsTheModal() async throws {
+        let navigator = try Self.navigator(signedIn: true)
+        await navigator.navigate(to: Destination("compose"), expect: "completed")
+        let compose = try #require(navigator.state.visible)
+        navigator.signOut()
+        #expect(navigator.state.visible?.route == "login")
+        _ = navigator.flow.uiDidChange(.dismissed(level: 1))
+        #expect(navigator.state.visible?.route == "home")
+        #expect(navigator.state.modals.isEmpty)
+        #expect(navigator.state.entries.contains(compose))
+        await navigator.signIn()
+        #expect(navigator.state.visible == compose)
+        #expect(navigator.state.modals.map(\.style) == [.sheet])
+    }
+
+    // MARK: Launch
+
+    @Test func withoutASessionMiddlewareAStartOnAnAuthOnlyScreenFailsClosedBeforeAndAfterStart() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        var saved = NavigationState(router: router)
+        saved = try NavigationPlanner.plan(.selectTab("me"), in: saved).get().state
+        saved = try NavigationPlanner.plan(.push(Destination("settings")), in: saved).get().state
+        saved = try NavigationPlanner.plan(.push(Destination("privacy")), in: saved).get().state
+        let orchestrator = Orchestrator(router: router, state: saved, factories: [:])
+        // Before start(): what a UI renders first is already the gate's.
+        #expect(orchestrator.navigation.state.visible?.route == "settings")
+        await orchestrator.start()
+        #expect(orchestrator.navigation.state.visible?.route == "settings")
+        #expect(orchestrator.navigation.state.withheld.first?.entries.map(\.route) == ["privacy"])
+    }
+
+    @Test func aStateRestoredFromALinkStartsWithoutTheScreensItsSourceMayNotOpen() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        var saved = NavigationState(router: router)
+        saved = try NavigationPlanner.plan(.selectTab("me"), in: saved).get().state
+        saved = try NavigationPlanner.plan(.push(Destination("changePassword")), in: saved).get().state
+        let restored = saved.restored(against: router, source: .deepLink).state
+        let navigator = try TestNavigator(router: router, state: restored)
+        navigator.exhaustive = false
+        #expect(navigator.state.visible?.route == "me")
+        await navigator.start()
+        #expect(navigator.state.visible?.route == "me")
+        #expect(!navigator.state.entries.contains { $0.route == "changePassword" })
+    }
+
+    @Test func aStartOnAnAuthOnlyScreenSignedInShowsIt() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        var saved = NavigationState(router: router)
+        saved = try NavigationPlanner.plan(.selectTab("inbox"), in: saved).get().state
+        let navigator = try TestNavigator(router: router, state: saved, options: .init(signedIn: true))
+        navigator.exhaustive = false
+        #expect(navigator.state.visible?.route == "home")  // before start: no session yet
+        await navigator.start()
+        #expect(navigator.state.visible?.route == "inbox")
+        #expect(navigator.lifecycle == [.appear(try #require(navigator.state.visible))])
+    }
+
+    // MARK: Restoration and swaps
+
+    @Test func aRestoreParkedForSignInResumesAgainstTheTableSwappedInTheMeantime() async throws {
+        let navigator = try Self.navigator()
+        await navigator.start()
+        var saved = navigator.state
+        saved = try NavigationPlanner.plan(.selectTab("inbox"), in: saved).get().state
+        saved = try NavigationPlanner.plan(.push(Destination("conversation", parameters: ["id": .int(3)])), in: saved).get().state
+        let restore = await navigator.flow.restore(saved)
+        #expect(restore.result.code == .redirected)
+        // The table changes: `conversation` now takes a uuid.
+        let next = try Router(
+            source: RouteSource(
+                name: "next.routes", text: Self.table.replacingOccurrences(of: "route conversation /inbox/:id\n  param id int", with: "route conversation /inbox/:id\n  param id uuid")))
+        await navigator.flow.replaceTable(with: next)
+        await navigator.signIn()
+        for entry in navigator.state.entries {
+            #expect((try? next.validate(entry.route, parameters: entry.destination.parameters, query: entry.destination.query)) != nil, "\(entry)")
+        }
+        #expect(navigator.state.activeStack.map(\.route) == ["inbox"])
+        await navigator.back(expect: "failed.at-root")
+    }
+
+    @Test func aSavedStateWhoseTabsTheTableNoLongerDeclaresRestoresWithTheTablesTabs() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        let old = """
+            {"version": 1, "nextID": 2, "modals": [],
+             "root": {"tabs": {"order": ["feed", "search"], "selected": "feed",
+                               "stacks": {"feed": [{"id": 0, "route": "home", "source": "inApp"}], "search": [{"id": 1, "route": "about", "source": "inApp"}]}}}}
+            """
+        let saved = try JSONDecoder().decode(NavigationState.self, from: Data(old.utf8))
+        let restoration = saved.restored(against: router)
+        guard case .tabs(let tabs) = restoration.state.root else { Issue.record("tabs expected"); return }
+        #expect(tabs.order == ["home", "inbox", "me"])
+        #expect(!tabs.stacks.keys.contains(""))
+        #expect(restoration.dropped.map(\.code) == [.unknownTab, .unknownTab])
+        // New entries take ids from the saved nextID on.
+        #expect(restoration.state.entries.allSatisfy { $0.id.rawValue >= 2 })
+        let navigator = try TestNavigator(router: router, state: restoration.state, options: .init(signedIn: true))
+        navigator.exhaustive = false
+        await navigator.start()
+        await navigator.open("myapp://profile/7", expect: "completed")
+        let visible = try #require(navigator.state.visible)
+        #expect(navigator.state.entries.contains(visible))
+        let data = try JSONEncoder().encode(navigator.state)
+        #expect(try JSONDecoder().decode(NavigationState.self, from: data) == navigator.state)
+    }
+
+    @Test func aStateWithMoreTabsThanTheBoundIsRefused() throws {
+        let count = NavigationState.maxTabs + 1
+        let order = (0..<count).map { "t\($0)" }
+        let json: [String: Any] = [
+            "version": 1, "nextID": 0, "modals": [] as [Any],
+            "root": ["tabs": ["order": order, "selected": "t0", "stacks": [:] as [String: Any]]],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: json)
+        #expect {
+            try JSONDecoder().decode(NavigationState.self, from: data)
+        } throws: { error in
+            (error as? StateFormatError)?.code == .invalidState && "\(error)".contains("at most \(NavigationState.maxTabs)")
+        }
+    }
+
+    @Test func aTabsRootWithoutTabsIsNotAState() throws {
+        let json = #"{"version": 1, "nextID": 0, "modals": [], "root": {"tabs": {"order": [], "selected": "", "stacks": {}}}}"#
+        #expect(throws: StateFormatError.self) { try JSONDecoder().decode(NavigationState.self, from: Data(json.utf8)) }
+        // And no state is made with one: no tabs are one empty stack.
+        let empty = NavigationState(tabs: [:])
+        #expect(empty.root == .stack([]))
+    }
+}
