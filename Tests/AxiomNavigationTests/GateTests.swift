@@ -299,3 +299,73 @@ import Testing
         #expect(empty.root == .stack([]))
     }
 }
+
+/// A deep link's parents hold values of their own routes' types; the link of the screen on top
+/// is a duplicate; an entry made in code is the entry a URL makes.
+@MainActor
+@Suite struct LinkEntryTests {
+    static let table = """
+        origins myapp:
+        route home /
+        route post /posts/:postId
+          param postId int
+          query sort enum(top, new) = top
+          parent home
+        route comments /posts/:postId/comments
+          parent post
+        route typedComments /p/:postId/comments
+          param postId int
+          parent post
+        """
+
+    @Test func aParentRefusingTheLinksValueFailsTheLinkAndCheckSaysSo() async throws {
+        let navigator = try TestNavigator(routes: Self.table)
+        navigator.exhaustive = false
+        await navigator.start()
+        let before = navigator.state
+        let result = await navigator.open("myapp://posts/abc/comments")
+        guard case .failed(let error) = result else { Issue.record("expected failed, got \(result)"); return }
+        #expect("\(error)".contains("parent-value-refused") || error.code.rawValue.contains("parent-value-refused"))
+        #expect(navigator.state == before)
+        // A value the parent takes is converted to its type.
+        await navigator.open("myapp://posts/42/comments", expect: "completed")
+        #expect(navigator.state.activeStack.map(\.route) == ["home", "post", "comments"])
+        #expect(navigator.state.activeStack[1].destination.parameters["postId"] == .int(42))
+        #expect(navigator.state.activeStack[1].destination.query["sort"] == .string("top"))
+        // `check` warns at the child whose pattern lets through what the parent refuses, not at
+        // the one that declares the parent's type.
+        let diagnostics = Router.compile([RouteSource(name: "t.routes", text: Self.table)]).diagnostics
+        #expect(diagnostics.map(\.code) == [DiagnosticCode.parentValue])
+        #expect(diagnostics.first?.message.contains("'comments'") == true)
+    }
+
+    @Test func openingTheLinkOfTheScreenOnTopAgainIsADuplicateThatKeepsItsContext() async throws {
+        let navigator = try TestNavigator(routes: Self.table)
+        navigator.exhaustive = false
+        await navigator.open("myapp://posts/7", expect: "completed")
+        let entry = try #require(navigator.state.visible)
+        let context = try #require(navigator.contexts[entry.id] as? RecordedContext)
+        await navigator.open("myapp://posts/7", expect: "duplicated")
+        #expect(navigator.state.visible == entry)
+        #expect(navigator.contexts[entry.id] as? RecordedContext === context)
+        #expect(context.appearances == 1)
+        // Configurable: without duplicate checks the link rebuilds its target.
+        let rebuilding = try TestNavigator(routes: Self.table, options: .init(configuration: .init(rejectsDuplicates: false)))
+        rebuilding.exhaustive = false
+        await rebuilding.open("myapp://posts/7", expect: "completed")
+        let first = try #require(rebuilding.state.visible)
+        await rebuilding.open("myapp://posts/7", expect: "completed")
+        #expect(rebuilding.state.visible?.id != first.id)
+    }
+
+    @Test func anEntryMadeInCodeGetsItsQueryDefaultsAsOneFromAURLDoes() async throws {
+        let navigator = try TestNavigator(routes: Self.table)
+        navigator.exhaustive = false
+        await navigator.navigate(to: Destination("post", parameters: ["postId": .int(7)]), expect: "completed")
+        #expect(navigator.state.visible?.destination.query["sort"] == .string("top"))
+        // So the URL of the same screen is a duplicate, not a second copy.
+        await navigator.open("myapp://posts/7", expect: "duplicated")
+        await navigator.navigate(to: Destination("post", parameters: ["postId": .int(7)]), expect: "duplicated")
+        #expect(navigator.state.activeStack.map(\.route) == ["home", "post"])
+    }
+}

@@ -32,6 +32,8 @@ extension NavigationFlow {
                 to: destination, route: route, in: base, source: source, container: container,
                 parents: container == nil ? [] : router.parents(of: route).filter { $0.metadata.container == container?.name })
         case .deepLink(let destination):
+            // The link of the screen on top: nothing is rebuilt (its entries and contexts stay).
+            if configuration.rejectsDuplicates, base.visible?.destination == destination { return .failure(Ended(result: .duplicated)) }
             guard let route = request.route ?? router.route(named: destination.route) else {
                 return .failure(Ended(result: .failed(.unknownRoute(destination.route))))
             }

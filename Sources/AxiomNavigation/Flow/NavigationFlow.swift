@@ -20,7 +20,9 @@ public final class NavigationFlow {
         public var maxRedirects: Int
         /// History entries kept, oldest dropped first (default 100).
         public var historyLimit: Int
-        /// Whether navigating to the visible destination with equal values is `duplicated`.
+        /// Whether navigating to the visible destination with equal values, or opening its link
+        /// again (a notification tapped twice), is `duplicated`: nothing is rebuilt, the screen
+        /// keeps its entry and context (default true).
         public var rejectsDuplicates: Bool
 
         /// What sign-out does to the screen on top (default: the login over an auth-only one).
@@ -270,7 +272,8 @@ public final class NavigationFlow {
         // Latest wins: an older request's loaders are no longer wanted.
         cancelLoading()
         JournalStepCollector.current?.requests.append(id.rawValue)
-        var request = NavigationRequest(id: id, action: action, source: source, route: route, url: url, redirects: redirects, isResumed: resumed)
+        var request = NavigationRequest(
+            id: id, action: action.withQueryDefaults(router), source: source, route: route, url: url, redirects: redirects, isResumed: resumed)
         let pipeline = middleware.map(\.middleware)
         var timing = Timing()
         var result: NavigationResult

@@ -79,6 +79,22 @@ public struct NavigationRequest: Sendable, Hashable {
             }
         }
 
+        /// The action with every destination's query defaults filled in (``Destination``'s
+        /// `withQueryDefaults(of:)`): an entry made in code is the entry a URL would make.
+        func withQueryDefaults(_ router: Router) -> Action {
+            func fill(_ destination: Destination) -> Destination {
+                router.route(named: destination.route).map { destination.withQueryDefaults(of: $0) } ?? destination
+            }
+            switch self {
+            case .navigate(let destination): return .navigate(fill(destination))
+            case .command(.push(let destination)): return .command(.push(fill(destination)))
+            case .command(.replace(let destination)): return .command(.replace(fill(destination)))
+            case .command(.present(let destination, let style)): return .command(.present(fill(destination), style: style))
+            case .command(.setStack(let destinations)): return .command(.setStack(destinations.map(fill)))
+            default: return self
+            }
+        }
+
         /// The destinations the action names (for the checks every destination passes).
         var destinations: [Destination] {
             switch self {

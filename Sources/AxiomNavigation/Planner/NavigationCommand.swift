@@ -88,10 +88,14 @@ public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unknownTab: Code = "unknown-tab"
         /// A route the router does not know (deep links, navigate).
         public static let unknownRoute: Code = "unknown-route"
+        /// A deep link's value that a synthetic parent's route refuses (`abc` for a parent's
+        /// `int`): the table's child pattern lets through what its parent does not take.
+        public static let parentValueRefused: Code = "parent-value-refused"
     }
 
     public let code: Code
-    /// The tab or route named, for ``Code/unknownTab`` and ``Code/unknownRoute``.
+    /// The tab or route named, for ``Code/unknownTab``, ``Code/unknownRoute`` and
+    /// ``Code/parentValueRefused`` (the parent).
     public let name: String?
     public let description: String
 
@@ -114,5 +118,14 @@ public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A route the router does not know (deep links, navigate).
     public static func unknownRoute(_ name: String) -> Self {
         Self(.unknownRoute, name: name, description: "unknown route '\(name)'")
+    }
+
+    /// A deep link's value that its parent `parent` refuses.
+    public static func parentValueRefused(parent: String, parameter: String, value: RouteValue, type: ParameterType) -> Self {
+        Self(
+            .parentValueRefused, name: parent,
+            description:
+                "the link's \(parameter) '\(value)' is not a value of parent '\(parent)' (\(parameter) is \(type)); declare the child's parameter with the parent's type so the pattern refuses it"
+        )
     }
 }

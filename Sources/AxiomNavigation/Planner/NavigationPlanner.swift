@@ -110,7 +110,9 @@ public enum NavigationPlanner {
     /// — so `back` walks up the parents. A modal route is presented over its parents' stack.
     ///
     /// Parents take the values they need from the link's parameters by name (the comments
-    /// of post 7 sit over post 7); a parent whose values the link cannot supply is left out,
+    /// of post 7 sit over post 7), of their own types (a text value converted); a value a parent
+    /// refuses fails the link (``PlanError/Code/parentValueRefused``); a parent whose values the
+    /// link cannot supply is left out,
     /// and so is a parent whose `sources` do not allow the link's source (it could never be
     /// shown: `back` would be refused). Every entry remembers `source`, so going back to a
     /// parent is checked against the link's source, not the app's.
@@ -129,6 +131,7 @@ public enum NavigationPlanner {
         to destination: Destination, route: Route, parents: [Route], in state: NavigationState, source: NavigationSource = .deepLink,
         container: RouteContainer? = nil
     ) -> Result<NavigationPlan, PlanError> {
+        if let refused = refusedParentValue(in: parents, from: destination.parameters) { return .failure(refused) }
         var next = state
         next.modals = []
         // A route in a container: the container is presented, built with the parents that live
@@ -153,7 +156,7 @@ public enum NavigationPlanner {
         var stack: [NavigationEntry] = []
         for parent in parents where parent.metadata.allows(source: source.rawValue) {
             if let values = values(for: parent, from: destination.parameters) {
-                stack.append(next.makeEntry(Destination(parent.name, parameters: values), source: source))
+                stack.append(next.makeEntry(Destination(parent.name, parameters: values).withQueryDefaults(of: parent), source: source))
             }
         }
         let entry = next.makeEntry(destination, source: source)
@@ -189,7 +192,7 @@ public enum NavigationPlanner {
         var chain: [NavigationEntry] = []
         for parent in parents where parent.metadata.allows(source: source.rawValue) {
             if let values = values(for: parent, from: destination.parameters) {
-                chain.append(state.makeEntry(Destination(parent.name, parameters: values), source: source))
+                chain.append(state.makeEntry(Destination(parent.name, parameters: values).withQueryDefaults(of: parent), source: source))
             }
         }
         let tab = route.metadata.tab.flatMap { container.tabs.contains($0) ? $0 : nil } ?? container.tabs.first
@@ -208,20 +211,46 @@ public enum NavigationPlanner {
             style: container.style, tabs: NavigationState.Tabs(order: container.tabs, selected: tab, stacks: stacks), container: container.name)
     }
 
-    /// The values `route` needs, taken from `available` by name; nil when a required one is
-    /// missing or of another type.
+    /// The values `route` needs, taken from `available` by name, each of the route's own type (a
+    /// link's text value is converted: a child declared without `param postId int` hands its
+    /// parent `"42"`, which becomes `42`); nil when a required one is missing or refused.
     static func values(for route: Route, from available: RouteParameters) -> RouteParameters? {
         var names: [String] = []
         var values: [RouteValue] = []
         for parameter in route.parameters {
             if let value = available[parameter.name] {
+                guard let typed = typed(value, parameter.type) else { return nil }
                 names.append(parameter.name)
-                values.append(value)
+                values.append(typed)
             } else if !parameter.isOptional {
                 return nil
             }
         }
         return RouteParameters(names: names, values: values)
+    }
+
+    /// `value` as a value of `type`: itself when it fits, a text value converted when it can be.
+    private static func typed(_ value: RouteValue, _ type: ParameterType) -> RouteValue? {
+        if Router.fits(value, type) { return value }
+        switch (value, type) {
+        case (.string(let text), _): return type.convert(text)
+        case (.int(let number), .string): return .string(String(number))
+        case (.int(let number), .double): return .double(Double(number))
+        default: return nil
+        }
+    }
+
+    /// The first parent a link's values cannot build because it refuses one of them (a value
+    /// of another type that does not convert to its own): the link then fails, never putting a
+    /// parent in the state with a value its route refuses.
+    static func refusedParentValue(in parents: [Route], from available: RouteParameters) -> PlanError? {
+        for parent in parents {
+            for parameter in parent.parameters {
+                guard let value = available[parameter.name], typed(value, parameter.type) == nil else { continue }
+                return .parentValueRefused(parent: parent.name, parameter: parameter.name, value: value, type: parameter.type)
+            }
+        }
+        return nil
     }
 
     /// The lifecycle events between two states: the old visible entry disappears (if

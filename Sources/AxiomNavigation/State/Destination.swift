@@ -20,6 +20,21 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         parameters.isEmpty ? route : "\(route) \(parameters)"
     }
+
+    /// The destination with every query default of `route` it leaves out filled in, as a URL's
+    /// would be (`navigate(to: post)` and `open(url: "myapp://posts/7")` are the same screen,
+    /// `sort = top` and all).
+    func withQueryDefaults(of route: Route) -> Destination {
+        guard route.query.contains(where: { $0.defaultValue != nil && query[$0.name] == nil }) else { return self }
+        var names = query.map(\.name)
+        var values = query.map(\.value)
+        for parameter in route.query where !parameter.mustBeAbsent && query[parameter.name] == nil {
+            guard let value = parameter.defaultValue else { continue }
+            names.append(parameter.name)
+            values.append(value)
+        }
+        return Destination(self.route, parameters: parameters, query: RouteParameters(names: names, values: values))
+    }
 }
 
 /// A generational entry id: 0, 1, 2 … in the order entries are created, never reused, so

@@ -6,7 +6,7 @@ extension NavigationState {
     /// selected; without tabs, one stack at the route whose pattern is `/` (or empty).
     public init(router: Router) {
         func root(_ route: Route) -> Destination? {
-            route.parameters.allSatisfy(\.isOptional) ? Destination(route.name) : nil
+            route.parameters.allSatisfy(\.isOptional) ? Destination(route.name).withQueryDefaults(of: route) : nil
         }
         if router.tabs.isEmpty {
             self.init(stack: router.routes.first { $0.pattern == "/" }.flatMap(root).map { [$0] } ?? [])

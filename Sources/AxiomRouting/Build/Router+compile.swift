@@ -54,7 +54,7 @@ extension Router {
         if !front.diagnostics.hasErrors {
             do {
                 router = try Router(compiled: front.routes, origins: front.origins, syntax: front.syntax, limits: limits)
-                front.diagnostics += router?.restrictionWarnings() ?? []
+                front.diagnostics += (router?.restrictionWarnings() ?? []) + (router?.parentWarnings() ?? [])
             } catch {
                 front.diagnostics.append(front.failure(error))
             }

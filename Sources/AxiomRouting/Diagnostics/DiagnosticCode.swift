@@ -61,6 +61,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let restrictionBypass = DiagnosticCode(rawValue: "W405")
     public static let adjacentWildcards = DiagnosticCode(rawValue: "W406")
     public static let overlapsNotChecked = DiagnosticCode(rawValue: "W407")
+    public static let parentValue = DiagnosticCode(rawValue: "W408")
 
     // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
     public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
@@ -116,6 +117,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .restrictionBypass,
         .adjacentWildcards,
         .overlapsNotChecked,
+        .parentValue,
         .swiftNameClash,
         .reservedSwiftName,
     ]

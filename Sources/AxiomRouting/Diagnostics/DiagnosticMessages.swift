@@ -516,6 +516,15 @@ extension Diagnostic {
             help: "give '\(other.name)' the same 'auth' and 'sources', or type its parameter 'path' (a path value never holds an encoded '/')")
     }
 
+    /// W408: a deep link to `route` cannot give its parent `parent` the value `parameter`
+    /// (`problem` says why).
+    static func parentValue(_ route: Route, parent: Route, parameter: String, problem: String) -> Diagnostic {
+        Diagnostic(
+            .parentValue, "route '\(route.name)' \(problem): a deep link cannot build its parent '\(parent.name)' from it", at: route.location,
+            notes: [Note("'\(parent.name)' is declared here", at: parent.location)],
+            help: "declare '\(parameter)' in '\(route.name)' with the type '\(parent.name)' gives it (`param \(parameter) …`)")
+    }
+
     /// W406: `first` and `second` are the first two wildcards written next to each other;
     /// `outcome` says what one of them always captures; `places` counts such places in the pattern.
     static func adjacentWildcards(_ first: String, _ second: String, outcome: String, places: Int, at location: SourceLocation) -> Diagnostic {

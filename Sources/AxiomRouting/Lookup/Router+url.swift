@@ -306,7 +306,7 @@ extension Router {
     }
 
     /// Whether `value` is of `type`.
-    static func fits(_ value: RouteValue, _ type: ParameterType) -> Bool {
+    package static func fits(_ value: RouteValue, _ type: ParameterType) -> Bool {
         switch (value, type) {
         case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.uuid, .uuid), (.path, .path):
             return true
