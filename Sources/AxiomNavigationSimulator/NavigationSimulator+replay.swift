@@ -61,7 +61,8 @@ extension NavigationSimulator {
     }
 
     /// Replays a journal on a new simulator over `router` (with `options`, which should be the
-    /// recording's): from the recorded `begin` state, each step is asked again at its recorded
+    /// recording's): from the recorded `begin` state (checked against the table like a restore:
+    /// one that does not fit is a ``ReplayError``), each step is asked again at its recorded
     /// time on the test clock, one after another in the order they were asked, and compared
     /// with the recording — the result's code, the state's outline, every middleware's
     /// decision and the requests it ran. Stops at the first step that differs.
@@ -75,7 +76,15 @@ extension NavigationSimulator {
         guard let first = ordered.first, case .begin(let initial) = first.step else {
             throw ReplayError(description: "the journal does not start with a 'begin' record (the state the session began from)")
         }
-        let simulator = NavigationSimulator(router: router, state: initial, options: options)
+        // The begin state is checked like a restore: against the table (routes, values, tabs,
+        // containers) — a journal from another table is refused, not replayed into a state the
+        // table cannot hold — and then shown through the flow's gate like any initial state.
+        let restoration = initial.restored(against: router)
+        if let first = restoration.dropped.first {
+            let more = restoration.dropped.count > 1 ? " (and \(restoration.dropped.count - 1) more)" : ""
+            throw ReplayError(description: "the journal's begin state does not fit the route table: \(first)\(more); replay it against the table it was recorded with")
+        }
+        let simulator = NavigationSimulator(router: router, state: restoration.state, options: options)
         let epoch = simulator.clock.now
         let journal = simulator.recordJournal(limit: ordered.count + 1)
         var replayed = 0

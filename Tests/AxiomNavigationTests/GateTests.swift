@@ -369,3 +369,29 @@ import Testing
         #expect(navigator.state.activeStack.map(\.route) == ["home", "post"])
     }
 }
+
+/// Replay's first state goes through the same checks as a restore.
+@MainActor
+@Suite struct ReplayBeginTests {
+    @Test func aJournalWhoseBeginStateTheTableCannotHoldIsRefused() async throws {
+        let recording = try NavigationSimulator(routes: GateTests.table, options: .init(signedIn: true))
+        let journal = recording.recordJournal()
+        _ = await recording.open("myapp://inbox/3")
+        let records = Array(journal.records)
+        // Replayed against the table it came from: every step matches.
+        let router = try Router(source: RouteSource(name: "t.routes", text: GateTests.table))
+        let same = try await NavigationSimulator.replay(records, router: router, options: .init(signedIn: true))
+        #expect(same.difference == nil)
+        // A begin state the table cannot hold (its tabs are gone) is refused, with what and why.
+        var restart = NavigationState(router: router)
+        restart = try NavigationPlanner.plan(.selectTab("me"), in: restart).get().state
+        restart = try NavigationPlanner.plan(.push(Destination("settings")), in: restart).get().state
+        let begin = JournalRecord(index: 0, time: 0, step: .begin(restart), requests: [], decisions: [], result: "none", state: restart.outline)
+        let other = try Router(source: RouteSource(name: "o.routes", text: GateTests.table.replacingOccurrences(of: "route settings /me/settings\n", with: "route preferences /me/settings\n").replacingOccurrences(of: "parent settings", with: "parent preferences")))
+        await #expect {
+            try await NavigationSimulator.replay([begin], router: other)
+        } throws: { error in
+            "\(error)".contains("begin state does not fit") && "\(error)".contains("settings")
+        }
+    }
+}

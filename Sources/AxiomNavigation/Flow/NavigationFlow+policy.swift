@@ -72,7 +72,7 @@ extension NavigationFlow {
                 return .success(NavigationPlan(state: withheld, events: NavigationPlanner.events(from: state, to: withheld)))
             }
             if !plan.state.withheld.isEmpty {
-                let tidied = plan.state.droppingOrphanedWithheld()
+                let tidied = gate.signedIn ? plan.state.reinstatingWithheld() : plan.state.droppingOrphanedWithheld()
                 if tidied != plan.state { return .success(NavigationPlan(state: tidied, events: NavigationPlanner.events(from: state, to: tidied))) }
             }
             guard request.isResumed else { return .success(plan) }

@@ -21,7 +21,8 @@ import AxiomRouting
 ///   stack kept as it was). Only a guarded root with nothing below it and nowhere else to go
 ///   is dropped.
 ///
-/// Withheld groups whose screen below has left the state are released at the same commit.
+/// Withheld groups whose screen below has left the state are released at the same commit; once
+/// the session is signed in, the next commit puts the others back where they were.
 struct NavigationGate {
     /// Whether one entry may be shown.
     enum Verdict: Equatable {
@@ -57,7 +58,9 @@ struct NavigationGate {
     /// The state that may be committed for `proposed`. `presentingLogin`: whether this door may
     /// answer a guarded screen with the login (not when the change was the user leaving it).
     func admit(_ proposed: NavigationState, presentingLogin: Bool) -> Admission {
-        var admission = Admission(state: proposed.droppingOrphanedWithheld())
+        // Signed in, what was withheld until sign-in goes back where it was.
+        let tidied = signedIn ? proposed.reinstatingWithheld() : proposed.droppingOrphanedWithheld()
+        var admission = Admission(state: tidied)
         // Each turn takes an entry off view or ends: bounded by the state's size.
         var turns = admission.state.entries.count + 1
         while turns > 0, let visible = admission.state.visible {
