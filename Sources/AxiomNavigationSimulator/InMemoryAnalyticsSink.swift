@@ -1,9 +1,8 @@
 public import AxiomNavigation
-import Synchronization
 
 /// Keeps the events in memory, in order: for tests and debugging.
 public final class InMemoryAnalyticsSink: AnalyticsSink {
-    private let storage = Mutex<[AnalyticsEvent]>([])
+    private let storage = Locked<[AnalyticsEvent]>([])
 
     public init() {}
 

@@ -1,5 +1,5 @@
+import AxiomURLPattern
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -44,7 +44,7 @@ public struct Console: Sendable {
     /// line and waits still gets its answer at once — the command flushes before it waits for
     /// the next line — while a stream of lines costs one write per 64 KiB, not one per line.
     public static let standard: Console = {
-        let output = Mutex(OutputBuffer())
+        let output = Locked(OutputBuffer())
         // Written out under the lock: two flushes from two threads cannot swap their bytes.
         @Sendable func flushOutput() {
             output.withLock { buffer in
@@ -53,7 +53,7 @@ public struct Console: Sendable {
                 buffer.bytes.removeAll(keepingCapacity: true)
             }
         }
-        let input = Mutex(LineReader(beforeWaiting: flushOutput))
+        let input = Locked(LineReader(beforeWaiting: flushOutput))
         return Console(
             write: { stream, text in
                 switch stream {
@@ -86,11 +86,11 @@ struct OutputBuffer {
 
 /// A console that keeps what commands write, for tests, and feeds them `input` lines.
 public final class CapturedConsole: Sendable {
-    private let buffers = Mutex<(out: String, err: String)>(("", ""))
-    private let input: Mutex<[String]>
+    private let buffers = Locked<(out: String, err: String)>(("", ""))
+    private let input: Locked<[String]>
 
     public init(input: [String] = []) {
-        self.input = Mutex(input)
+        self.input = Locked(input)
     }
 
     public var console: Console {

@@ -3,7 +3,6 @@ import AxiomRouting
 import Clocks
 import Logging
 import MetricsTestKit
-import Synchronization
 import Testing
 
 @testable import AxiomNavigation
@@ -17,7 +16,7 @@ struct CapturingLogHandler: LogHandler {
     }
 
     final class Store: Sendable {
-        let entries = Mutex<[Entry]>([])
+        let entries = Locked<[Entry]>([])
     }
 
     let store: Store

@@ -208,7 +208,7 @@ import Testing
         saved = try NavigationPlanner.plan(.selectTab("me"), in: saved).get().state
         saved = try NavigationPlanner.plan(.push(Destination("changePassword")), in: saved).get().state
         let restored = saved.restored(against: router, source: .deepLink).state
-        let navigator = try TestNavigator(router: router, state: restored)
+        let navigator = TestNavigator(router: router, state: restored)
         navigator.exhaustive = false
         #expect(navigator.state.visible?.route == "me")
         await navigator.start()
@@ -220,7 +220,7 @@ import Testing
         let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
         var saved = NavigationState(router: router)
         saved = try NavigationPlanner.plan(.selectTab("inbox"), in: saved).get().state
-        let navigator = try TestNavigator(router: router, state: saved, options: .init(signedIn: true))
+        let navigator = TestNavigator(router: router, state: saved, options: .init(signedIn: true))
         navigator.exhaustive = false
         #expect(navigator.state.visible?.route == "home")  // before start: no session yet
         await navigator.start()
@@ -266,7 +266,7 @@ import Testing
         #expect(restoration.dropped.map(\.code) == [.unknownTab, .unknownTab])
         // New entries take ids from the saved nextID on.
         #expect(restoration.state.entries.allSatisfy { $0.id.rawValue >= 2 })
-        let navigator = try TestNavigator(router: router, state: restoration.state, options: .init(signedIn: true))
+        let navigator = TestNavigator(router: router, state: restoration.state, options: .init(signedIn: true))
         navigator.exhaustive = false
         await navigator.start()
         await navigator.open("myapp://profile/7", expect: "completed")

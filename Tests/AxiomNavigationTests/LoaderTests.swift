@@ -1,13 +1,12 @@
 import AxiomRouting
 import Clocks
-import Synchronization
 import Testing
 
 @testable import AxiomNavigation
 
 /// What the loaders saw, shared with the test (loaders run off the main actor).
 final class LoaderLog: Sendable {
-    private let state = Mutex<(calls: [LoadRequest], cancelled: [String], running: Int, mostAtOnce: Int)>(([], [], 0, 0))
+    private let state = Locked<(calls: [LoadRequest], cancelled: [String], running: Int, mostAtOnce: Int)>(([], [], 0, 0))
 
     var calls: [LoadRequest] { state.withLock { $0.calls } }
     var cancelled: [String] { state.withLock { $0.cancelled } }

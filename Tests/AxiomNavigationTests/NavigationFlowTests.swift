@@ -1,6 +1,5 @@
 import AxiomRouting
 import Observation
-import Synchronization
 import Testing
 
 @testable import AxiomNavigation
@@ -143,7 +142,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         let orchestrator = try makeOrchestrator()
         let flow = orchestrator.navigation
         // Record which request carried which destination, and let requests interleave.
-        let seen = Mutex<[Int: Destination]>([:])
+        let seen = Locked<[Int: Destination]>([:])
         flow.add(
             MiddlewareClosure { request, next in
                 if let destination = request.destination { seen.withLock { $0[request.id.rawValue] = destination } }
@@ -257,7 +256,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
 
     @Test func moreRedirectsThanTheLimitFail() async throws {
         let flow = try makeOrchestrator().navigation
-        let counter = Mutex(0)
+        let counter = Locked(0)
         flow.add(
             MiddlewareClosure { request, next in
                 let hop = counter.withLock { value -> Int in
@@ -284,7 +283,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
 
     @Test func middlewareFormAnOnionInTheOrderAdded() async throws {
         let flow = try makeOrchestrator().navigation
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         for name in ["outer", "inner"] {
             flow.add(
                 MiddlewareClosure { request, next in
@@ -300,7 +299,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
 
     @Test func stateChangesAreObservable() async throws {
         let flow = try makeOrchestrator().navigation
-        let changed = Mutex(false)
+        let changed = Locked(false)
         withObservationTracking {
             _ = flow.state
         } onChange: {
@@ -381,7 +380,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
 
     @Test func middlewareAreToldTheResultAndMetricsOfEveryNavigation() async throws {
         final class Reporter: NavigationMiddleware {
-            let reports = Mutex<[(String, NavigationMetrics)]>([])
+            let reports = Locked<[(String, NavigationMetrics)]>([])
             func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult {
                 try await next(request)
             }

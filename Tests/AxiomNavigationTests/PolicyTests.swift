@@ -1,7 +1,6 @@
 import AxiomNavigationTesting
 import AxiomRouting
 import Clocks
-import Synchronization
 import Testing
 
 @testable import AxiomNavigation
@@ -241,7 +240,7 @@ import Testing
 
     @Test func noMiddlewareSeesARequestThePolicyRefuses() async throws {
         // A loader-like plugin: it would fetch the destination's data.
-        let seen = Mutex<[String]>([])
+        let seen = Locked<[String]>([])
         flow.add(
             MiddlewareClosure { request, next in
                 seen.withLock { $0.append(request.destination?.route ?? request.action.summary) }

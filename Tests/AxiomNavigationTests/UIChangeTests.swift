@@ -1,6 +1,5 @@
 import AxiomRouting
 import Foundation
-import Synchronization
 import Testing
 
 @testable import AxiomNavigation
@@ -34,7 +33,7 @@ import Testing
     }
 
     final class Events: AnalyticsSink {
-        let recorded = Mutex<[AnalyticsEvent]>([])
+        let recorded = Locked<[AnalyticsEvent]>([])
         func record(_ event: AnalyticsEvent) { recorded.withLock { $0.append(event) } }
     }
 

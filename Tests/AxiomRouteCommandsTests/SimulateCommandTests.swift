@@ -1,5 +1,5 @@
+import AxiomURLPattern
 import Foundation
-import Synchronization
 import Testing
 
 @testable import AxiomRouteCommands
@@ -140,9 +140,9 @@ private let simulations: String = {
     @Test func resolveAnswersEachLineBeforeReadingTheNext() async {
         // A console whose input checks, at every read, that the answer to the line before is out.
         let lines = ["myapp://posts/1", "myapp://nope", "myapp://posts/3"]
-        let written = Mutex<String>("")
-        let reads = Mutex(0)
-        let answeredInTime = Mutex(true)
+        let written = Locked<String>("")
+        let reads = Locked(0)
+        let answeredInTime = Locked(true)
         let console = Console(
             write: { stream, text in if stream == .standardOutput { written.withLock { $0 += text } } },
             readLine: {

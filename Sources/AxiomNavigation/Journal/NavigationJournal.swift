@@ -1,6 +1,5 @@
 import AxiomRouting
 public import DequeModule
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -175,7 +174,7 @@ final class JournalStepCollector {
 
     /// Whether a middleware called `next` (set from the pipeline, on the flow's actor).
     private final class Passed: Sendable {
-        let value = Mutex(false)
+        let value = Locked(false)
     }
 
     /// Runs one middleware (`process`, given the `next` it may call) and records, in pipeline

@@ -1,5 +1,4 @@
 import AxiomRouting
-import Synchronization
 
 /// A middleware that holds a signed-in state and the request parked until sign-in.
 ///
@@ -90,7 +89,7 @@ public final class AuthenticationMiddleware<C: Clock>: SessionMiddleware where C
         var signedIn: Bool
         var parked: (request: NavigationRequest, at: C.Instant)?
     }
-    private let session: Mutex<Session>
+    private let session: Locked<Session>
 
     /// - Parameters:
     ///   - loginRoute: where signed-out users are sent (a table's `login` directive:
@@ -106,7 +105,7 @@ public final class AuthenticationMiddleware<C: Clock>: SessionMiddleware where C
         self.timeToLive = timeToLive
         self.trust = trust
         self.clock = clock
-        self.session = Mutex(Session(signedIn: signedIn, parked: nil))
+        self.session = Locked(Session(signedIn: signedIn, parked: nil))
     }
 
     /// Passes every request on: the flow applies the policy where entries become visible.

@@ -1,5 +1,4 @@
 import DequeModule
-import Synchronization
 
 /// At most `limit` navigations per `window` (seed 000: 10 per second), counted per key over a
 /// sliding window on an injected clock. A request over the limit ends
@@ -35,7 +34,7 @@ public final class RateLimitMiddleware<C: Clock>: NavigationMiddleware where C.D
     public let sources: Set<NavigationSource>
     private let clock: C
     /// Admission times per key, oldest first; only those inside the window are kept.
-    private let admitted = Mutex<[String: Deque<C.Instant>]>([:])
+    private let admitted = Locked<[String: Deque<C.Instant>]>([:])
 
     /// - Parameters:
     ///   - limit: navigations allowed per window (a limit of 0 or less refuses every one).

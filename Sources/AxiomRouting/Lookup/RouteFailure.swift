@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Why a URL did not resolve. Never a crash, never a bare nil: each case says what was
 /// wrong, and ``code`` is a stable identifier for programs.
@@ -52,7 +51,7 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         let diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?
         /// What the diagnosis found, once worked out: the reason and the count of rejecting
         /// routes (`code`, `description` and `reason` each read them; a CLI reads all three).
-        let diagnosed = Mutex<(reason: Reason?, rejected: Int?)>((nil, nil))
+        let diagnosed = Locked<(reason: Reason?, rejected: Int?)>((nil, nil))
 
         init(input: String, immediate: Reason?, diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?, rejected: Int = 0) {
             self.input = input

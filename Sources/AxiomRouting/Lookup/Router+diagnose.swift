@@ -1,5 +1,4 @@
 @_spi(Lookup) import AxiomURLPattern
-import Synchronization
 
 extension Router {
     /// Why nothing matched `path`: the first candidate whose pattern matches but whose

@@ -1,5 +1,4 @@
 @_spi(Lookup) import AxiomURLPattern
-import Synchronization
 
 /// A compiled route table: resolves URLs to typed routes, prints URLs from routes, and
 /// explains its decisions. Immutable and `Sendable` — compile once, share everywhere.
@@ -42,10 +41,10 @@ public final class Router: Sendable {
     let firstLiterals: [String?]
     /// Parsed patterns, shapes and own expressions derived on demand, by rank (see
     /// ``parts(of:)``, ``shape(of:)``, ``regex(of:)``).
-    let derived = Mutex<[Int: Derived]>([:])
+    let derived = Locked<[Int: Derived]>([:])
     /// Every entry's segment tokens in rank order (empty for an alias or a redirect), made at
     /// the first miss that asks for suggestions (``suggestionTokens``).
-    let tokensByRank = Mutex<[[SegmentToken]]?>(nil)
+    let tokensByRank = Locked<[[SegmentToken]]?>(nil)
 
     /// What a route's canonical pattern gives when asked, each piece made once.
     struct Derived: Sendable {

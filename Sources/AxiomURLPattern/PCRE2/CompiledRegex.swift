@@ -53,7 +53,7 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     private let jitState: Atomic<Int>
     /// Held while the JIT compiles a deferred pattern: PCRE2 may not match with a code object
     /// that is being JIT-compiled, so a match that finds the state `deferred` waits here.
-    private let jitLock = Mutex(())
+    private let jitLock = Locked(())
 
     /// Compiles `source` in UTF mode with JavaScript-like `$` (end of subject only) and
     /// `[]`/`[^]` classes. With `deferJIT`, the JIT compiles the pattern at its first match

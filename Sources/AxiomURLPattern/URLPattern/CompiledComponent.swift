@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One component of a ``URLPattern`` compiled: its canonical pattern string, group names
 /// and matcher.
@@ -60,7 +59,7 @@ package final class CompiledComponent: Sendable {
     /// components are one of the two (what a constructor string leaves out), and neither has
     /// fixed text, so neither depends on the component's canonicaliser: compiled once, they
     /// are shared (every part of a `Shape` is immutable, its regex included).
-    private static let commonShapes = Mutex<[ShapeKey: Shape]>([:])
+    private static let commonShapes = Locked<[ShapeKey: Shape]>([:])
 
     /// https://urlpattern.spec.whatwg.org/#compile-a-component
     package init(
