@@ -1,0 +1,362 @@
+import AxiomRouting
+import Clocks
+import Foundation
+import Testing
+
+@testable import AxiomNavigation
+
+/// The model-based fuzzer (issue 28, Docs/Fuzzing.md "The navigation model"): every door of the
+/// flow in random orders — every command, deep links from every source, navigations, UI
+/// reports and bindings sets, restores of mutated saved states, swaps between two tables,
+/// sign-in and sign-out, a rate limit on a test clock, a loader, a middleware and contexts that
+/// suspend, requests left running while the next ones start — with the gate's rule checked after
+/// every step *and at every await point the state can be read* (inside the suspending
+/// middleware, the loader and each context's lifecycle):
+///
+/// - no auth-only entry visible while signed out (the login route aside), no entry visible from
+///   a source its route's `sources` exclude, under the table of now;
+/// - the history in commit order (each record starts where the one before ended);
+/// - no context outliving its entry once the lifecycle has settled;
+/// - every state encodes, and decodes to itself; withheld screens sit above an entry of a stack;
+/// - cost bounded: the history at its cap, the state no larger than the steps could make it.
+///
+/// `swift test --filter ModelFuzzTests` runs a short fuzz (a few seeds, 400 steps each); set
+/// `AXIOM_MODEL_FUZZ_STEPS` (steps per seed) and `AXIOM_MODEL_FUZZ_SEEDS` for a long run.
+@MainActor
+@Suite struct ModelFuzzTests {
+    static let tableA = """
+        origins myapp:, https://example.com
+        tabs home, inbox, me
+        login login
+        route home /
+          transition tab(home)
+        route inbox /inbox
+          transition tab(inbox)
+          auth
+        route conversation /inbox/:id
+          param id int
+          auth
+          parent inbox
+        route me /me
+          transition tab(me)
+        route settings /me/settings
+          parent me
+        route privacy /me/settings/privacy
+          auth
+          parent settings
+        route password /me/password
+          sources inApp
+          parent settings
+        route profile /profile/:userId
+          param userId int
+          auth
+          parent home
+        route followers /profile/:userId/followers
+          param userId int
+          parent profile
+        route post /posts/:postId
+          param postId int
+          query sort enum(top, new) = top
+          parent home
+        route feed /feed
+          load feedData
+          parent home
+        route compose /compose
+          transition modal(sheet)
+          auth
+        route share /share
+          transition modal(sheet)
+          sources inApp, universalLink
+        route about /about
+          parent home
+        route login /login
+          transition modal(fullScreen)
+        """
+
+    /// The same app after a release: `post` takes a uuid, `followers` needs sign-in, `about` is
+    /// gone, `share` opens from the app only, and the tabs are reordered.
+    static let tableB =
+        tableA
+        .replacingOccurrences(of: "tabs home, inbox, me", with: "tabs me, home, inbox")
+        .replacingOccurrences(of: "route post /posts/:postId\n  param postId int", with: "route post /posts/:postId\n  param postId uuid")
+        .replacingOccurrences(of: "route followers /profile/:userId/followers\n  param userId int\n", with: "route followers /profile/:userId/followers\n  param userId int\n  auth\n")
+        .replacingOccurrences(of: "route about /about\n  parent home\n", with: "")
+        .replacingOccurrences(of: "sources inApp, universalLink", with: "sources inApp")
+
+    static let urls = [
+        "myapp://inbox", "myapp://inbox/3", "myapp://inbox/x", "myapp://me", "myapp://me/settings", "myapp://me/settings/privacy",
+        "myapp://me/password", "myapp://profile/42", "myapp://profile/42/followers", "myapp://posts/7", "myapp://posts/7?sort=new",
+        "myapp://feed", "myapp://compose", "myapp://share", "myapp://about", "myapp://login", "myapp://nowhere",
+        "https://example.com/profile/9", "https://example.com/share", "myapp://posts/E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+    ]
+
+    @Test(arguments: Array(0..<UInt64(ProcessInfo.processInfo.environment["AXIOM_MODEL_FUZZ_SEEDS"].flatMap(Int.init) ?? 4)))
+    func everyDoorInRandomOrdersKeepsTheGatesRule(seed: UInt64) async throws {
+        let steps = ProcessInfo.processInfo.environment["AXIOM_MODEL_FUZZ_STEPS"].flatMap(Int.init) ?? 400
+        let model = try Model(seed: seed)
+        await model.run(steps: steps)
+        #expect(model.violations.isEmpty, "seed \(seed): \(model.violations.prefix(5).joined(separator: "\n"))")
+        // The run did reach the doors it is for (a fuzzer that never signs out checks nothing).
+        for door in ["ui", "restore", "swap", "sign-out", "sign-in", "open", "command", "bindings", "overlap"] where steps >= 400 {
+            #expect(model.counts[door, default: 0] > 0, "seed \(seed): door \(door) never tried")
+        }
+        #expect(model.checks > steps)
+        if ProcessInfo.processInfo.environment["AXIOM_MODEL_FUZZ_STEPS"] != nil {
+            print("model fuzz seed \(seed): \(steps) steps, \(model.checks) checks, doors \(model.counts.sorted { $0.key < $1.key })")
+        }
+    }
+
+    /// A deterministic generator (SplitMix64), so a failing seed replays.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Where the contexts find the model (made after the orchestrator that makes them).
+    @MainActor
+    final class ModelBox {
+        weak var model: Model?
+    }
+
+    /// A context that suspends in its lifecycle and checks the rule while it is suspended.
+    final class ProbeContext: Context {
+        let entry: NavigationEntry
+        weak var model: Model?
+        init(entry: NavigationEntry, model: Model?) {
+            self.entry = entry
+            self.model = model
+        }
+        func onAppear() async {
+            await Task.yield()
+            model?.check("context \(entry) appearing")
+        }
+        func onDisappear() async {
+            await Task.yield()
+            model?.check("context \(entry) disappearing")
+        }
+    }
+
+    @MainActor
+    final class Model {
+        var random: SplitMix
+        let routerA: Router
+        let routerB: Router
+        let clock = TestClock()
+        let orchestrator: Orchestrator
+        var flow: NavigationFlow { orchestrator.navigation }
+        var violations: [String] = []
+        var counts: [String: Int] = [:]
+        var checks = 0
+        var step = 0
+        var inFlight: [Task<Void, Never>] = []
+        var lastHistory: HistoryRecord? = nil
+
+        init(seed: UInt64) throws {
+            random = SplitMix(state: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
+            routerA = try Router(source: RouteSource(name: "a.routes", text: ModelFuzzTests.tableA))
+            routerB = try Router(source: RouteSource(name: "b.routes", text: ModelFuzzTests.tableB))
+            var factories: [String: ContextFactory] = [:]
+            let box = ModelBox()
+            for route in routerA.routes {
+                factories[route.name] = { environment in ProbeContext(entry: environment.entry, model: box.model) }
+            }
+            orchestrator = Orchestrator(
+                router: routerA, state: NavigationState(router: routerA), factories: factories,
+                configuration: .init(historyLimit: 20, signOut: seed.isMultiple(of: 2) ? .presentLogin : .withhold))
+            box.model = self
+            let clock = self.clock
+            flow.add(AuthenticationMiddleware(loginRoute: "login", clock: clock))
+            flow.add(RateLimitMiddleware(limit: 6, per: .seconds(1), clock: clock))
+            flow.add(
+                MiddlewareClosure { [weak self] request, next in
+                    // Suspends (some requests), and checks the rule where the state can be read.
+                    if request.id.rawValue % 3 == 0 { await Task.yield() }
+                    await MainActor.run { self?.check("middleware, request \(request.id)") }
+                    return try await next(request)
+                })
+            flow.loaders["feedData"] = { [weak self] _ in
+                await Task.yield()
+                await MainActor.run { self?.check("loader") }
+                return "feed"
+            }
+        }
+
+        func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
+        func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+
+        func run(steps: Int) async {
+            await orchestrator.start()
+            check("start")
+            for index in 0..<steps {
+                step = index
+                await oneStep()
+                if chance(30) { await settle() }
+                check("after step \(index)")
+            }
+            await settle()
+            check("at the end")
+        }
+
+        /// Waits for requests left running and the lifecycle, then checks contexts.
+        func settle() async {
+            for task in inFlight { await task.value }
+            inFlight.removeAll()
+            await flow.lifecycleSettled()
+            let live = Set(orchestrator.contexts.keys)
+            let entries = Set(flow.state.entries.map(\.id))
+            if !live.isSubset(of: entries) {
+                violations.append("step \(step): contexts \(live.subtracting(entries).sorted()) outlive their entries\n\(flow.state.outline)")
+            }
+        }
+
+        func randomDestination() -> Destination {
+            pick([
+                Destination("about"), Destination("settings"), Destination("privacy"), Destination("password"), Destination("compose"),
+                Destination("share"), Destination("feed"), Destination("post", parameters: ["postId": .int(Int(random.next() % 3))]),
+                Destination("profile", parameters: ["userId": .int(1)]), Destination("followers", parameters: ["userId": .int(1)]),
+                Destination("conversation", parameters: ["id": .int(2)]), Destination("inbox"), Destination("me"), Destination("home"),
+                Destination("post", parameters: ["postId": .string("x")]), Destination("nowhere"),
+            ])
+        }
+
+        func randomSource() -> NavigationSource { pick(NavigationSource.allCases) }
+
+        func oneStep() async {
+            let door = random.next() % 15
+            switch door {
+            case 0, 1:
+                counts["open", default: 0] += 1
+                await launch { await $0.flow.open(url: $0.pick(ModelFuzzTests.urls), source: $0.randomSource()) }
+            case 2:
+                counts["navigate", default: 0] += 1
+                await launch { await $0.flow.navigate(to: $0.randomDestination(), source: $0.randomSource()) }
+            case 3, 4:
+                counts["command", default: 0] += 1
+                let command: NavigationCommand = pick([
+                    .back, .back, .pop, .popToRoot, .dismiss, .selectTab(pick(["home", "inbox", "me", "nope"])),
+                    .resetTab(pick(["home", "inbox", "me"])), .push(randomDestination()), .replace(randomDestination()),
+                    .present(randomDestination(), style: .sheet), .setStack([Destination("home"), randomDestination()]),
+                ])
+                await launch { await $0.flow.perform(command, source: $0.randomSource()) }
+            case 5, 6:
+                counts["ui", default: 0] += 1
+                let state = flow.state
+                let change: UIChange = pick([
+                    .popped(to: state.entries.isEmpty ? EntryID(0) : pick(state.entries).id),
+                    .selectedTab(pick(["home", "inbox", "me", "nope"])), .dismissed(level: Int(random.next() % 3)),
+                ])
+                flow.uiDidChange(change)
+            case 7:
+                counts["bindings", default: 0] += 1
+                let bindings = flow.bindings
+                switch random.next() % 3 {
+                case 0:
+                    let location = pick([StackLocation.tab("home"), .tab("inbox"), .tab("me"), .modal(0), .root])
+                    let path = bindings.path(location)
+                    bindings.setPath(Array(path.prefix(Int(random.next() % UInt64(path.count + 1)))), of: location)
+                case 1: bindings.selectedTab = pick(["home", "inbox", "me"])
+                default: bindings.setPresented(nil, at: Int(random.next() % 2))
+                }
+            case 8:
+                counts["restore", default: 0] += 1
+                guard let saved = mutatedSavedState() else { break }
+                let source = randomSource()
+                await launch { await $0.flow.restore(saved, source: source).result }
+            case 9:
+                counts["swap", default: 0] += 1
+                let next = flow.router === routerA ? routerB : routerA
+                inFlight.append(Task { @MainActor in _ = await self.flow.replaceTable(with: next) })
+                if chance(50) { await settle() }
+            case 10:
+                counts["sign-in", default: 0] += 1
+                await launch { _ = await $0.flow.signIn(); return .completed }
+            case 11:
+                counts["sign-out", default: 0] += 1
+                flow.signOut()
+            case 12:
+                counts["clock", default: 0] += 1
+                await clock.advance(by: .milliseconds(Int64(random.next() % 1500)))
+            case 13:
+                counts["overlap", default: 0] += 1
+                // Two requests at once: the second supersedes the first wherever it is.
+                inFlight.append(Task { @MainActor in _ = await self.flow.open(url: self.pick(ModelFuzzTests.urls), source: .deepLink) })
+                inFlight.append(Task { @MainActor in _ = await self.flow.perform(.back) })
+            default:
+                counts["start", default: 0] += 1
+                await orchestrator.start()
+            }
+        }
+
+        /// Runs a request now or leaves it running (the next step then overlaps it).
+        func launch(_ body: @escaping @MainActor (Model) async -> NavigationResult) async {
+            if chance(25) {
+                inFlight.append(Task { @MainActor in _ = await body(self) })
+            } else {
+                _ = await body(self)
+            }
+        }
+
+        /// The current state, saved and changed the way a file from an old version, another
+        /// device or an attacker would be: routes renamed, sources raised, entries dropped.
+        func mutatedSavedState() -> NavigationState? {
+            guard let data = try? JSONEncoder().encode(flow.state), var text = String(data: data, encoding: .utf8) else { return nil }
+            let mutations: [(String, String)] = [
+                ("\"deepLink\"", "\"inApp\""), ("\"pushNotification\"", "\"inApp\""), ("\"about\"", "\"gone\""),
+                ("\"settings\"", "\"privacy\""), ("\"home\"", "\"inbox\""), ("\"int\"", "\"string\""), ("\"sheet\"", "\"popover\""),
+            ]
+            for _ in 0..<Int(random.next() % 3) {
+                let (from, to) = pick(mutations)
+                text = text.replacingOccurrences(of: from, with: to)
+            }
+            return try? JSONDecoder().decode(NavigationState.self, from: Data(text.utf8))
+        }
+
+        /// The gate's rule and the state's own, on the state as anything reading it sees it now.
+        func check(_ place: String) {
+            checks += 1
+            let state = flow.state
+            let router = flow.router
+            func fail(_ message: String) {
+                if violations.count < 20 { violations.append("step \(step), \(place): \(message)\n\(state.outline)") }
+            }
+            if let visible = state.visible {
+                if let route = router.route(named: visible.route) {
+                    if !route.metadata.allows(source: visible.source.rawValue) { fail("\(visible) is visible from \(visible.source)") }
+                    if route.metadata.requiresAuthentication, flow.isSignedIn != true, route.name != "login" {
+                        fail("auth-only \(visible) is visible signed out")
+                    }
+                } else {
+                    fail("\(visible) is visible and its route is not in the table")
+                }
+            }
+            // History in commit order: each record begins where the previous one ended.
+            if let last = flow.history.last, last != lastHistory {
+                let records = Array(flow.history)
+                for (before, after) in zip(records, records.dropFirst()) where before.to?.id != after.from?.id {
+                    fail("history out of order: \(before.action.summary) ended on \(before.to.map { "\($0)" } ?? "-"), \(after.action.summary) began on \(after.from.map { "\($0)" } ?? "-")")
+                    break
+                }
+                lastHistory = last
+            }
+            // Every state encodes, and decodes to itself.
+            do {
+                let decoded = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(state))
+                if decoded != state { fail("the state does not decode to itself") }
+            } catch {
+                fail("the state does not round-trip: \(error)")
+            }
+            let ids = state.entries.map(\.id)
+            if Set(ids).count != ids.count { fail("entry ids repeat") }
+            let inStacks = Set(state.stackEntries.map(\.id))
+            for group in state.withheld where !inStacks.contains(group.above) { fail("withheld above \(group.above), which is in no stack") }
+            if flow.history.count > flow.configuration.historyLimit { fail("history past its cap") }
+            if state.entries.count > 4 * (step + 10) { fail("\(state.entries.count) entries after \(step) steps") }
+        }
+    }
+}
