@@ -2,14 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The folders of `Sources/AxiomRouting` follow the data flow (text → declarations → built
-/// table → frozen lookup) and depend one way only: a type declared in one folder is used only
-/// by the folders allowed to see it. Read from the sources, so a new arrow backwards fails here
-/// with the file and the type. Top-level types are what is tracked (a nested type travels
-/// with its parent).
+/// The folders of `Sources/AxiomRouting` and `Sources/AxiomNavigation` depend one way only: a
+/// type declared in one folder is used only by the folders allowed to see it. Read from the
+/// sources, so a new arrow backwards fails here with the file and the type. Top-level types are
+/// what is tracked (a nested type travels with its parent).
 @Suite struct LayeringTests {
-    /// Which folders each folder may use (besides itself). `Model/` and `Diagnostics/` are shared.
-    static let allowed: [String: Set<String>] = [
+    /// AxiomRouting follows the data flow (text → declarations → built table → frozen lookup);
+    /// `Model/` and `Diagnostics/` are shared.
+    static let routing: [String: Set<String>] = [
         "Model": [],
         "Diagnostics": ["Model"],
         "Table": ["Model", "Diagnostics"],
@@ -18,10 +18,54 @@ import Testing
         "Generate": ["Model", "Diagnostics", "Table", "Build", "Lookup"],
     ]
 
+    /// AxiomNavigation: the vocabulary (state, request, result, source, error, `UIChange`,
+    /// command, plan, history record) in `State/`; the pure planner over it; the middleware
+    /// protocol and the built-in middleware; the journal; the flow — the gate, the pipeline, the
+    /// host protocol with the context protocols it speaks; the orchestrator on top.
+    static let navigation: [String: Set<String>] = [
+        "State": [],
+        "Planner": ["State"],
+        "Middleware": ["State"],
+        "Journal": ["State"],
+        "Flow": ["State", "Planner", "Middleware", "Journal"],
+        "Orchestrator": ["State", "Planner", "Middleware", "Journal", "Flow"],
+    ]
+
     @Test func routingFoldersDependOneWay() throws {
-        let root = packageRoot() + "/Sources/AxiomRouting"
+        let backwards = try Self.backwardArrows(in: packageRoot() + "/Sources/AxiomRouting", allowed: Self.routing)
+        #expect(backwards.isEmpty, "arrows against the data flow:\n\(backwards.joined(separator: "\n"))")
+    }
+
+    @Test func navigationFoldersDependOneWay() throws {
+        let backwards = try Self.backwardArrows(in: packageRoot() + "/Sources/AxiomNavigation", allowed: Self.navigation)
+        #expect(backwards.isEmpty, "arrows against the layering:\n\(backwards.joined(separator: "\n"))")
+    }
+
+    /// The scan sees the ways Swift spells a use: `Type.member` (a word ends at a `.`, whatever
+    /// Unicode's word rules say), types declared after an attribute (`@MainActor public final
+    /// class`), generic arguments and extensions.
+    @Test func theScanSeesMemberUsesAndAttributedDeclarations() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layering-\(UInt64.random(in: 0...UInt64.max))").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for sub in ["Low", "High"] { try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true) }
+        let allowed: [String: Set<String>] = ["Low": [], "High": ["Low"]]
+        try "@MainActor public final class Router {}\n@propertyWrapper struct Wrapped {}\n"
+            .write(toFile: folder + "/High/Router.swift", atomically: true, encoding: .utf8)
+        try "struct Origin {}\n".write(toFile: folder + "/Low/Origin.swift", atomically: true, encoding: .utf8)
+        #expect(try Self.backwardArrows(in: folder, allowed: allowed).isEmpty)
+        // A use spelt `Type.member`, one line, no other mention of the type.
+        try "struct Origin { func f() { Router.withUTF8(1) } }\n".write(toFile: folder + "/Low/Origin.swift", atomically: true, encoding: .utf8)
+        #expect(try Self.backwardArrows(in: folder, allowed: allowed) == ["Low/Origin.swift uses High/Router"])
+        // A type declared after an attribute on the same line, used as a generic argument.
+        try "struct Origin { let x: [Wrapped] = [] }\n".write(toFile: folder + "/Low/Origin.swift", atomically: true, encoding: .utf8)
+        #expect(try Self.backwardArrows(in: folder, allowed: allowed) == ["Low/Origin.swift uses High/Wrapped"])
+    }
+
+    /// Every use of a type from a folder `allowed` does not list, as `Folder/File.swift uses
+    /// Folder/Type`.
+    static func backwardArrows(in root: String, allowed: [String: Set<String>]) throws -> [String] {
         var files: [(folder: String, name: String, code: String)] = []
-        for folder in Self.allowed.keys {
+        for folder in allowed.keys {
             for name in try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder) where name.hasSuffix(".swift") {
                 let text = try String(contentsOfFile: root + "/" + folder + "/" + name, encoding: .utf8)
                 // Comments may name anything (doc links across layers are fine).
@@ -31,7 +75,8 @@ import Testing
             }
         }
         let declaration = try Regex(
-            #"(?m)^(?:(?:public|package|private|fileprivate|final)\s+)*(?:struct|class|enum|protocol|typealias)\s+([A-Z]\w*)"#)
+            #"(?m)^(?:@\w+(?:\([^)\n]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final|nonisolated)\s+)*(?:struct|class|actor|enum|protocol|typealias)\s+([A-Z][A-Za-z0-9_]*)"#
+        )
         var owner: [String: String] = [:]
         for file in files {
             for match in file.code.matches(of: declaration) {
@@ -39,17 +84,20 @@ import Testing
             }
         }
         // Every folder declares something, or the scan is broken.
-        #expect(Set(owner.values) == Set(Self.allowed.keys))
-
-        let word = try Regex(#"\b[A-Z]\w*\b"#)
+        guard Set(owner.values) == Set(allowed.keys) else {
+            return ["folders that declare no type: \(Set(allowed.keys).subtracting(owner.values).sorted())"]
+        }
+        // A word of ASCII identifier characters only: `Router.withUTF8` is `Router`, then `withUTF8`;
+        // a word after a `.` is a member or nested type of what precedes it (`DecodingError.Context`).
+        let word = try Regex(#"(?:^|[^A-Za-z0-9_.])([A-Z][A-Za-z0-9_]*)"#)
         var backwards: [String] = []
-        for file in files {
-            let used = Set(file.code.matches(of: word).map { String(file.code[$0.range]) })
+        for file in files.sorted(by: { ($0.folder, $0.name) < ($1.folder, $1.name) }) {
+            let used = Set(file.code.matches(of: word).compactMap { $0.output[1].substring.map(String.init) })
             for type in used.sorted() {
                 guard let folder = owner[type], folder != file.folder else { continue }
-                if !(Self.allowed[file.folder] ?? []).contains(folder) { backwards.append("\(file.folder)/\(file.name) uses \(folder)/\(type)") }
+                if !(allowed[file.folder] ?? []).contains(folder) { backwards.append("\(file.folder)/\(file.name) uses \(folder)/\(type)") }
             }
         }
-        #expect(backwards.isEmpty, "arrows against the data flow:\n\(backwards.joined(separator: "\n"))")
+        return backwards
     }
 }

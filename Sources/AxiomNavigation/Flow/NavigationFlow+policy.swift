@@ -1,7 +1,7 @@
 import AxiomRouting
 
 /// Planning and policy: the plan a request makes on the current state, and whether what it
-/// would show may be shown (the rule of "Policy on every path" in Docs/Middleware.md).
+/// would show may be shown (the rule of "The gate: policy on every path" in Docs/Middleware.md).
 extension NavigationFlow {
     /// How a request ended before it could commit.
     struct Ended: Error {

@@ -55,7 +55,7 @@ public struct NavigationEntry: Sendable, Hashable, Identifiable, CustomStringCon
     /// Where the request that put the entry in the state came from: a deep link's synthetic
     /// parents carry the deep link's source, entries the app builds itself (tab roots, an
     /// initial state) are `inApp`. The route's `sources` are checked against it whenever the
-    /// entry becomes visible (see "Policy on every path" in Docs/Middleware.md).
+    /// entry becomes visible (see "The gate: policy on every path" in Docs/Middleware.md).
     public let source: NavigationSource
 
     public init(id: EntryID, destination: Destination, source: NavigationSource = .inApp) {

@@ -34,17 +34,3 @@ extension NavigationEntry {
     }
 }
 
-extension NavigationFlow {
-    /// Navigates to a typed route: the string API's navigation with the compiler's checks
-    /// instead of the run-time ones.
-    public func navigate(to route: some TypedRoute, source: NavigationSource = .inApp) async -> NavigationResult {
-        await navigate(to: Destination(route), source: source)
-    }
-}
-
-extension NavigationHandle {
-    /// Navigates to a typed route.
-    public func navigate(to route: some TypedRoute) async -> NavigationResult {
-        await navigate(to: Destination(route))
-    }
-}

@@ -56,9 +56,7 @@ extension Router {
     /// `body` over the string's UTF-8 bytes, in place when the string is contiguous.
     @inline(__always)
     static func withUTF8<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = string
-        return copy.withUTF8(body)
+        withUTF8Bytes(of: string, body)
     }
 
     /// The one spelling a path is matched in: the root for an empty path, the trailing-slash

@@ -89,23 +89,23 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// Whether `url`, whose ``host(of:)`` is `host`, comes from this origin: the rule on
     /// bytes below, which the router's in-place path uses too.
     func accepts(_ url: URLRecord, host: String) -> Bool {
-        Router.withUTF8(of: url.scheme) { scheme in
-            Router.withUTF8(of: host) { host in accepts(scheme: scheme[...], host: host[...], port: url.port) }
+        withUTF8Bytes(of: url.scheme) { scheme in
+            withUTF8Bytes(of: host) { host in accepts(scheme: scheme[...], host: host[...], port: url.port) }
         }
     }
 
     /// Whether a URL comes from this origin, by its scheme and host bytes, both lowercase (as
     /// the URL parser and ``host(of:)`` write them), and its port (nil for the default).
     func accepts(scheme schemeBytes: Slice<UnsafeBufferPointer<UInt8>>, host hostBytes: Slice<UnsafeBufferPointer<UInt8>>, port: Int?) -> Bool {
-        guard Router.withUTF8(of: scheme, { $0.elementsEqual(schemeBytes) }) else { return false }
+        guard withUTF8Bytes(of: scheme, { $0.elementsEqual(schemeBytes) }) else { return false }
         switch hosts {
         case .appScheme: return true
         case .exact(let expected):
-            return port == self.port && Router.withUTF8(of: expected) { $0.elementsEqual(hostBytes) }
+            return port == self.port && withUTF8Bytes(of: expected) { $0.elementsEqual(hostBytes) }
         case .subdomains(let parent):
             guard port == self.port, hostBytes.count > parent.utf8.count else { return false }
             let dot = hostBytes.endIndex - parent.utf8.count - 1
-            return hostBytes[dot] == UInt8(ascii: ".") && Router.withUTF8(of: parent) { $0.elementsEqual(hostBytes[(dot + 1)...]) }
+            return hostBytes[dot] == UInt8(ascii: ".") && withUTF8Bytes(of: parent) { $0.elementsEqual(hostBytes[(dot + 1)...]) }
         }
     }
 
