@@ -21,7 +21,9 @@ import Testing
 /// - cost bounded: the history at its cap, the state no larger than the steps could make it.
 ///
 /// `swift test --filter ModelFuzzTests` runs a short fuzz (a few seeds, 400 steps each); set
-/// `AXIOM_MODEL_FUZZ_STEPS` (steps per seed) and `AXIOM_MODEL_FUZZ_SEEDS` for a long run.
+/// `AXIOM_MODEL_FUZZ_STEPS` (steps per seed) and `AXIOM_MODEL_FUZZ_SEEDS` for a long run, and
+/// `AXIOM_MODEL_FUZZ_FIRST_SEED` to replay one seed (a violation reports its seed, step and the
+/// steps before it).
 @MainActor
 @Suite struct ModelFuzzTests {
     static let tableA = """
@@ -90,7 +92,17 @@ import Testing
         "https://example.com/profile/9", "https://example.com/share", "myapp://posts/E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
     ]
 
-    @Test(arguments: Array(0..<UInt64(ProcessInfo.processInfo.environment["AXIOM_MODEL_FUZZ_SEEDS"].flatMap(Int.init) ?? 4)))
+    /// The seeds: `AXIOM_MODEL_FUZZ_SEEDS` of them from `AXIOM_MODEL_FUZZ_FIRST_SEED` (0, 4).
+    nonisolated static let seeds: [UInt64] = {
+        let environment = ProcessInfo.processInfo.environment
+        let first = environment["AXIOM_MODEL_FUZZ_FIRST_SEED"].flatMap(UInt64.init) ?? 0
+        let count = environment["AXIOM_MODEL_FUZZ_SEEDS"].flatMap(UInt64.init) ?? 4
+        return Array(first..<(first + count))
+    }()
+
+    // Serialized: seeds run one after another, so a seed replays the same interleaving of its
+    // overlapping requests whatever other seeds run (all of them share the main actor).
+    @Test(.serialized, arguments: seeds)
     func everyDoorInRandomOrdersKeepsTheGatesRule(seed: UInt64) async throws {
         let steps = ProcessInfo.processInfo.environment["AXIOM_MODEL_FUZZ_STEPS"].flatMap(Int.init) ?? 400
         let model = try Model(seed: seed)
@@ -156,6 +168,8 @@ import Testing
         var step = 0
         var inFlight: [Task<Void, Never>] = []
         var lastHistory: HistoryRecord? = nil
+        /// The last steps taken, for a violation's report.
+        var trace: [String] = []
 
         init(seed: UInt64) throws {
             random = SplitMix(state: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
@@ -166,8 +180,18 @@ import Testing
             for route in routerA.routes {
                 factories[route.name] = { environment in ProbeContext(entry: environment.entry, model: box.model) }
             }
+            // The launch: the table's start, or a restored state on an auth-only screen.
+            var initial = NavigationState(router: routerA)
+            switch seed % 3 {
+            case 1: initial = (try? NavigationPlanner.plan(.selectTab("inbox"), in: initial).get().state) ?? initial
+            case 2:
+                for command: NavigationCommand in [.selectTab("me"), .push(Destination("settings")), .push(Destination("privacy"))] {
+                    initial = (try? NavigationPlanner.plan(command, in: initial).get().state) ?? initial
+                }
+            default: break
+            }
             orchestrator = Orchestrator(
-                router: routerA, state: NavigationState(router: routerA), factories: factories,
+                router: routerA, state: initial, factories: factories,
                 configuration: .init(historyLimit: 20, signOut: seed.isMultiple(of: 2) ? .presentLogin : .withhold))
             box.model = self
             let clock = self.clock
@@ -191,6 +215,7 @@ import Testing
         func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
 
         func run(steps: Int) async {
+            check("before start")
             await orchestrator.start()
             check("start")
             for index in 0..<steps {
@@ -227,8 +252,14 @@ import Testing
 
         func randomSource() -> NavigationSource { pick(NavigationSource.allCases) }
 
+        func note(_ text: String) {
+            trace.append("\(step): \(text)")
+            if trace.count > 8 { trace.removeFirst() }
+        }
+
         func oneStep() async {
             let door = random.next() % 15
+            note("door \(door), before:\n\(flow.state.outline)\nwithheld \(flow.state.withheld.map { "\($0.above): \($0.entries)" })")
             switch door {
             case 0, 1:
                 counts["open", default: 0] += 1
@@ -323,7 +354,9 @@ import Testing
             let state = flow.state
             let router = flow.router
             func fail(_ message: String) {
-                if violations.count < 20 { violations.append("step \(step), \(place): \(message)\n\(state.outline)") }
+                if violations.count < 20 {
+                    violations.append("step \(step), \(place): \(message)\n\(state.outline)\nsteps before:\n\(trace.joined(separator: "\n"))")
+                }
             }
             if let visible = state.visible {
                 if let route = router.route(named: visible.route) {

@@ -63,11 +63,11 @@ struct NavigationGate {
         var admission = Admission(state: tidied)
         // Each turn takes an entry off view or ends: bounded by the state's size.
         var turns = admission.state.entries.count + 1
-        while turns > 0, let visible = admission.state.visible {
+        loop: while turns > 0, let visible = admission.state.visible {
             turns -= 1
             switch verdict(visible) {
             case .allowed:
-                return admission
+                break loop
             case .refused(let refusal):
                 admission.dropped.append(
                     Restoration.Dropped(
@@ -78,7 +78,7 @@ struct NavigationGate {
                 if presentingLogin, let presented = loginPresented(over: admission.state) {
                     admission.state = presented
                     admission.guarded = visible
-                    return admission
+                    break loop
                 }
                 if !withhold(&admission.state) {
                     admission.dropped.append(
@@ -89,6 +89,8 @@ struct NavigationGate {
                 }
             }
         }
+        // A screen withheld above one the rule then dropped has nowhere to go back to.
+        admission.state = admission.state.droppingOrphanedWithheld()
         return admission
     }
 
@@ -113,7 +115,8 @@ struct NavigationGate {
         let guardedCount = stack.reversed().prefix { verdict($0) == .guarded }.count
         if guardedCount < stack.count {
             let base = stack[stack.count - guardedCount - 1]
-            state.withheld.append(NavigationState.Withheld(above: base.id, entries: Array(stack.suffix(guardedCount))))
+            let entries = state.takingWithheld(above: Array(stack.suffix(guardedCount)))
+            state.withheld.append(NavigationState.Withheld(above: base.id, entries: entries))
             state.setActiveStack(Array(stack.dropLast(guardedCount)))
             return true
         }
@@ -130,7 +133,8 @@ struct NavigationGate {
             var below = state
             below.modals.removeLast()
             guard let under = below.visible else { return false }
-            below.withheld.append(NavigationState.Withheld(above: under.id, entries: entries, style: modal.style))
+            let withheld = below.takingWithheld(above: entries)
+            below.withheld.append(NavigationState.Withheld(above: under.id, entries: withheld, style: modal.style))
             state = below
             return true
         }

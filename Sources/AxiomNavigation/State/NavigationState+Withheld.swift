@@ -92,6 +92,26 @@ extension NavigationState {
         }
     }
 
+    /// `entries` (about to be withheld) with the withheld group that sat on their top appended,
+    /// and that group taken out: what was withheld above them goes aside with them, in order, so
+    /// it can come back on top of them. A group above another of `entries` is stale (its screen
+    /// was covered since): it goes.
+    mutating func takingWithheld(above entries: [NavigationEntry]) -> [NavigationEntry] {
+        guard !withheld.isEmpty, let top = entries.last else { return entries }
+        let ids = Set(entries.map(\.id))
+        var result = entries
+        var kept: [Withheld] = []
+        for group in withheld {
+            if group.above == top.id, group.style == nil {
+                result += group.entries
+            } else if !ids.contains(group.above) {
+                kept.append(group)
+            }
+        }
+        withheld = kept
+        return result
+    }
+
     /// The state without the withheld groups whose `above` is no longer in its stacks (they
     /// could never go back: their context is released at this commit).
     func droppingOrphanedWithheld() -> NavigationState {
