@@ -395,3 +395,77 @@ import Testing
         }
     }
 }
+
+/// A guard on a parent covers its children when the table says so (`auth children`, `sources …
+/// children`), a container carries `auth` and `sources` as a whole, and `check` warns where a
+/// child of an auth-only route is open without saying so (W409).
+@MainActor
+@Suite struct SubtreePolicyTests {
+    static let table = """
+        origins myapp:
+        login login
+        container checkout modal(sheet) auth sources inApp, universalLink
+        route home /
+        route account /account
+          auth children
+          sources inApp, universalLink, deepLink children
+          parent home
+        route billing /account/billing
+          parent account
+        route invoice /account/billing/:id
+          param id int
+          parent billing
+        route help /account/help
+          parent account
+          public
+        route cart /cart
+          container checkout
+        route pay /cart/pay
+          parent cart
+        route login /login
+          transition modal(fullScreen)
+        """
+
+    @Test func signedOutALinkToTheChildOfAnAuthChildrenRouteGoesToTheLogin() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        #expect(router.route(named: "invoice")?.metadata.requiresAuthentication == true)
+        #expect(router.route(named: "help")?.metadata.requiresAuthentication == false)
+        #expect(router.route(named: "pay")?.metadata.requiresAuthentication == true)
+        #expect(router.route(named: "pay")?.metadata.allowedSources == ["inApp", "universalLink"])
+        #expect(router.route(named: "invoice")?.metadata.allowedSources == ["inApp", "universalLink", "deepLink"])
+        let navigator = TestNavigator(router: router)
+        navigator.exhaustive = false
+        await navigator.open("myapp://account/billing/7", expect: "redirected")
+        #expect(navigator.state.visible?.route == "login")
+        #expect(navigator.flow.parkedRequest?.destination?.route == "invoice")
+        await navigator.signIn(expect: "completed")
+        #expect(navigator.state.activeStack.map(\.route) == ["home", "account", "billing", "invoice"])
+        // `public` opts a child out; the container's `sources` cover what is in it.
+        navigator.signOut()
+        await navigator.open("myapp://account/help", expect: "completed")
+        await navigator.open("myapp://cart/pay", source: .deepLink, expect: "cancelled.untrusted-source")
+    }
+
+    @Test func checkWarnsWhereAChildOfAnAuthOnlyRouteIsOpenWithoutSayingSo() throws {
+        let open = """
+            route profile /profile/:id
+              param id int
+              auth
+            route followers /profile/:id/followers
+              param id int
+              parent profile
+            """
+        let warned = Router.compile([RouteSource(name: "t.routes", text: open)]).diagnostics
+        #expect(warned.map(\.code) == [DiagnosticCode.openUnderAuth])
+        #expect(warned.first?.message.contains("'followers'") == true)
+        for fix in ["auth", "public"] {
+            let fixed = open + "\n  \(fix)"
+            #expect(Router.compile([RouteSource(name: "t.routes", text: fixed)]).diagnostics.isEmpty, "\(fix)")
+        }
+        let covered = open.replacingOccurrences(of: "  auth\n", with: "  auth children\n")
+        #expect(Router.compile([RouteSource(name: "t.routes", text: covered)]).diagnostics.isEmpty)
+        // A word after `auth` that is not `children` is an error, not ignored.
+        let typo = open.replacingOccurrences(of: "  auth\n", with: "  auth childern\n")
+        #expect(Router.compile([RouteSource(name: "t.routes", text: typo)]).diagnostics.map(\.code) == [DiagnosticCode.unexpectedArgument])
+    }
+}

@@ -166,7 +166,7 @@ private func json(_ text: String) throws -> [String: Any] {
     @Test func loadersAreCheckedAgainstTheNamesGiven() {
         let misspelt = runCommand("check", "--loaders", "followerLst, profileData")
         #expect(misspelt.status == 1)
-        #expect(misspelt.out.contains("Routes/profile.routes:28:8: error: no loader named 'followerList' is registered [E322]"))
+        #expect(misspelt.out.contains("Routes/profile.routes:29:8: error: no loader named 'followerList' is registered [E322]"))
         #expect(misspelt.out.contains("did you mean 'followerLst'?"))
         #expect(runCommand("check", "--loaders", "followerList").status == 0)
         // Without the option the names are not checked (the app's loaders are unknown).

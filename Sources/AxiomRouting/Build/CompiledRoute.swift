@@ -35,9 +35,9 @@ final class CompiledRoute: Sendable {
     }
 
     /// The same route with its final rank, tab and container.
-    func with(rank: Int, tab: String?, container: String?) -> CompiledRoute {
+    func with(rank: Int, tab: String?, container: String?, policy: Route.Policy? = nil) -> CompiledRoute {
         CompiledRoute(
-            route: route.with(rank: rank, tab: tab, container: container), shape: shape, firstLiteral: firstLiteral,
+            route: route.with(rank: rank, tab: tab, container: container, policy: policy), shape: shape, firstLiteral: firstLiteral,
             declarationIndex: declarationIndex, host: host)
     }
 }

@@ -56,8 +56,11 @@ struct RouteCompiler {
         let routeTabs = self.routeTabs(declared)
         let routeContainers = self.routeContainers(declared)
         checkRoutesInContainers(declared, containers: routeContainers)
+        let policies = routePolicies(declared, containers: routeContainers)
         routes = routes.enumerated().map { rank, route in
-            route.with(rank: rank, tab: routeTabs[route.route.name] ?? nil, container: routeContainers[route.route.name] ?? nil)
+            route.with(
+                rank: rank, tab: routeTabs[route.route.name] ?? nil, container: routeContainers[route.route.name] ?? nil,
+                policy: policies[route.route.name])
         }
         reportOverlaps(routes)
         return (routes, origins)
@@ -342,6 +345,43 @@ struct RouteCompiler {
                 current = up
             }
         }
+    }
+
+    /// Each route's policy with its subtree's and container's counted (Docs/RouteTableFormat.md,
+    /// "Policy over a subtree"): sign-in when the route says `auth`, an ancestor says `auth
+    /// children` (unless the route says `public`), or its container says `auth`; the sources its
+    /// own `sources`, each ancestor's `sources … children` and its container's `sources` all
+    /// allow. Also W409: a route under an auth-only parent that opens without sign-in and does
+    /// not say `public`.
+    private mutating func routePolicies(_ declared: [String: RouteDeclaration], containers: [String: String?]) -> [String: Route.Policy] {
+        let containerDeclarations = Dictionary(syntax.containers.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        var policies: [String: Route.Policy] = [:]
+        for (name, declaration) in declared {
+            var auth = declaration.requiresAuthentication?.value ?? false
+            var sources = declaration.sources.map { Set($0.value) }
+            func narrow(_ other: [String]) { sources = sources.map { $0.intersection(other) } ?? Set(other) }
+            // Up the parent chain (cycles stop: E303 reports them).
+            var seen: Set<String> = [name]
+            var current = declaration.parent?.value
+            while let ancestorName = current, let ancestor = declared[ancestorName], seen.insert(ancestorName).inserted {
+                if ancestor.authCoversChildren, declaration.isPublic == nil { auth = true }
+                if ancestor.sourcesCoverChildren, let covering = ancestor.sources?.value { narrow(covering) }
+                current = ancestor.parent?.value
+            }
+            if let containerName = containers[name] ?? nil, let container = containerDeclarations[containerName] {
+                if container.requiresAuthentication { auth = true }
+                if let covering = container.sources { narrow(covering) }
+            }
+            policies[name] = Route.Policy(requiresAuthentication: auth, allowedSources: sources)
+        }
+        for declaration in syntax.routes where declared[declaration.name.value]?.name == declaration.name {
+            let name = declaration.name.value
+            guard let parent = declaration.parent?.value, policies[parent]?.requiresAuthentication == true,
+                policies[name]?.requiresAuthentication == false, declaration.isPublic == nil, let parentDeclaration = declared[parent]
+            else { continue }
+            diagnostics.append(.openUnderAuth(declaration.name, parent: parentDeclaration.name))
+        }
+        return policies
     }
 
     /// Each route's container: its own `container NAME`, else its parent's (cycles stop).

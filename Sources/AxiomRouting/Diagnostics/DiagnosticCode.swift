@@ -62,6 +62,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let adjacentWildcards = DiagnosticCode(rawValue: "W406")
     public static let overlapsNotChecked = DiagnosticCode(rawValue: "W407")
     public static let parentValue = DiagnosticCode(rawValue: "W408")
+    public static let openUnderAuth = DiagnosticCode(rawValue: "W409")
 
     // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
     public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
@@ -118,6 +119,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .adjacentWildcards,
         .overlapsNotChecked,
         .parentValue,
+        .openUnderAuth,
         .swiftNameClash,
         .reservedSwiftName,
     ]

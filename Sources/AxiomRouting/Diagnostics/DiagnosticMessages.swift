@@ -525,6 +525,14 @@ extension Diagnostic {
             help: "declare '\(parameter)' in '\(route.name)' with the type '\(parent.name)' gives it (`param \(parameter) …`)")
     }
 
+    /// W409: `route` opens without sign-in, though its parent `parent` requires it.
+    static func openUnderAuth(_ route: Located<String>, parent: Located<String>) -> Diagnostic {
+        Diagnostic(
+            .openUnderAuth, "route '\(route.value)' opens without sign-in, though its parent '\(parent.value)' requires it", at: route.location,
+            notes: [Note("'\(parent.value)' is declared here", at: parent.location)],
+            help: "add 'auth' to '\(route.value)', write 'auth children' in '\(parent.value)' to cover its subtree, or write 'public' in '\(route.value)' if it is open on purpose")
+    }
+
     /// W406: `first` and `second` are the first two wildcards written next to each other;
     /// `outcome` says what one of them always captures; `places` counts such places in the pattern.
     static func adjacentWildcards(_ first: String, _ second: String, outcome: String, places: Int, at location: SourceLocation) -> Diagnostic {

@@ -125,10 +125,14 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public var description: String { "\(name) \(fullPattern)" }
 
     /// A copy with another rank and tab (set once the table is sorted).
-    func with(rank: Int, tab: String?, container: String? = nil) -> Route {
+    func with(rank: Int, tab: String?, container: String? = nil, policy: Policy? = nil) -> Route {
         var metadata = self.metadata
         metadata.tab = tab
         metadata.container = container
+        if let policy {
+            metadata.requiresAuthentication = policy.requiresAuthentication
+            metadata.allowedSources = policy.allowedSources
+        }
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
             host: host)
@@ -194,10 +198,17 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         }
     }
 
+    /// A route's policy once its ancestors and container are counted.
+    struct Policy: Sendable, Hashable {
+        var requiresAuthentication: Bool
+        var allowedSources: Set<String>?
+    }
+
     /// What the navigation layer needs to know about a route.
     public struct Metadata: Sendable, Hashable {
-        /// Reaching the route while signed out redirects to the table's login route.
-        public let requiresAuthentication: Bool
+        /// Reaching the route while signed out redirects to the table's login route: its own
+        /// `auth`, an ancestor's `auth children`, or its container's `auth`.
+        public internal(set) var requiresAuthentication: Bool
         /// The screen name analytics record (defaults to the route name).
         public let analyticsName: String
         /// How navigating to the route changes the screen (`push` when not declared).
@@ -209,9 +220,10 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// The container the route lives in (``RouteContainer``): its own `container NAME`, or
         /// its parent's; nil for a route of the app's root.
         public internal(set) var container: String? = nil
-        /// The navigation sources allowed to open the route (`sources inApp, deepLink`); nil
-        /// when the table does not restrict them. The names are those of ``sourceNames``.
-        public let allowedSources: Set<String>?
+        /// The navigation sources allowed to open the route (`sources inApp, deepLink`, narrowed
+        /// by an ancestor's `sources … children` and its container's `sources`); nil when the
+        /// table does not restrict them. The names are those of ``sourceNames``.
+        public internal(set) var allowedSources: Set<String>?
         /// The loaders whose data the route needs before it is shown (`load profileData`), in
         /// the order declared: the navigation flow runs the app's loaders of these names after
         /// the middleware and before the commit (Docs/Navigation.md, "Loaders").

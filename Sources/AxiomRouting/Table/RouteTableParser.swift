@@ -4,7 +4,7 @@
 /// The grammar is in `Docs/RouteTableFormat.md`.
 struct RouteTableParser {
     static let directives = ["route", "redirect", "query", "origins", "tabs", "container", "include", "login", "option"]
-    static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "container"]
+    static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "container", "public"]
     /// What a list's values may be.
     static let listElements: [ParameterType] = [.string, .int, .double, .bool, .uuid]
 
@@ -68,6 +68,19 @@ struct RouteTableParser {
         if let value = try word(&scanner, stops: stops) { return value }
         let end = scanner.location(column: scanner.column, length: 1)
         throw fail(.missingArgument(after: keyword.value, what, at: end))
+    }
+
+    /// `inApp, deepLink`: navigation source names, separated by ','.
+    private func parseSources(_ keyword: Located<String>, _ scanner: inout LineScanner) throws(LineError) -> [String] {
+        var sources: [String] = []
+        repeat {
+            let source = try required(&scanner, "the sources allowed to open the route, e.g. 'sources inApp, deepLink'", after: keyword, stops: [","])
+            guard Route.Metadata.sourceNames.contains(source.value) else {
+                throw fail(.unknownSource(source, sources: Route.Metadata.sourceNames))
+            }
+            sources.append(source.value)
+        } while scanner.consume(",")
+        return sources
     }
 
     private func expectEnd(_ scanner: inout LineScanner, after what: String) throws(LineError) {
@@ -150,17 +163,29 @@ struct RouteTableParser {
             guard case .modal(let style) = presentation.value else {
                 throw fail(.containerNotModal(presentation))
             }
-            var tabs: [Located<String>] = []
-            if let word = try word(&scanner, stops: ["("]) {
-                guard word.value == "tabs", scanner.consume("(") else { throw fail(.containerTabsExpected(word)) }
-                repeat {
-                    guard let tab = try self.word(&scanner, stops: [",", ")"]) else { throw fail(.containerTabsExpected(word)) }
-                    tabs.append(try name(tab, "tab name"))
-                } while scanner.consume(",")
-                guard scanner.consume(")") else { throw fail(.containerTabsExpected(word)) }
+            var container = ContainerDeclaration(name: containerName, style: style, tabs: [])
+            var first = true
+            while let word = try word(&scanner, stops: ["("]) {
+                defer { first = false }
+                switch word.value {
+                case "tabs" where first:
+                    guard scanner.consume("(") else { throw fail(.containerTabsExpected(word)) }
+                    repeat {
+                        guard let tab = try self.word(&scanner, stops: [",", ")"]) else { throw fail(.containerTabsExpected(word)) }
+                        container.tabs.append(try name(tab, "tab name"))
+                    } while scanner.consume(",")
+                    guard scanner.consume(")") else { throw fail(.containerTabsExpected(word)) }
+                case "auth" where !container.requiresAuthentication && container.sources == nil:
+                    // The container as a whole: every route in it requires sign-in.
+                    container.requiresAuthentication = true
+                case "sources" where container.sources == nil:
+                    container.sources = try parseSources(word, &scanner)
+                default:
+                    throw fail(.containerTabsExpected(word))
+                }
             }
             try expectEnd(&scanner, after: "the container")
-            syntax.containers.append(ContainerDeclaration(name: containerName, style: style, tabs: tabs))
+            syntax.containers.append(container)
         case "include":
             includes.append(try required(&scanner, "a file name", after: keyword))
             try expectEnd(&scanner, after: "the file name")
@@ -219,8 +244,17 @@ struct RouteTableParser {
             route.query.append(try parseQuery(keyword, &scanner))
         case "auth":
             try once(route.requiresAuthentication)
-            try expectEnd(&scanner, after: "'auth'")
+            // `auth children`: the route's subtree requires sign-in as well.
+            if let word = try word(&scanner) {
+                guard word.value == "children" else { throw fail(.unexpectedArgument(after: "'auth' (or 'auth children')", at: word.location)) }
+                route.authCoversChildren = true
+            }
+            try expectEnd(&scanner, after: "'auth children'")
             route.requiresAuthentication = Located(value: true, location: keyword.location)
+        case "public":
+            try once(route.isPublic)
+            try expectEnd(&scanner, after: "'public'")
+            route.isPublic = Located(value: true, location: keyword.location)
         case "analytics":
             try once(route.analyticsName)
             route.analyticsName = try required(&scanner, "a screen name, e.g. 'analytics \"Profile\"'", after: keyword)
@@ -231,16 +265,15 @@ struct RouteTableParser {
             try expectEnd(&scanner, after: "the parent's name")
         case "sources":
             try once(route.sources)
-            var sources: [String] = []
-            repeat {
-                let source = try required(
-                    &scanner, "the sources allowed to open the route, e.g. 'sources inApp, deepLink'", after: keyword, stops: [","])
-                guard Route.Metadata.sourceNames.contains(source.value) else {
-                    throw fail(.unknownSource(source, sources: Route.Metadata.sourceNames))
+            let sources = try parseSources(keyword, &scanner)
+            // `sources … children`: the route's subtree is restricted as well.
+            if let word = try word(&scanner) {
+                guard word.value == "children" else {
+                    throw fail(.unexpectedArgument(after: "the list (separate sources with ',', end it with 'children' to cover the route's children)", at: word.location))
                 }
-                sources.append(source.value)
-            } while scanner.consume(",")
-            try expectEnd(&scanner, after: "the list (separate sources with ',')")
+                route.sourcesCoverChildren = true
+            }
+            try expectEnd(&scanner, after: "the list (separate sources with ',', end with 'children' to cover the route's children)")
             route.sources = Located(value: sources, location: keyword.location)
         case "load":
             try once(route.loaders)

@@ -40,6 +40,12 @@ struct RouteDeclaration: Sendable {
     var parameters: [ParameterDeclaration] = []
     var query: [QueryDeclaration] = []
     var requiresAuthentication: Located<Bool>? = nil
+    /// `auth children`: the route's children (through `parent`) require sign-in too.
+    var authCoversChildren = false
+    /// `sources … children`: the route's children are restricted to these sources too.
+    var sourcesCoverChildren = false
+    /// `public`: open without sign-in on purpose, though an ancestor requires it.
+    var isPublic: Located<Bool>? = nil
     var analyticsName: Located<String>? = nil
     var transition: Located<Transition>? = nil
     var parent: Located<String>? = nil
@@ -50,11 +56,15 @@ struct RouteDeclaration: Sendable {
     var container: Located<String>? = nil
 }
 
-/// `container NAME modal(STYLE) [tabs(a, b)]`
+/// `container NAME modal(STYLE) [tabs(a, b)] [auth] [sources a, b]`
 struct ContainerDeclaration: Sendable {
     var name: Located<String>
     var style: ModalStyle
     var tabs: [Located<String>]
+    /// `auth`: every route in the container requires sign-in.
+    var requiresAuthentication = false
+    /// `sources a, b`: every route in the container opens from these sources only.
+    var sources: [String]? = nil
 }
 
 /// `param NAME TYPE`
