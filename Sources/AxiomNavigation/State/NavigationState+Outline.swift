@@ -35,6 +35,7 @@ extension NavigationState {
     /// `*` marks the selected tab; entries are `#id route(parameters)?query`, bottom first. A
     /// container names itself (`modal sheet checkout: #6 cart`), and one of tabs lists them as the
     /// root's are (`modal fullScreen onboarding: tabs: welcome, permissions*`, then a line a tab).
+    /// Screens withheld until sign-in follow (`withheld above #2: #3 privacy`).
     public var outline: String {
         var lines: [String] = []
         switch root {
@@ -53,6 +54,9 @@ extension NavigationState {
                     "modal \(modal.style.rawValue)\(name): tabs: " + tabs.order.map { $0 == tabs.selected ? $0 + "*" : $0 }.joined(separator: ", "))
                 for tab in tabs.order { lines.append("  \(tab): " + Self.outline(tabs.stacks[tab] ?? [])) }
             }
+        }
+        for group in withheld {
+            lines.append("withheld above \(group.above)\(group.style.map { " (modal \($0.rawValue))" } ?? ""): " + Self.outline(group.entries))
         }
         return lines.joined(separator: "\n")
     }
