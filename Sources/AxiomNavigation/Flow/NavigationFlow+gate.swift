@@ -6,12 +6,7 @@ import AxiomRouting
 extension NavigationFlow {
     /// The gate for the current table and session: no session middleware is signed out and
     /// has no login to show (the flow fails closed).
-    var gate: NavigationGate {
-        let sessions = self.sessions
-        return NavigationGate(
-            router: router, signedIn: !sessions.isEmpty && sessions.allSatisfy(\.isSignedIn),
-            login: sessions.isEmpty ? nil : sessions.lazy.compactMap(\.loginRoute).first)
-    }
+    var gate: NavigationGate { NavigationGate(router: router, sessions: sessions) }
 
     /// Commits what the gate admits for `proposed`, as one history record: the state, the
     /// loaders' data kept for the entries still there, the lifecycle queued (delivered by the

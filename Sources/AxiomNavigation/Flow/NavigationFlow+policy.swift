@@ -101,20 +101,22 @@ extension NavigationFlow {
         return .success(Prepared(request: request, commits: commits, plan: plan))
     }
 
-    /// Why `entry` may not be shown now, or nil when it may (the rule of "Policy on every
-    /// path" in Docs/Middleware.md): its route's `sources` must allow the source that put the
-    /// entry in the state, and a route that requires authentication needs a signed-in session —
-    /// otherwise `request` is parked (when given) and the user is sent to the login route.
+    /// Why `entry` may not be shown now, or nil when it may — the gate's verdict
+    /// (``NavigationGate/verdict(_:)``, the one rule) as a request's result: a source its route
+    /// excludes is `cancelled(untrustedSource)`; a guarded entry parks `request` (when given)
+    /// and sends the user to the login route, or ends `cancelled(guardRejected)` without a
+    /// session, without a login route, or with the login already on screen.
     func refusal(toShow entry: NavigationEntry, for request: NavigationRequest?) -> NavigationResult? {
-        let known = request?.route.flatMap { $0.name == entry.route ? $0 : nil }
-        guard let route = known ?? router.route(named: entry.route) else { return .failed(.unknownRoute(entry.route)) }
-        guard route.metadata.allows(source: entry.source.rawValue) else { return .cancelled(.untrustedSource) }
-        guard route.metadata.requiresAuthentication, route.name != router.loginRoute else { return nil }
+        let gate = self.gate
+        switch gate.verdict(entry) {
+        case .allowed: return nil
+        case .refused(let result): return result
+        case .guarded: break
+        }
         let sessions = self.sessions
         // No session to sign in with: an auth-only screen is never shown (fail closed).
         guard !sessions.isEmpty else { return .cancelled(.guardRejected) }
-        guard !sessions.allSatisfy(\.isSignedIn) else { return nil }
-        let login = sessions.lazy.compactMap(\.loginRoute).first
+        let login = gate.login
         // Going back from the login screen to an auth-only screen under it is not parked:
         // resuming it after sign-in would go back once more.
         if let request, !(request.action.goesBack && state.visible?.route == login) {

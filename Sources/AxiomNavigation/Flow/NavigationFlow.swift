@@ -99,7 +99,7 @@ public final class NavigationFlow {
         // Nothing the gate did not admit is ever in `state`, not even before `start()`: with no
         // session yet, an auth-only screen is withheld and a screen its source may not open is
         // dropped. `start()` proposes the state as given again, under the session then installed.
-        let admitted = NavigationGate(router: router, signedIn: false, login: nil).admit(state, presentingLogin: false).state
+        let admitted = NavigationGate(router: router, sessions: []).admit(state, presentingLogin: false).state
         self.state = admitted
         if admitted != state { pendingStart = state }
     }

@@ -43,10 +43,13 @@ struct NavigationGate {
     }
 
     let router: Router
-    /// Whether the session is signed in (false without a session middleware: fail closed).
-    let signedIn: Bool
+    /// The session middleware (none: signed out, and no login to show — the flow fails closed).
+    let sessions: [any SessionMiddleware]
+
+    /// Whether the session is signed in (asked of the session middleware when a rule needs it).
+    var signedIn: Bool { !sessions.isEmpty && sessions.allSatisfy(\.isSignedIn) }
     /// The login to present, when there is a session that can sign in.
-    let login: String?
+    var login: String? { sessions.lazy.compactMap(\.loginRoute).first }
 
     func verdict(_ entry: NavigationEntry) -> Verdict {
         guard let route = router.route(named: entry.route) else { return .refused(.failed(.unknownRoute(entry.route))) }
