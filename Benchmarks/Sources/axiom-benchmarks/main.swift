@@ -1,5 +1,5 @@
 // axiom-benchmarks: release-built benchmarks. Run with
-//   swift run -c release --package-path Benchmarks axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | costs [SECTION]]
+//   swift run -c release --package-path Benchmarks axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]
 let arguments = CommandLine.arguments.dropFirst()
 let suite = arguments.first ?? "patterns"
 switch suite {
@@ -38,11 +38,15 @@ case "memory":
     try RouterBenchmarks.printMemory(size: rest.first.flatMap { Int($0) } ?? 1_000, api: rest.contains("api"), detail: rest.contains("detail"))
 case "breakdown":
     try Breakdown.run()
+case "state-decode":
+    // `state-decode [TABS…]`: decoding a saved state of that many tabs.
+    let sizes = arguments.dropFirst().compactMap { Int($0) }
+    try StateBenchmarks.run(sizes: sizes.isEmpty ? [1_000, 10_000, 40_000] : sizes)
 case "costs":
     // `costs [failure | check | includes | resolve | simulate]`
     try await CostBenchmarks.run(only: arguments.dropFirst().first)
 default:
     print(
-        "usage: axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | costs [SECTION]]"
+        "usage: axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]"
     )
 }
