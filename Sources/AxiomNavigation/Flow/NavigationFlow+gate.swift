@@ -1,7 +1,7 @@
 import AxiomRouting
 
 /// The doors that are not requests — a change the UI reports, a table swap, `start()`, sign-in
-/// and sign-out — commit through ``NavigationGate`` here, in one main-actor turn; requests
+/// and sign-out — commit through `NavigationGate` here, in one main-actor turn; requests
 /// commit through the same gate at the end of their pipeline (`plan(for:)`, `commit`).
 extension NavigationFlow {
     /// The gate for the current table and session: no session middleware is signed out and
@@ -16,10 +16,12 @@ extension NavigationFlow {
     func commitThroughGate(
         _ proposed: NavigationState, action: NavigationRequest.Action, id: RequestID, source: NavigationSource = .inApp,
         presentingLogin: Bool, started: ContinuousClock.Instant, result: NavigationResult.Code = .completed, recordsUnchanged: Bool = true,
+        admitted: NavigationGate.Admission? = nil,
         events: (_ old: NavigationState, _ new: NavigationState) -> [LifecycleEvent] = NavigationPlanner.events(from:to:)
     ) -> NavigationGate.Admission {
         let old = state
-        let admission = gate.admit(proposed, presentingLogin: presentingLogin)
+        // `admitted`: the gate's answer for `proposed`, when the caller already asked for it.
+        let admission = admitted ?? gate.admit(proposed, presentingLogin: presentingLogin)
         let next = admission.state
         state = next
         pendingStart = nil
@@ -82,10 +84,13 @@ extension NavigationFlow {
             let id = takeTurn()
             var proposed = pendingStart ?? state
             if gate.signedIn { proposed = proposed.reinstatingWithheld() }
+            // Nothing has appeared before the start — unless requests committed before it.
+            let fresh = commits == 0
             let admission = commitThroughGate(
                 proposed, action: .start, id: id, presentingLogin: true, started: started, recordsUnchanged: false
             ) { old, new in
-                // Nothing has appeared before the start: its visible screen appears now.
+                guard fresh else { return NavigationPlanner.events(from: old, to: new) }
+                // Its visible screen appears now.
                 var events: [LifecycleEvent] = NavigationPlanner.released(from: old, to: new).map { .release($0) }
                 if let visible = new.visible { events.append(.appear(visible)) }
                 return events

@@ -19,7 +19,7 @@ extension NavigationFlow {
     /// nothing (the tab already selected) ends `duplicated`. Contexts are told asynchronously,
     /// in commit order; ``lifecycleSettled()`` waits for them.
     ///
-    /// **The gate holds here too** (``NavigationGate``). A screen the change reveals that may not
+    /// **The gate holds here too** (Docs/Middleware.md, "The gate"). A screen the change reveals that may not
     /// be shown now — an auth-only tab tapped while signed out, a pop back to an auth-only screen
     /// after sign-out — gets the login over it *in the same commit* (never a later request a rate
     /// limit or a newer link could stop): its context is not told it appeared, and signing in
@@ -64,12 +64,12 @@ extension NavigationFlow {
             // it in this same commit — unless the change was the user leaving that login, when
             // what it guarded is withheld (kept, not shown); a screen no sign-in allows is dropped.
             let leftLogin = old.visible.map { $0.route == gate.login && next.visible?.id != $0.id } ?? false
-            let admitted = gate.admit(next, presentingLogin: !leftLogin).state
+            let admission = gate.admit(next, presentingLogin: !leftLogin)
             // Leave guards of every entry the change (and the gate after it) took away are told.
             if let host {
-                for question in host.flow(self, leaveQuestionsFrom: old, to: admitted) { question.context.wasLeftByUI(question.departure) }
+                for question in host.flow(self, leaveQuestionsFrom: old, to: admission.state) { question.context.wasLeftByUI(question.departure) }
             }
-            commitThroughGate(next, action: .ui(change), id: id, presentingLogin: !leftLogin, started: started)
+            commitThroughGate(next, action: .ui(change), id: id, presentingLogin: !leftLogin, started: started, admitted: admission)
             deliverLater()
             result = .completed
         }

@@ -228,7 +228,7 @@ public final class NavigationFlow {
     /// - the state is checked against the new table like a restored one
     ///   (``NavigationState/restored(against:source:)``): an entry whose route is gone or whose
     ///   values no longer fit is dropped, with everything above it;
-    /// - then the gate (``NavigationGate``), under the new table, for what is left on screen: a
+    /// - then the gate (Docs/Middleware.md, "The gate"), under the new table, for what is left on screen: a
     ///   screen that now requires sign-in while the user is signed out gets the login over it
     ///   (kept, shown after sign-in); one whose `sources` no longer allow the entry's source is
     ///   dropped, down to the nearest screen that may be shown — a swap never shows a screen the
