@@ -446,6 +446,28 @@ import Testing
         await navigator.open("myapp://cart/pay", source: .deepLink, expect: "cancelled.untrusted-source")
     }
 
+    @Test func draggingTheLoginOffAGuardedContainerKeepsTheContainerWhole() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        let navigator = TestNavigator(router: router, options: .init(signedIn: true))
+        navigator.exhaustive = false
+        await navigator.navigate(to: Destination("cart"), expect: "completed")
+        await navigator.navigate(to: Destination("pay"), expect: "completed")
+        let container = try #require(navigator.state.modals.first)
+        #expect(container.container == "checkout" && container.stack.map(\.route) == ["cart", "pay"])
+        navigator.signOut()
+        #expect(navigator.state.visible?.route == "login")
+        _ = navigator.flow.uiDidChange(.dismissed(level: 1))
+        // The container goes aside whole (not dismissed with everything in it): home shows.
+        #expect(navigator.state.visible?.route == "home")
+        #expect(navigator.state.modals.isEmpty)
+        #expect(navigator.state.outline.contains("withheld above #0: modal sheet checkout: #1 cart > #2 pay"))
+        let data = try JSONEncoder().encode(navigator.state)
+        #expect(try JSONDecoder().decode(NavigationState.self, from: data) == navigator.state)
+        await navigator.signIn()
+        #expect(navigator.state.modals == [container])
+        #expect(navigator.state.visible?.route == "pay")
+    }
+
     @Test func checkWarnsWhereAChildOfAnAuthOnlyRouteIsOpenWithoutSayingSo() throws {
         let open = """
             route profile /profile/:id

@@ -123,21 +123,21 @@ struct NavigationGate {
             state.setActiveStack(Array(stack.dropLast(guardedCount)))
             return true
         }
-        // The whole stack is guarded: another tab of the same bar, else (a modal's stack) the
-        // modal goes aside whole, above the screen under it.
+        // The whole stack is guarded: another tab of the same bar, else a modal (a container
+        // too) goes aside whole, above the screen under it.
         if let top = state.modals.indices.last {
             if var tabs = state.modals[top].tabs, let other = firstShowable(tabs, except: tabs.selected) {
                 tabs.selected = other
                 state.modals[top].content = .tabs(tabs)
                 return true
             }
-            let modal = state.modals[top]
-            guard case .stack(let entries) = modal.content, modal.container == nil else { return false }
+            var modal = state.modals[top]
             var below = state
             below.modals.removeLast()
             guard let under = below.visible else { return false }
-            let withheld = below.takingWithheld(above: entries)
-            below.withheld.append(NavigationState.Withheld(above: under.id, entries: withheld, style: modal.style))
+            // What was withheld above the modal's top goes aside with it.
+            modal.stack = below.takingWithheld(above: modal.stack)
+            below.withheld.append(NavigationState.Withheld(above: under.id, modal: modal))
             state = below
             return true
         }

@@ -41,7 +41,7 @@ extension NavigationState: Codable {
 
     private enum Key: String, CodingKey {
         case version, nextID, root, modals, withheld
-        case stack, tabs, order, selected, stacks, style, container, above
+        case stack, tabs, order, selected, stacks, style, container, above, modal
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,22 +52,43 @@ extension NavigationState: Codable {
         try Self.encode(self.root, into: &root)
         var modals = container.nestedUnkeyedContainer(forKey: .modals)
         for modal in self.modals {
-            // A modal: its style, its stack or its tabs (a container's), and its container's name.
             var nested = modals.nestedContainer(keyedBy: Key.self)
-            try nested.encode(modal.style, forKey: .style)
-            try nested.encodeIfPresent(modal.container, forKey: .container)
-            try Self.encode(modal.content, into: &nested)
+            try Self.encode(modal, into: &nested)
         }
-        // Screens set aside until sign-in (written only when there are some).
+        // Screens set aside until sign-in (written only when there are some): the top of a
+        // stack, or a whole modal, with the entry they were above.
         if !withheld.isEmpty {
             var groups = container.nestedUnkeyedContainer(forKey: .withheld)
             for group in withheld {
                 var nested = groups.nestedContainer(keyedBy: Key.self)
                 try nested.encode(group.above.rawValue, forKey: .above)
-                try nested.encode(group.entries, forKey: .stack)
-                try nested.encodeIfPresent(group.style, forKey: .style)
+                switch group.content {
+                case .stack(let stack): try nested.encode(stack, forKey: .stack)
+                case .modal(let modal):
+                    var inner = nested.nestedContainer(keyedBy: Key.self, forKey: .modal)
+                    try Self.encode(modal, into: &inner)
+                }
             }
         }
+    }
+
+    /// A modal: its style, its container's name, and its stack or its tabs (a container's).
+    private static func encode(_ modal: Modal, into container: inout KeyedEncodingContainer<Key>) throws {
+        try container.encode(modal.style, forKey: .style)
+        try container.encodeIfPresent(modal.container, forKey: .container)
+        try encode(modal.content, into: &container)
+    }
+
+    /// A modal as ``encode(_:into:)`` writes it; `place` names it in errors.
+    private static func decodeModal(_ nested: KeyedDecodingContainer<Key>, place: String) throws -> Modal {
+        let style = try nested.decode(ModalStyle.self, forKey: .style)
+        let name = try nested.decodeIfPresent(String.self, forKey: .container)
+        var modal = Modal(style: style, stack: [], container: name)
+        modal.content = try decodeContent(nested)
+        // A modal shows something: its stack, or its selected tab's.
+        guard !modal.stack.isEmpty else { throw invalid("\(place) has no entries") }
+        if case .tabs = modal.content, name == nil { throw invalid("\(place) has tabs but names no container") }
+        return modal
     }
 
     private static func encode(_ content: Root, into container: inout KeyedEncodingContainer<Key>) throws {
@@ -114,15 +135,7 @@ extension NavigationState: Codable {
         var modals: [Modal] = []
         var list = try container.nestedUnkeyedContainer(forKey: .modals)
         while !list.isAtEnd {
-            let nested = try list.nestedContainer(keyedBy: Key.self)
-            let style = try nested.decode(ModalStyle.self, forKey: .style)
-            let name = try nested.decodeIfPresent(String.self, forKey: .container)
-            var modal = Modal(style: style, stack: [], container: name)
-            modal.content = try Self.decodeContent(nested)
-            // A modal shows something: its stack, or its selected tab's.
-            guard !modal.stack.isEmpty else { throw Self.invalid("modal \(modals.count) has no entries") }
-            if case .tabs = modal.content, name == nil { throw Self.invalid("modal \(modals.count) has tabs but names no container") }
-            modals.append(modal)
+            modals.append(try Self.decodeModal(try list.nestedContainer(keyedBy: Key.self), place: "modal \(modals.count)"))
         }
         self.modals = modals
         var withheld: [Withheld] = []
@@ -130,12 +143,15 @@ extension NavigationState: Codable {
             var groups = try container.nestedUnkeyedContainer(forKey: .withheld)
             while !groups.isAtEnd {
                 let nested = try groups.nestedContainer(keyedBy: Key.self)
-                let entries = try nested.decode([NavigationEntry].self, forKey: .stack)
-                guard !entries.isEmpty else { throw Self.invalid("withheld group \(withheld.count) has no entries") }
-                withheld.append(
-                    Withheld(
-                        above: EntryID(try nested.decode(Int.self, forKey: .above)), entries: entries,
-                        style: try nested.decodeIfPresent(ModalStyle.self, forKey: .style)))
+                let above = EntryID(try nested.decode(Int.self, forKey: .above))
+                if nested.contains(.modal) {
+                    let modal = try Self.decodeModal(try nested.nestedContainer(keyedBy: Key.self, forKey: .modal), place: "withheld modal \(withheld.count)")
+                    withheld.append(Withheld(above: above, modal: modal))
+                } else {
+                    let entries = try nested.decode([NavigationEntry].self, forKey: .stack)
+                    guard !entries.isEmpty else { throw Self.invalid("withheld group \(withheld.count) has no entries") }
+                    withheld.append(Withheld(above: above, entries: entries))
+                }
             }
         }
         self.withheld = withheld

@@ -56,7 +56,11 @@ extension NavigationState {
             }
         }
         for group in withheld {
-            lines.append("withheld above \(group.above)\(group.style.map { " (modal \($0.rawValue))" } ?? ""): " + Self.outline(group.entries))
+            switch group.content {
+            case .stack(let stack): lines.append("withheld above \(group.above): " + Self.outline(stack))
+            case .modal(let modal):
+                lines.append("withheld above \(group.above): modal \(modal.style.rawValue)\(modal.container.map { " " + $0 } ?? ""): " + Self.outline(group.entries))
+            }
         }
         return lines.joined(separator: "\n")
     }

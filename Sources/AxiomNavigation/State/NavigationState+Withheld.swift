@@ -1,4 +1,4 @@
-public import AxiomRouting
+import AxiomRouting
 
 extension NavigationState {
     /// Screens taken off view because they need a sign-in the user has not given — kept in the
@@ -10,17 +10,34 @@ extension NavigationState {
     /// stack (for a modal: still the visible screen); a group whose `above` has left the state is
     /// released at that commit.
     public struct Withheld: Sendable, Hashable {
+        /// What was withheld.
+        public enum Content: Sendable, Hashable {
+            /// The top of a stack, bottom first: pushed back onto `above`.
+            case stack([NavigationEntry])
+            /// A whole modal (a container too, with its tabs): presented again over `above`.
+            case modal(Modal)
+        }
+
         /// The entry they were above.
         public let above: EntryID
-        /// The withheld screens, bottom first.
-        public let entries: [NavigationEntry]
-        /// Set when the screens were a modal's whole stack: presented again with this style.
-        public let style: ModalStyle?
+        public let content: Content
 
-        init(above: EntryID, entries: [NavigationEntry], style: ModalStyle? = nil) {
+        init(above: EntryID, entries: [NavigationEntry]) {
             self.above = above
-            self.entries = entries
-            self.style = style
+            self.content = .stack(entries)
+        }
+
+        init(above: EntryID, modal: Modal) {
+            self.above = above
+            self.content = .modal(modal)
+        }
+
+        /// The withheld screens, bottom first (a modal's: each of its stacks in order).
+        public var entries: [NavigationEntry] {
+            switch content {
+            case .stack(let stack): return stack
+            case .modal(let modal): return modal.allStacks.flatMap(\.stack)
+            }
         }
     }
 
@@ -54,12 +71,13 @@ extension NavigationState {
         var next = self
         next.withheld = []
         for group in withheld {
-            if let style = group.style {
+            switch group.content {
+            case .modal(let modal):
                 guard next.visible?.id == group.above else { continue }
-                next.modals.append(Modal(style: style, stack: group.entries))
-                continue
+                next.modals.append(modal)
+            case .stack(let entries):
+                next.append(entries, onto: group.above)
             }
-            next.append(group.entries, onto: group.above)
         }
         return next
     }
@@ -102,8 +120,8 @@ extension NavigationState {
         var result = entries
         var kept: [Withheld] = []
         for group in withheld {
-            if group.above == top.id, group.style == nil {
-                result += group.entries
+            if group.above == top.id, case .stack(let above) = group.content {
+                result += above
             } else if !ids.contains(group.above) {
                 kept.append(group)
             }

@@ -197,8 +197,38 @@ extension NavigationState {
                 }
                 continue
             }
-            let kept = valid(group.entries, place: place)
-            if kept.count == group.entries.count { result.withheld.append(Withheld(above: group.above, entries: kept, style: group.style)) }
+            switch group.content {
+            case .stack(let stack):
+                let kept = valid(stack, place: place)
+                if kept.count == stack.count { result.withheld.append(Withheld(above: group.above, entries: kept)) }
+            case .modal(var modal):
+                // A withheld modal goes back whole or not at all: its container must still be
+                // declared, and each of its stacks must fit.
+                if let name = modal.container, router.container(named: name) == nil {
+                    for entry in group.entries {
+                        dropped.append(.init(entry: entry, place: place, code: .unknownContainer, reason: "the table declares no container '\(name)'"))
+                    }
+                    continue
+                }
+                var fits = true
+                switch modal.content {
+                case .stack(let stack):
+                    let kept = valid(stack, place: place)
+                    fits = kept.count == stack.count
+                    modal.content = .stack(kept)
+                case .tabs(var tabs):
+                    let declared = router.container(named: modal.container)?.tabs ?? []
+                    for name in tabs.order {
+                        fits = fits && declared.contains(name)
+                        let stack = tabs.stacks[name] ?? []
+                        let kept = valid(stack, place: place + " tab " + name)
+                        fits = fits && kept.count == stack.count
+                        tabs.stacks[name] = kept
+                    }
+                    modal.content = .tabs(tabs)
+                }
+                if fits { result.withheld.append(Withheld(above: group.above, modal: modal)) }
+            }
         }
         return Restoration(state: result, dropped: dropped)
     }
