@@ -61,6 +61,29 @@ import Testing
         #expect(try Self.backwardArrows(in: folder, allowed: allowed) == ["Low/Origin.swift uses High/Wrapped"])
     }
 
+    /// The thread sanitizer does not see `Synchronization.Mutex` on Linux (its futexes), so a
+    /// value only ever touched inside `withLock` is reported as a race and the real races drown
+    /// (`../shared/repro/tsan-mutex`). The package locks with `Locked` (a pthread mutex) instead;
+    /// CI runs the suite under `--sanitize=thread`. This keeps `Mutex` from coming back.
+    @Test func nothingLocksWithAMutexTheThreadSanitizerCannotSee() throws {
+        var uses: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let root = packageRoot() + "/" + folder
+            guard let files = FileManager.default.enumerator(atPath: root) else { continue }
+            // This file names what it looks for.
+            for case let path as String in files where path.hasSuffix(".swift") && !path.hasSuffix("LayeringTests.swift") {
+                let text = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && (line.contains("Mutex<") || line.contains("Mutex("))
+                    && !line.contains("pthread_mutex")
+                {
+                    uses.append("\(folder)/\(path):\(number + 1)")
+                }
+            }
+        }
+        #expect(uses.isEmpty, "use Locked, which the thread sanitizer sees:\n\(uses.joined(separator: "\n"))")
+    }
+
     /// Every use of a type from a folder `allowed` does not list, as `Folder/File.swift uses
     /// Folder/Type`.
     static func backwardArrows(in root: String, allowed: [String: Set<String>]) throws -> [String] {
