@@ -108,7 +108,7 @@ extension NavigationFlow {
     /// session, without a login route, or with the login already on screen.
     func refusal(toShow entry: NavigationEntry, for request: NavigationRequest?) -> NavigationResult? {
         let gate = self.gate
-        switch gate.verdict(entry) {
+        switch gate.verdict(entry, known: request?.route) {
         case .allowed: return nil
         case .refused(let result): return result
         case .guarded: break

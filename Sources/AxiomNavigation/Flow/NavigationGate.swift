@@ -51,8 +51,10 @@ struct NavigationGate {
     /// The login to present, when there is a session that can sign in.
     var login: String? { sessions.lazy.compactMap(\.loginRoute).first }
 
-    func verdict(_ entry: NavigationEntry) -> Verdict {
-        guard let route = router.route(named: entry.route) else { return .refused(.failed(.unknownRoute(entry.route))) }
+    /// `known`: the entry's route when the caller has it already (a request's), saving the lookup.
+    func verdict(_ entry: NavigationEntry, known: Route? = nil) -> Verdict {
+        let found = known.flatMap { $0.name == entry.route ? $0 : nil } ?? router.route(named: entry.route)
+        guard let route = found else { return .refused(.failed(.unknownRoute(entry.route))) }
         guard route.metadata.allows(source: entry.source.rawValue) else { return .refused(.cancelled(.untrustedSource)) }
         guard route.metadata.requiresAuthentication, route.name != router.loginRoute, route.name != login else { return .allowed }
         return signedIn ? .allowed : .guarded

@@ -107,9 +107,10 @@ extension NavigationState: Codable {
         guard container.contains(.tabs) else { return .stack(try container.decode([NavigationEntry].self, forKey: .stack)) }
         let tabs = try container.nestedContainer(keyedBy: Key.self, forKey: .tabs)
         let order = try tabs.decode([String].self, forKey: .order)
+        // The bound before the stacks are read.
+        guard order.count <= Self.maxTabs else { throw Self.invalid("\(order.count) tabs (at most \(Self.maxTabs) are read)") }
         let selected = try tabs.decode(String.self, forKey: .selected)
         let stacks = try tabs.decode([String: [NavigationEntry]].self, forKey: .stacks)
-        guard order.count <= Self.maxTabs else { throw Self.invalid("\(order.count) tabs (at most \(Self.maxTabs) are read)") }
         // One pass over the tabs and one over the stacks: linear in the state's size.
         let names = Set(order)
         guard names.count == order.count else { throw Self.invalid("a tab is listed twice in \(order.prefix(20))") }
@@ -194,20 +195,28 @@ extension NavigationState: Codable {
 /// source that put it in the state.
 extension NavigationEntry: Codable {
     private enum Key: String, CodingKey {
-        case id, source
+        case id, source, route, parameters, query
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try destination.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
+        try container.encode(destination.route, forKey: .route)
+        if !destination.parameters.isEmpty { try container.encode(destination.parameters, forKey: .parameters) }
+        if !destination.query.isEmpty { try container.encode(destination.query, forKey: .query) }
         try container.encode(id.rawValue, forKey: .id)
         try container.encode(source, forKey: .source)
     }
 
+    // One container for the entry and its destination's fields (a saved state holds one entry a
+    // screen: decoding is most of restoring it).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
+        let destination = Destination(
+            try container.decode(String.self, forKey: .route),
+            parameters: try container.decodeIfPresent(RouteParameters.self, forKey: .parameters) ?? [:],
+            query: try container.decodeIfPresent(RouteParameters.self, forKey: .query) ?? [:])
         self.init(
-            id: EntryID(try container.decode(Int.self, forKey: .id)), destination: try Destination(from: decoder),
+            id: EntryID(try container.decode(Int.self, forKey: .id)), destination: destination,
             source: try container.decode(NavigationSource.self, forKey: .source))
     }
 }
