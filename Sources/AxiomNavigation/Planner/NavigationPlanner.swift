@@ -131,12 +131,12 @@ public enum NavigationPlanner {
         to destination: Destination, route: Route, parents: [Route], in state: NavigationState, source: NavigationSource = .deepLink,
         container: RouteContainer? = nil
     ) -> Result<NavigationPlan, PlanError> {
-        if let refused = refusedParentValue(in: parents, from: destination.parameters) { return .failure(refused) }
         var next = state
         next.modals = []
         // A route in a container: the container is presented, built with the parents that live
         // in it; the parents outside it build the screen under it, as for a modal route.
         if let container, container.name == route.metadata.container {
+            if let refused = refusedParentValue(in: parents, from: destination.parameters) { return .failure(refused) }
             let outside = parents.filter { $0.metadata.container != container.name }
             let inside = parents.filter { $0.metadata.container == container.name }
             if !outside.isEmpty, let last = outside.last {
@@ -154,8 +154,12 @@ public enum NavigationPlanner {
             return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
         }
         var stack: [NavigationEntry] = []
-        for parent in parents where parent.metadata.allows(source: source.rawValue) {
-            if let values = values(for: parent, from: destination.parameters) {
+        for parent in parents {
+            switch parentValues(for: parent, from: destination.parameters) {
+            case .refused(let error): return .failure(error)
+            case .missing: continue
+            case .values(let values):
+                guard parent.metadata.allows(source: source.rawValue) else { continue }
                 stack.append(next.makeEntry(Destination(parent.name, parameters: values).withQueryDefaults(of: parent), source: source))
             }
         }
@@ -215,18 +219,36 @@ public enum NavigationPlanner {
     /// link's text value is converted: a child declared without `param postId int` hands its
     /// parent `"42"`, which becomes `42`); nil when a required one is missing or refused.
     static func values(for route: Route, from available: RouteParameters) -> RouteParameters? {
+        if case .values(let values) = parentValues(for: route, from: available) { return values }
+        return nil
+    }
+
+    /// What a parent makes of a link's values.
+    enum ParentValues {
+        case values(RouteParameters)
+        /// A value it requires is not there: the parent is left out.
+        case missing
+        /// A value is there but not one of the parent's type: the link fails.
+        case refused(PlanError)
+    }
+
+    /// `route`'s values from `available`, in one pass (see ``values(for:from:)``).
+    static func parentValues(for route: Route, from available: RouteParameters) -> ParentValues {
         var names: [String] = []
         var values: [RouteValue] = []
+        var missing = false
         for parameter in route.parameters {
             if let value = available[parameter.name] {
-                guard let typed = typed(value, parameter.type) else { return nil }
+                guard let typed = typed(value, parameter.type) else {
+                    return .refused(.parentValueRefused(parent: route.name, parameter: parameter.name, value: value, type: parameter.type))
+                }
                 names.append(parameter.name)
                 values.append(typed)
             } else if !parameter.isOptional {
-                return nil
+                missing = true
             }
         }
-        return RouteParameters(names: names, values: values)
+        return missing ? .missing : .values(RouteParameters(names: names, values: values))
     }
 
     /// `value` as a value of `type`: itself when it fits, a text value converted when it can be.

@@ -25,15 +25,15 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
     /// would be (`navigate(to: post)` and `open(url: "myapp://posts/7")` are the same screen,
     /// `sort = top` and all).
     func withQueryDefaults(of route: Route) -> Destination {
-        guard route.query.contains(where: { $0.defaultValue != nil && query[$0.name] == nil }) else { return self }
-        var names = query.map(\.name)
-        var values = query.map(\.value)
-        for parameter in route.query where !parameter.mustBeAbsent && query[parameter.name] == nil {
-            guard let value = parameter.defaultValue else { continue }
-            names.append(parameter.name)
-            values.append(value)
-        }
-        return Destination(self.route, parameters: parameters, query: RouteParameters(names: names, values: values))
+        let defaults = route.defaultQuery
+        guard !defaults.isEmpty else { return self }
+        // No query at all (a parent, a tab root, most code): the route's defaults as they are.
+        if query.isEmpty { return Destination(self.route, parameters: parameters, query: defaults) }
+        let missing = defaults.filter { query[$0.name] == nil }
+        guard !missing.isEmpty else { return self }
+        return Destination(
+            self.route, parameters: parameters,
+            query: RouteParameters(names: query.map(\.name) + missing.map(\.name), values: query.map(\.value) + missing.map(\.value)))
     }
 }
 

@@ -16,12 +16,15 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         let kind: Kind
         /// The host pattern, boxed for the same reason: few routes have one.
         private let hostPattern: Box<HostPattern>?
+        /// The query parameters' defaults, when the route declares any (boxed: most do not).
+        private let defaults: Box<RouteParameters>?
         /// `host != nil` and `kind == .route`, read on every lookup without copying either.
         let hasHost: Bool
         let isOwnPattern: Bool
 
         var metadata: Metadata { declaredMetadata?.value ?? .plain(name: name) }
         var host: HostPattern? { hostPattern?.value }
+        var defaultQuery: RouteParameters { defaults?.value ?? [:] }
 
         init(
             name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
@@ -34,6 +37,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             self.pattern = pattern
             self.parameters = parameters
             self.query = query
+            let defaulted = query.filter { $0.defaultValue != nil && !$0.mustBeAbsent }
+            self.defaults =
+                defaulted.isEmpty ? nil : Box(RouteParameters(names: defaulted.map(\.name), values: defaulted.compactMap(\.defaultValue)))
             self.declaredMetadata = metadata == .plain(name: name) ? nil : Box(metadata)
             self.location = location
             self.rank = rank
@@ -114,6 +120,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// Declared query parameters.
     public var query: [QueryParameter] { storage.query }
     public var metadata: Metadata { storage.metadata }
+    /// The query values a URL of the route gets when it leaves them out: each query parameter's
+    /// default, in declaration order (empty when none has one).
+    public var defaultQuery: RouteParameters { storage.defaultQuery }
     /// Where the route is declared.
     public var location: SourceLocation { storage.location }
     /// The position in the order the table's patterns are tried (0 first), counting aliases
