@@ -9,11 +9,12 @@ import Foundation
 /// The bounded costs of "every path holds": hostile inputs that used to cost seconds (or never
 /// end) and the streaming commands, each timed here (medians of repeated runs) with the peak
 /// memory of the process after it. `swift run -c release --package-path Benchmarks axiom-benchmarks costs [SECTION]`,
-/// sections: failure, check, includes, resolve, simulate.
+/// sections: failure, check, includes, resolve, simulate, gate.
 enum CostBenchmarks {
     static func run(only: String?) async throws {
         let sections: [(String, () async throws -> Void)] = [
             ("failure", longFailures), ("check", largeChecks), ("includes", includeBomb), ("resolve", streamedResolve), ("simulate", longSimulation),
+            ("gate", { try await GateCostBenchmarks.run() }),
         ]
         for (name, body) in sections where only == nil || only == name { try await body() }
     }

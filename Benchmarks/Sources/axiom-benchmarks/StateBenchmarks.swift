@@ -30,3 +30,50 @@ enum StateBenchmarks {
         }
     }
 }
+
+/// `costs gate`: the gate on hostile states, linear in their size — a state restored from a link
+/// whose stack alternates screens its source may not open with auth-only ones (each taken off one
+/// by one, with no session: dropped or withheld), and a state of many tabs and withheld groups
+/// put back at once (sign-in).
+@MainActor
+enum GateCostBenchmarks {
+    static let table = """
+        origins myapp:
+        login login
+        route home /
+        route secret /secret/:n
+          param n int
+          sources inApp
+          parent home
+        route vault /vault/:n
+          param n int
+          auth
+          parent home
+        route login /login
+          transition modal(fullScreen)
+        """
+
+    static func run() throws {
+        let router = try Router(source: RouteSource(name: "gate.routes", text: table))
+        print("costs gate: hostile states through the gate (median of 5)")
+        for size in [10_000, 40_000, 160_000] {
+            // A saved stack: home, then `secret` (in-app only) and `vault` (auth) alternating.
+            var stack = [Destination("home")]
+            for index in 0..<size { stack.append(Destination(index.isMultiple(of: 2) ? "vault" : "secret", parameters: ["n": .int(index)])) }
+            let saved = NavigationState(stack: stack)
+            let restored = saved.restored(against: router, source: .deepLink).state
+            var times: [Duration] = []
+            let clock = ContinuousClock()
+            var shown = ""
+            for _ in 0..<5 {
+                let started = clock.now
+                let flow = NavigationFlow(router: router, state: restored)
+                times.append(clock.now - started)
+                shown = flow.state.visible?.route ?? "-"
+            }
+            let median = times.sorted()[2]
+            let ms = Double(median.components.attoseconds) / 1e15 + Double(median.components.seconds) * 1e3
+            print(String(format: "  %7d screens to take off: %8.1f ms  %6.2f us a screen  (visible: %@)", size, ms, ms * 1000 / Double(size), shown))
+        }
+    }
+}

@@ -122,7 +122,7 @@ struct NavigationGate {
             let base = stack[stack.count - guardedCount - 1]
             let entries = state.takingWithheld(above: Array(stack.suffix(guardedCount)))
             state.withheld.append(NavigationState.Withheld(above: base.id, entries: entries))
-            state.setActiveStack(Array(stack.dropLast(guardedCount)))
+            state.dropLastOfActiveStack(guardedCount)
             return true
         }
         // The whole stack is guarded: another tab of the same bar, else a modal (a container

@@ -41,15 +41,6 @@ extension NavigationState {
         }
     }
 
-    /// Whether `id` is the top of one of the state's stacks (root, tabs, modals, modals' tabs).
-    func isStackTop(_ id: EntryID) -> Bool {
-        switch root {
-        case .stack(let stack): if stack.last?.id == id { return true }
-        case .tabs(let tabs): if tabs.order.contains(where: { tabs.stacks[$0]?.last?.id == id }) { return true }
-        }
-        return modals.contains { modal in modal.allStacks.contains { $0.stack.last?.id == id } }
-    }
-
     /// Every entry of the stacks (root, tabs, modals), without the withheld ones.
     var stackEntries: [NavigationEntry] {
         var all: [NavigationEntry] = []
@@ -65,68 +56,88 @@ extension NavigationState {
 
     /// The withheld groups put back where they were (a group goes back only onto its `above`
     /// while that is a stack's top — a modal group only while `above` is visible); the others
-    /// are gone. The state to propose to the gate once the user is signed in.
+    /// are gone. The state to propose to the gate once the user is signed in. Linear in the
+    /// number of stacks and groups.
     func reinstatingWithheld() -> NavigationState {
         guard !withheld.isEmpty else { return self }
         var next = self
         next.withheld = []
+        var tops = next.stackTops()
         for group in withheld {
             switch group.content {
             case .modal(let modal):
+                // (No group is above an entry of a withheld modal: `tops` stays as it is.)
                 guard next.visible?.id == group.above else { continue }
                 next.modals.append(modal)
             case .stack(let entries):
-                next.append(entries, onto: group.above)
+                // Once a group is back on a stack, that stack's top is one of its entries (no
+                // group is above those): the old top is no longer a place to put one.
+                guard let place = tops.removeValue(forKey: group.above) else { continue }
+                next.append(entries, to: place)
             }
         }
         return next
     }
 
-    /// Appends `entries` to the stack whose top is `above` (nothing when none is).
-    private mutating func append(_ entries: [NavigationEntry], onto above: EntryID) {
-        for level in modals.indices.reversed() {
-            switch modals[level].content {
-            case .stack(let stack) where stack.last?.id == above:
-                modals[level].content = .stack(stack + entries)
-                return
-            case .tabs(var tabs):
-                if let name = tabs.order.first(where: { tabs.stacks[$0]?.last?.id == above }) {
-                    tabs.stacks[name, default: []] += entries
-                    modals[level].content = .tabs(tabs)
-                    return
-                }
-            default: continue
+    /// Where a stack is: the root's, a tab's, a modal's, or a tab of a modal's.
+    private enum StackPlace {
+        case root
+        case tab(String)
+        case modal(Int)
+        case modalTab(Int, String)
+    }
+
+    /// Each stack's top entry and where that stack is.
+    private func stackTops() -> [EntryID: StackPlace] {
+        var tops: [EntryID: StackPlace] = [:]
+        switch root {
+        case .stack(let stack): if let top = stack.last { tops[top.id] = .root }
+        case .tabs(let tabs): for name in tabs.order { if let top = tabs.stacks[name]?.last { tops[top.id] = .tab(name) } }
+        }
+        for (level, modal) in modals.enumerated() {
+            switch modal.content {
+            case .stack(let stack): if let top = stack.last { tops[top.id] = .modal(level) }
+            case .tabs(let tabs): for name in tabs.order { if let top = tabs.stacks[name]?.last { tops[top.id] = .modalTab(level, name) } }
             }
         }
-        switch root {
-        case .stack(let stack) where stack.last?.id == above:
-            root = .stack(stack + entries)
-        case .tabs(var tabs):
-            if let name = tabs.order.first(where: { tabs.stacks[$0]?.last?.id == above }) {
-                tabs.stacks[name, default: []] += entries
-                root = .tabs(tabs)
+        return tops
+    }
+
+    /// Appends `entries` to the stack at `place`.
+    private mutating func append(_ entries: [NavigationEntry], to place: StackPlace) {
+        func append(_ name: String?, _ content: inout Root) {
+            switch content {
+            case .stack(var stack):
+                content = .stack([])
+                stack += entries
+                content = .stack(stack)
+            case .tabs(var tabs):
+                content = .stack([])
+                if let name { tabs.stacks[name, default: []] += entries }
+                content = .tabs(tabs)
             }
-        default: break
+        }
+        switch place {
+        case .root: append(nil, &root)
+        case .tab(let name): append(name, &root)
+        case .modal(let level): append(nil, &modals[level].content)
+        case .modalTab(let level, let name): append(name, &modals[level].content)
         }
     }
 
     /// `entries` (about to be withheld) with the withheld group that sat on their top appended,
     /// and that group taken out: what was withheld above them goes aside with them, in order, so
-    /// it can come back on top of them. A group above another of `entries` is stale (its screen
-    /// was covered since): it goes.
+    /// it can come back on top of them. Such a group is always the newest (a group is made above
+    /// the top of a stack, and only a top is withheld or removed), so this looks at the end of the
+    /// list only; a group left above an entry that is no longer in a stack goes at the gate's
+    /// final tidy.
     mutating func takingWithheld(above entries: [NavigationEntry]) -> [NavigationEntry] {
-        guard !withheld.isEmpty, let top = entries.last else { return entries }
-        let ids = Set(entries.map(\.id))
+        guard let top = entries.last else { return entries }
         var result = entries
-        var kept: [Withheld] = []
-        for group in withheld {
-            if group.above == top.id, case .stack(let above) = group.content {
-                result += above
-            } else if !ids.contains(group.above) {
-                kept.append(group)
-            }
+        while let last = withheld.last, last.above == top.id, case .stack(let above) = last.content {
+            result += above
+            withheld.removeLast()
         }
-        withheld = kept
         return result
     }
 

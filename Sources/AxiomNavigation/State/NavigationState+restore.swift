@@ -253,10 +253,34 @@ extension NavigationState {
     /// Takes the visible entry away: popped, or its modal dismissed when it is the modal's root,
     /// or the root's last entry removed.
     mutating func removeVisibleEntry() {
-        if let modal = modals.last {
-            if modal.stack.count > 1 { modals[modals.count - 1].stack.removeLast() } else { modals.removeLast() }
+        if let top = modals.indices.last, modals[top].stack.count <= 1 {
+            modals.removeLast()
             return
         }
-        setActiveStack(Array(activeStack.dropLast()))
+        dropLastOfActiveStack(1)
+    }
+
+    /// Removes the active stack's last `count` entries in place (no copy of the stack: the gate
+    /// may take many screens off one by one, and each must cost O(1)).
+    mutating func dropLastOfActiveStack(_ count: Int) {
+        guard count > 0 else { return }
+        func drop(_ content: inout Root) {
+            switch content {
+            case .stack(var stack):
+                content = .stack([])  // the payload's only reference is now `stack`
+                stack.removeLast(Swift.min(count, stack.count))
+                content = .stack(stack)
+            case .tabs(var tabs):
+                content = .stack([])
+                let selected = tabs.selected
+                if let length = tabs.stacks[selected]?.count { tabs.stacks[selected]?.removeLast(Swift.min(count, length)) }
+                content = .tabs(tabs)
+            }
+        }
+        if let top = modals.indices.last {
+            drop(&modals[top].content)
+        } else {
+            drop(&root)
+        }
     }
 }
