@@ -25,8 +25,7 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
     /// would be (`navigate(to: post)` and `open(url: "myapp://posts/7")` are the same screen,
     /// `sort = top` and all).
     func withQueryDefaults(of route: Route) -> Destination {
-        let defaults = route.defaultQuery
-        guard !defaults.isEmpty else { return self }
+        guard let defaults = route.defaultQuery else { return self }
         // No query at all (a parent, a tab root, most code): the route's defaults as they are.
         if query.isEmpty { return Destination(self.route, parameters: parameters, query: defaults) }
         let missing = defaults.filter { query[$0.name] == nil }

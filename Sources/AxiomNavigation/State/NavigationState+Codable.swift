@@ -155,7 +155,7 @@ extension NavigationState: Codable {
                 }
             }
         }
-        self.withheld = withheld
+        self.withheldGroups = withheld.isEmpty ? nil : withheld
         self.nextID = try container.decode(Int.self, forKey: .nextID)
         // Room for new entries: each takes the next id (an id near Int.max would overflow).
         guard (0...Self.maxNextID).contains(nextID) else {

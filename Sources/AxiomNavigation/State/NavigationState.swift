@@ -87,7 +87,12 @@ public struct NavigationState: Sendable, Hashable {
     /// The id the next new entry gets.
     public internal(set) var nextID: Int
     /// Screens set aside until sign-in (``Withheld``): in the state, not on any stack.
-    public internal(set) var withheld: [Withheld] = []
+    public internal(set) var withheld: [Withheld] {
+        get { withheldGroups ?? [] }
+        set { withheldGroups = newValue.isEmpty ? nil : newValue }
+    }
+    /// ``withheld``, nil when there are none (most states: copying one then counts no reference).
+    var withheldGroups: [Withheld]? = nil
 
     /// A single stack with these screens (the first is its root).
     public init(stack: [Destination] = []) {

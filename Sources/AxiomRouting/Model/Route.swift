@@ -24,7 +24,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
         var metadata: Metadata { declaredMetadata?.value ?? .plain(name: name) }
         var host: HostPattern? { hostPattern?.value }
-        var defaultQuery: RouteParameters { defaults?.value ?? [:] }
+        var defaultQuery: RouteParameters? { defaults?.value }
 
         init(
             name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
@@ -121,8 +121,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public var query: [QueryParameter] { storage.query }
     public var metadata: Metadata { storage.metadata }
     /// The query values a URL of the route gets when it leaves them out: each query parameter's
-    /// default, in declaration order (empty when none has one).
-    public var defaultQuery: RouteParameters { storage.defaultQuery }
+    /// default, in declaration order (nil when none has one).
+    public var defaultQuery: RouteParameters? { storage.defaultQuery }
     /// Where the route is declared.
     public var location: SourceLocation { storage.location }
     /// The position in the order the table's patterns are tried (0 first), counting aliases
