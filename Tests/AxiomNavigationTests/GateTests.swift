@@ -202,6 +202,20 @@ import Testing
         #expect(orchestrator.navigation.state.withheld.first?.entries.map(\.route) == ["privacy"])
     }
 
+    @Test func guardedScreensWithNothingBelowAreNotShownBeforeStartAndAreShownWhenStartedSignedIn() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        let saved = NavigationState(stack: [Destination("inbox"), Destination("conversation", parameters: ["id": .int(3)])])
+        // No session yet: nothing may be shown, so nothing is (fail closed).
+        let bare = NavigationFlow(router: router, state: saved)
+        #expect(bare.state.entries.isEmpty && bare.state.visible == nil)
+        // Started with a signed-in session, the state as given is proposed again and shown.
+        let navigator = TestNavigator(router: router, state: saved, options: .init(signedIn: true))
+        navigator.exhaustive = false
+        #expect(navigator.state.visible == nil)
+        await navigator.start()
+        #expect(navigator.state.activeStack.map(\.route) == ["inbox", "conversation"])
+    }
+
     @Test func aStateRestoredFromALinkStartsWithoutTheScreensItsSourceMayNotOpen() async throws {
         let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
         var saved = NavigationState(router: router)

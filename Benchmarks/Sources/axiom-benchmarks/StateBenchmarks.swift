@@ -75,5 +75,21 @@ enum GateCostBenchmarks {
             let ms = Double(median.components.attoseconds) / 1e15 + Double(median.components.seconds) * 1e3
             print(String(format: "  %7d screens to take off: %8.1f ms  %6.2f us a screen  (visible: %@)", size, ms, ms * 1000 / Double(size), shown))
         }
+        for size in [10_000, 40_000, 160_000] {
+            // A stack of auth-only screens with nothing below them, started without a session.
+            let saved = NavigationState(stack: (0..<size).map { Destination("vault", parameters: ["n": .int($0)]) })
+            var times: [Duration] = []
+            let clock = ContinuousClock()
+            var left = 0
+            for _ in 0..<5 {
+                let started = clock.now
+                let flow = NavigationFlow(router: router, state: saved)
+                times.append(clock.now - started)
+                left = flow.state.entries.count
+            }
+            let median = times.sorted()[2]
+            let ms = Double(median.components.attoseconds) / 1e15 + Double(median.components.seconds) * 1e3
+            print(String(format: "  %7d guarded screens, none below: %8.1f ms  %6.2f us a screen  (entries left: %d)", size, ms, ms * 1000 / Double(size), left))
+        }
     }
 }

@@ -85,12 +85,21 @@ struct NavigationGate {
                     admission.guarded = visible
                     break loop
                 }
-                if !withhold(&admission.state) {
-                    admission.dropped.append(
-                        Restoration.Dropped(
-                            entry: visible, place: admission.state.placeOfVisible, code: .notShown,
-                            reason: "it requires sign-in, no login can be shown, and there is no screen below it"))
-                    admission.state.removeVisibleEntry()
+                if let stranded = withhold(&admission.state) {
+                    // Guarded screens with nothing below them and nowhere else to go: dropped, all
+                    // at once (one by one, each turn would read the whole run again).
+                    let place = admission.state.placeOfVisible
+                    for entry in admission.state.activeStack.suffix(stranded).reversed() {
+                        admission.dropped.append(
+                            Restoration.Dropped(
+                                entry: entry, place: place, code: .notShown,
+                                reason: "it requires sign-in, no login can be shown, and there is no screen below it"))
+                    }
+                    if let top = admission.state.modals.indices.last, stranded >= admission.state.modals[top].stack.count {
+                        admission.state.modals.removeLast()
+                    } else {
+                        admission.state.dropLastOfActiveStack(stranded)
+                    }
                 }
             }
         }
@@ -114,8 +123,9 @@ struct NavigationGate {
     }
 
     /// Takes the guarded top of the active stack off view without erasing it (see the type's
-    /// rule). False when there is nothing to show instead.
-    func withhold(_ state: inout NavigationState) -> Bool {
+    /// rule). Returns nil when it did, or how many guarded screens are on top of the active stack
+    /// when there is nothing to show instead.
+    func withhold(_ state: inout NavigationState) -> Int? {
         let stack = state.activeStack
         let guardedCount = stack.reversed().prefix { verdict($0) == .guarded }.count
         if guardedCount < stack.count {
@@ -123,7 +133,7 @@ struct NavigationGate {
             let entries = state.takingWithheld(above: Array(stack.suffix(guardedCount)))
             state.withheld.append(NavigationState.Withheld(above: base.id, entries: entries))
             state.dropLastOfActiveStack(guardedCount)
-            return true
+            return nil
         }
         // The whole stack is guarded: another tab of the same bar, else a modal (a container
         // too) goes aside whole, above the screen under it.
@@ -131,24 +141,24 @@ struct NavigationGate {
             if var tabs = state.modals[top].tabs, let other = firstShowable(tabs, except: tabs.selected) {
                 tabs.selected = other
                 state.modals[top].content = .tabs(tabs)
-                return true
+                return nil
             }
             var modal = state.modals[top]
             var below = state
             below.modals.removeLast()
-            guard let under = below.visible else { return false }
+            guard let under = below.visible else { return guardedCount }
             // What was withheld above the modal's top goes aside with it.
             modal.stack = below.takingWithheld(above: modal.stack)
             below.withheld.append(NavigationState.Withheld(above: under.id, modal: modal))
             state = below
-            return true
+            return nil
         }
         if case .tabs(var tabs) = state.root, let other = firstShowable(tabs, except: tabs.selected) {
             tabs.selected = other
             state.root = .tabs(tabs)
-            return true
+            return nil
         }
-        return false
+        return guardedCount
     }
 
     /// The first tab other than `except` whose top may be shown.
