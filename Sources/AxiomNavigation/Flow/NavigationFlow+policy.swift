@@ -71,7 +71,7 @@ extension NavigationFlow {
                 let withheld = gate.admit(plan.state, presentingLogin: false).state
                 return .success(NavigationPlan(state: withheld, events: NavigationPlanner.events(from: state, to: withheld)))
             }
-            if !plan.state.withheld.isEmpty {
+            if plan.state.withheldGroups != nil {
                 let tidied = gate.signedIn ? plan.state.reinstatingWithheld() : plan.state.droppingOrphanedWithheld()
                 if tidied != plan.state { return .success(NavigationPlan(state: tidied, events: NavigationPlanner.events(from: state, to: tidied))) }
             }

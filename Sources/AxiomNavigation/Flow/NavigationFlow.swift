@@ -127,7 +127,8 @@ public final class NavigationFlow {
     public func navigate(to destination: Destination, source: NavigationSource = .inApp) async -> NavigationResult {
         await journaled(.navigate(destination, source: source)) {
             guard let route = router.route(named: destination.route) else { return .failed(.unknownRoute(destination.route)) }
-            return await run(.navigate(destination), source: source, route: route, url: nil)
+            // An entry made in code gets its query defaults as one made from a URL does.
+            return await run(.navigate(destination.withQueryDefaults(of: route)), source: source, route: route, url: nil)
         }
     }
 
@@ -255,7 +256,10 @@ public final class NavigationFlow {
 
     /// Any command, through the pipeline.
     public func perform(_ command: NavigationCommand, source: NavigationSource = .inApp) async -> NavigationResult {
-        await journaled(.command(command, source: source)) { await run(.command(command), source: source, route: nil, url: nil) }
+        await journaled(.command(command, source: source)) {
+            // Destinations made in code get their query defaults as ones made from a URL do.
+            await run(NavigationRequest.Action.command(command).withQueryDefaults(router), source: source, route: nil, url: nil)
+        }
     }
 
     // MARK: Running a request
@@ -272,8 +276,7 @@ public final class NavigationFlow {
         // Latest wins: an older request's loaders are no longer wanted.
         cancelLoading()
         JournalStepCollector.current?.requests.append(id.rawValue)
-        var request = NavigationRequest(
-            id: id, action: action.withQueryDefaults(router), source: source, route: route, url: url, redirects: redirects, isResumed: resumed)
+        var request = NavigationRequest(id: id, action: action, source: source, route: route, url: url, redirects: redirects, isResumed: resumed)
         let pipeline = middleware.map(\.middleware)
         var timing = Timing()
         var result: NavigationResult
@@ -308,7 +311,7 @@ public final class NavigationFlow {
                 result = .failed(.unknownRoute(final.route))
                 break
             }
-            request = request.redirected(to: final, route: target)
+            request = request.redirected(to: final.withQueryDefaults(of: target), route: target)
             wasRedirected = true
         }
         if timing.committed, case .completed = result, wasRedirected, let final = request.destination {
@@ -489,7 +492,7 @@ public final class NavigationFlow {
         }
         let before = state.visible
         state = plan.state
-        pendingStart = nil
+        if pendingStart != nil { pendingStart = nil }
         if !loaded.isEmpty || !data.isEmpty {
             let kept = Set(state.entries.map(\.id))
             loaded = loaded.filter { kept.contains($0.key) }.merging(data) { _, new in new }
