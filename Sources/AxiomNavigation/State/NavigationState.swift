@@ -90,6 +90,13 @@ public struct NavigationState: Sendable, Hashable {
     public internal(set) var withheld: [Withheld] {
         get { withheldGroups ?? [] }
         set { withheldGroups = newValue.isEmpty ? nil : newValue }
+        // In place: appending or removing a group copies no list (the gate does it per screen).
+        _modify {
+            var groups = withheldGroups ?? []
+            withheldGroups = nil
+            defer { withheldGroups = groups.isEmpty ? nil : groups }
+            yield &groups
+        }
     }
     /// ``withheld``, nil when there are none (most states: copying one then counts no reference).
     var withheldGroups: [Withheld]? = nil
