@@ -505,3 +505,28 @@ import Testing
         #expect(Router.compile([RouteSource(name: "t.routes", text: typo)]).diagnostics.map(\.code) == [DiagnosticCode.unexpectedArgument])
     }
 }
+
+/// Sign-out checks every reachable screen in one commit.
+@MainActor
+@Suite struct SignOutTests {
+    @Test func signOutWithholdsTheAuthOnlyTopsOfBackgroundTabsInTheSameCommit() async throws {
+        let navigator = try GateTests.navigator(signedIn: true)
+        await navigator.selectTab("me", expect: "completed")
+        await navigator.navigate(to: Destination("settings"), expect: "completed")
+        await navigator.navigate(to: Destination("privacy"), expect: "completed")
+        await navigator.selectTab("home", expect: "completed")
+        let commits = navigator.flow.history.count
+        navigator.signOut()
+        // One commit: home stays on top, privacy (auth-only, in the background) is withheld.
+        #expect(navigator.flow.history.count == commits + 1)
+        #expect(navigator.state.visible?.route == "home")
+        guard case .tabs(let tabs) = navigator.state.root else { Issue.record("tabs expected"); return }
+        #expect(tabs.stacks["me"]?.map(\.route) == ["me", "settings"])
+        #expect(navigator.state.withheld.first?.entries.map(\.route) == ["privacy"])
+        // Switching to the tab shows its last public screen; sign-in puts privacy back.
+        await navigator.selectTab("me", expect: "completed")
+        #expect(navigator.state.visible?.route == "settings")
+        await navigator.signIn()
+        #expect(navigator.state.activeStack.map(\.route) == ["me", "settings", "privacy"])
+    }
+}

@@ -100,16 +100,19 @@ extension NavigationFlow {
         }
     }
 
-    /// Commits the sign-out check: the visible screen under ``Configuration/signOut``'s rule,
-    /// the withheld groups tidied; background screens stay (each is checked when it is
-    /// revealed). Nothing is committed when nothing changes.
+    /// Commits the sign-out check, one commit for every reachable screen: the guarded tops of
+    /// background tabs withheld, the visible screen under ``Configuration/signOut``'s rule, the
+    /// withheld groups tidied (screens under the top of a stack are checked when revealed, by
+    /// the gate like any). Nothing is committed when nothing changes.
     func commitSignOut() {
         let started = ContinuousClock().now
         let presenting = configuration.signOut == .presentLogin
-        let admitted = gate.admit(state, presentingLogin: presenting)
-        guard admitted.state != state else { return }
+        let gate = self.gate
+        let proposed = gate.withholdingBackgroundTabs(state)
+        let admission = gate.admit(proposed, presentingLogin: presenting)
+        guard admission.state != state else { return }
         let id = takeTurn()
-        commitThroughGate(state, action: .signOut, id: id, presentingLogin: presenting, started: started)
+        commitThroughGate(proposed, action: .signOut, id: id, presentingLogin: presenting, started: started, admitted: admission)
         deliverLater()
     }
 

@@ -182,11 +182,12 @@ public final class NavigationFlow {
         }
     }
 
-    /// Tells the session middleware that the user signed out, and checks what is on screen
-    /// again in one commit (Docs/Middleware.md, "Sign-out"): an auth-only screen on top gets the
+    /// Tells the session middleware that the user signed out, and checks every reachable screen
+    /// again in one commit (Docs/Middleware.md, "The gate"): an auth-only screen on top gets the
     /// login over it (``Configuration/signOut`` `.presentLogin`, the default) or is withheld down
-    /// to a screen that may be shown (`.withhold`); a request in flight is superseded. Screens in
-    /// background tabs and under the top stay, each checked by the gate when it is revealed.
+    /// to a screen that may be shown (`.withhold`); the auth-only tops of background tabs are
+    /// withheld (back after sign-in); a request in flight is superseded. Screens under the top of
+    /// a stack stay, each checked by the gate when it is revealed.
     public func signOut() {
         for session in sessions { session.signOut() }
         commitSignOut()
@@ -503,12 +504,11 @@ public final class NavigationFlow {
         // The history is written in the same main-actor turn as the state, so it is in commit
         // order with the true before and after, whatever the lifecycle does next; the result
         // and metrics are filled in when the request ends.
-        history.append(
+        appendHistory(
             HistoryRecord(
                 request: request.id, source: request.source, action: request.action, result: request.redirects.isEmpty ? "completed" : "redirected",
                 from: before, to: state.visible,
                 metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: box.commit, total: box.commit)))
-        while history.count > max(0, configuration.historyLimit) { history.removeFirst() }
         // Events go out in commit order, after those of earlier commits.
         pendingEvents.append(plan.events)
         return .completed

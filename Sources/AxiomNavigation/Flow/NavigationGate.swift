@@ -161,6 +161,24 @@ struct NavigationGate {
         return guardedCount
     }
 
+    /// `state` with the guarded tops of its background tabs withheld (what sign-out does to the
+    /// screens not on top: a tab switched to later shows its last screen that may be shown, and
+    /// sign-in puts the rest back). A tab whose whole stack is guarded is kept as it is: selecting
+    /// it goes through the gate like any change.
+    func withholdingBackgroundTabs(_ state: NavigationState) -> NavigationState {
+        guard case .tabs(var tabs) = state.root else { return state }
+        var next = state
+        for name in tabs.order where name != tabs.selected || !state.modals.isEmpty {
+            guard let stack = tabs.stacks[name] else { continue }
+            let guardedCount = stack.reversed().prefix { verdict($0) == .guarded }.count
+            guard guardedCount > 0, guardedCount < stack.count else { continue }
+            next.withheld.append(NavigationState.Withheld(above: stack[stack.count - guardedCount - 1].id, entries: Array(stack.suffix(guardedCount))))
+            tabs.stacks[name] = Array(stack.dropLast(guardedCount))
+        }
+        next.root = .tabs(tabs)
+        return next
+    }
+
     /// The first tab other than `except` whose top may be shown.
     private func firstShowable(_ tabs: NavigationState.Tabs, except: String) -> String? {
         tabs.order.first { name in
