@@ -230,11 +230,15 @@ extension Diagnostic {
             help: "write 'container NAME modal(sheet)', 'modal(fullScreen)' or 'modal(popover)', then 'tabs(a, b)' for a tab container")
     }
 
-    /// E104: what follows a container's presentation is its tabs.
+    /// E104: what follows a container's presentation is its tabs, then `auth` and `sources`,
+    /// each once and in that order.
     static func containerTabsExpected(_ word: Located<String>) -> Diagnostic {
         Diagnostic(
-            .missingArgument, "expected the container's tabs, 'tabs(a, b)', found '\(word.value)'", at: word.location,
-            help: "write 'container onboarding modal(fullScreen) tabs(welcome, permissions)', or end the line after the modal")
+            .missingArgument, "expected the container's tabs, 'tabs(a, b)', then 'auth' and 'sources …', found '\(word.value)'",
+            at: word.location,
+            help:
+                "write 'container onboarding modal(fullScreen) tabs(welcome, permissions) auth sources inApp' (each part once, in that order, all optional), or end the line after the modal"
+        )
     }
 
     /// E308: a route in a container is shown in it.
