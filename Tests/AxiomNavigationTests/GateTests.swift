@@ -290,6 +290,25 @@ import Testing
         #expect(try JSONDecoder().decode(NavigationState.self, from: data) == navigator.state)
     }
 
+    @Test func withheldScreensInASavedStateAreTrustedNoMoreThanItsSource() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        // A file claims the in-app-only password form was withheld above settings, put there in-app.
+        let json = """
+            {"version": 1, "nextID": 3, "modals": [],
+             "root": {"stack": [{"id": 0, "route": "me", "source": "inApp"}, {"id": 1, "route": "settings", "source": "inApp"}]},
+             "withheld": [{"above": 1, "stack": [{"id": 2, "route": "changePassword", "source": "inApp"}]}]}
+            """
+        let saved = try JSONDecoder().decode(NavigationState.self, from: Data(json.utf8))
+        let restored = saved.restored(against: router, source: .deepLink).state
+        #expect(restored.withheld.first?.entries.map(\.source) == [.deepLink])
+        // Signed in, the group would go back on top: the gate drops it instead (its source).
+        let navigator = TestNavigator(router: router, state: restored, options: .init(signedIn: true))
+        navigator.exhaustive = false
+        await navigator.start()
+        #expect(navigator.state.visible?.route == "settings")
+        #expect(!navigator.state.entries.contains { $0.route == "changePassword" })
+    }
+
     @Test func aStateWithMoreTabsThanTheBoundIsRefused() throws {
         let count = NavigationState.maxTabs + 1
         let order = (0..<count).map { "t\($0)" }

@@ -15,7 +15,7 @@ extension NavigationFlow {
     @discardableResult
     func commitThroughGate(
         _ proposed: NavigationState, action: NavigationRequest.Action, id: RequestID, source: NavigationSource = .inApp,
-        presentingLogin: Bool, started: ContinuousClock.Instant, result: NavigationResult.Code = .completed, recordsUnchanged: Bool = true,
+        presentingLogin: Bool, started: ContinuousClock.Instant, recordsUnchanged: Bool = true,
         admitted: NavigationGate.Admission? = nil,
         events: (_ old: NavigationState, _ new: NavigationState) -> [LifecycleEvent] = NavigationPlanner.events(from:to:)
     ) -> NavigationGate.Admission {
@@ -35,7 +35,7 @@ extension NavigationFlow {
         if recordsUnchanged || next != old {
             appendHistory(
                 HistoryRecord(
-                    request: id, source: source, action: action, result: result, from: old.visible, to: next.visible,
+                    request: id, source: source, action: action, result: .completed, from: old.visible, to: next.visible,
                     metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: elapsed, total: elapsed)))
         }
         pendingEvents.append(events(old, next))
@@ -82,8 +82,8 @@ extension NavigationFlow {
             hasStarted = true
             let started = ContinuousClock().now
             let id = takeTurn()
-            var proposed = pendingStart ?? state
-            if gate.signedIn { proposed = proposed.reinstatingWithheld() }
+            // (The gate puts withheld screens back itself when the session is signed in.)
+            let proposed = pendingStart ?? state
             // Nothing has appeared before the start — unless requests committed before it.
             let fresh = commits == 0
             let admission = commitThroughGate(
@@ -122,7 +122,7 @@ extension NavigationFlow {
     /// presented over a screen goes. Returns whether it committed.
     @discardableResult
     func commitSignIn(takingDownLogin: Bool) async -> Bool {
-        var proposed = state.reinstatingWithheld()
+        var proposed = gate.tidied(state)
         if takingDownLogin, let gateLogin, proposed.visible?.id == gateLogin { proposed = proposed.removingVisible(route: proposed.visible?.route) }
         guard proposed != state else { return false }
         let started = ContinuousClock().now

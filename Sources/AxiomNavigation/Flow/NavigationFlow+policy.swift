@@ -49,9 +49,10 @@ extension NavigationFlow {
             // ``NavigationFlow/uiDidChange(_:)`` commit themselves).
             return .success(NavigationPlan(state: base, events: []))
         case .restore(let saved):
-            // Checked against the table of now (a restore parked for sign-in may resume after a
-            // swap); the gate tidies what it withheld.
-            let restored = saved.restored(against: router, source: source).state.droppingOrphanedWithheld()
+            // A restore parked for sign-in is checked against the table of now (it may resume after
+            // a swap); `restore(_:source:)` checked a fresh one already, and a swap since would
+            // have superseded it.
+            let restored = request.isResumed ? saved.restored(against: router, source: source).state : saved
             // Every entry of the current state leaves; the restored visible entry appears. Not
             // the planner's diff: a restored state's ids may be ids the current state uses for
             // other screens (both count from 0).
@@ -72,7 +73,7 @@ extension NavigationFlow {
                 return .success(NavigationPlan(state: withheld, events: NavigationPlanner.events(from: state, to: withheld)))
             }
             if plan.state.withheldGroups != nil {
-                let tidied = gate.signedIn ? plan.state.reinstatingWithheld() : plan.state.droppingOrphanedWithheld()
+                let tidied = gate.tidied(plan.state)
                 if tidied != plan.state { return .success(NavigationPlan(state: tidied, events: NavigationPlanner.events(from: state, to: tidied))) }
             }
             guard request.isResumed else { return .success(plan) }
@@ -128,6 +129,6 @@ extension NavigationFlow {
     }
 
     /// Where signed-out users are sent: the first session's login route, else the table's.
-    var loginRoute: String? { sessions.lazy.compactMap(\.loginRoute).first ?? router.loginRoute }
+    var loginRoute: String? { gate.login ?? router.loginRoute }
 
 }

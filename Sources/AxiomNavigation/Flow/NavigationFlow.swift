@@ -159,11 +159,12 @@ public final class NavigationFlow {
 
     /// Tells the session middleware (``AuthenticationMiddleware``) that the user signed in, puts
     /// back the screens withheld until then (``NavigationState/withheld``), and resumes the
-    /// request parked while signed out — exactly once: the newest one, if it has not expired;
-    /// with none parked, a login the gate presented over a screen is taken down. It runs again through the whole pipeline as a new request with the parked
-    /// request's action and source; a login screen on top is taken down in the same commit.
-    /// Returns that navigation's result, or nil when nothing was parked (a second sign-in does
-    /// nothing).
+    /// request parked while signed out — exactly once: the newest one, if it has not expired. It
+    /// runs again through the whole pipeline as a new request with the parked request's action
+    /// and source; a login screen on top is taken down in the same commit. With none parked, a
+    /// login the gate presented over a screen is taken down (a commit of its own, not a request).
+    /// Returns that navigation's result, `completed` when only the sign-in's own commit changed
+    /// the state, or nil when nothing did (a second sign-in does nothing).
     @discardableResult
     public func signIn() async -> NavigationResult? {
         let code: (NavigationResult?) -> String = { $0?.code.rawValue ?? "none" }

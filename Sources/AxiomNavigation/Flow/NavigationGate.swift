@@ -63,9 +63,7 @@ struct NavigationGate {
     /// The state that may be committed for `proposed`. `presentingLogin`: whether this door may
     /// answer a guarded screen with the login (not when the change was the user leaving it).
     func admit(_ proposed: NavigationState, presentingLogin: Bool) -> Admission {
-        // Signed in, what was withheld until sign-in goes back where it was.
-        let tidied = signedIn ? proposed.reinstatingWithheld() : proposed.droppingOrphanedWithheld()
-        var admission = Admission(state: tidied)
+        var admission = Admission(state: tidied(proposed))
         // Each turn takes an entry off view or ends: bounded by the state's size.
         var turns = admission.state.entries.count + 1
         loop: while turns > 0, let visible = admission.state.visible {
@@ -106,6 +104,12 @@ struct NavigationGate {
         // A screen withheld above one the rule then dropped has nowhere to go back to.
         admission.state = admission.state.droppingOrphanedWithheld()
         return admission
+    }
+
+    /// `state`'s withheld screens tidied: signed in, put back where they were; otherwise those
+    /// whose screen below has left the state released.
+    func tidied(_ state: NavigationState) -> NavigationState {
+        signedIn ? state.reinstatingWithheld() : state.droppingOrphanedWithheld()
     }
 
     /// `state` with the login on top, or nil when there is none to present.

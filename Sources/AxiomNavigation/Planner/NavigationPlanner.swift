@@ -267,10 +267,7 @@ public enum NavigationPlanner {
     /// parent in the state with a value its route refuses.
     static func refusedParentValue(in parents: [Route], from available: RouteParameters) -> PlanError? {
         for parent in parents {
-            for parameter in parent.parameters {
-                guard let value = available[parameter.name], typed(value, parameter.type) == nil else { continue }
-                return .parentValueRefused(parent: parent.name, parameter: parameter.name, value: value, type: parameter.type)
-            }
+            if case .refused(let error) = parentValues(for: parent, from: available) { return error }
         }
         return nil
     }
