@@ -4,7 +4,7 @@ import Testing
 @_spi(Lookup) @testable import AxiomURLPattern
 
 @Suite struct CompiledRegexTests {
-    private func groups(_ regex: CompiledRegex, _ subject: String) throws -> [String?]? {
+    private static func groups(_ regex: CompiledRegex, _ subject: String) throws -> [String?]? {
         let scratch = MatchScratch(captures: regex.captureCount, limits: MatchLimits())
         var text = subject
         return try text.withUTF8 { bytes in
@@ -27,8 +27,23 @@ import Testing
     @Test func aDeferredJITCompilesAtTheFirstMatchOnce() async throws {
         let regex = try CompiledRegex("^/users/(\\d+)(?:/(edit))?$", caseless: false, deferJIT: true)
         #expect(regex.isJITCompiled == false)
-        #expect(try groups(regex, "/users/42/edit") == ["/users/42/edit", "42", "edit"])
+        #expect(regex.deferredJITCompileCount == 0)
+        #expect(try Self.groups(regex, "/users/42/edit") == ["/users/42/edit", "42", "edit"])
         #expect(regex.isJITCompiled == CompiledRegex.jitAvailable)
+        #expect(regex.deferredJITCompileCount == (CompiledRegex.jitAvailable ? 1 : 0))
+
+        // Sixteen first matches at once: one compile, and every match sees the same groups.
+        let racing = try CompiledRegex("^/users/(\\d+)(?:/(edit))?$", caseless: false, deferJIT: true)
+        let raced = try await withThrowingTaskGroup(of: [String?]?.self) { group in
+            for index in 0..<16 {
+                group.addTask { try Self.groups(racing, "/users/\(index)/edit") }
+            }
+            var all: [[String?]?] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        #expect(Set(raced.compactMap { $0?[1] }) == Set((0..<16).map { String($0) }))
+        #expect(racing.deferredJITCompileCount == (CompiledRegex.jitAvailable ? 1 : 0))
 
         let pattern = try URLPattern("https://example.com/users/:id(\\d+)/:tab?")
         let results = await withTaskGroup(of: (id: String?, tab: String?).self) { group in
@@ -49,23 +64,23 @@ import Testing
 
     @Test func reportsGroupsAndUnsetGroups() throws {
         let regex = try CompiledRegex("^/users/(\\d+)(?:/(edit))?$", caseless: false)
-        #expect(try groups(regex, "/users/42/edit") == ["/users/42/edit", "42", "edit"])
-        #expect(try groups(regex, "/users/42") == ["/users/42", "42", nil])
-        #expect(try groups(regex, "/users/x") == nil)
+        #expect(try Self.groups(regex, "/users/42/edit") == ["/users/42/edit", "42", "edit"])
+        #expect(try Self.groups(regex, "/users/42") == ["/users/42", "42", nil])
+        #expect(try Self.groups(regex, "/users/x") == nil)
     }
 
     @Test func dollarMatchesOnlyAtTheVeryEnd() throws {
         let regex = try CompiledRegex("^a$", caseless: false)
-        #expect(try groups(regex, "a\n") == nil)
+        #expect(try Self.groups(regex, "a\n") == nil)
     }
 
     @Test func emptyClassesMeanNothingAndAnything() throws {
-        #expect(try groups(CompiledRegex("^[^]$", caseless: false), "\n") == ["\n"])
-        #expect(try groups(CompiledRegex("^[]$", caseless: false), "a") == nil)
+        #expect(try Self.groups(CompiledRegex("^[^]$", caseless: false), "\n") == ["\n"])
+        #expect(try Self.groups(CompiledRegex("^[]$", caseless: false), "a") == nil)
     }
 
     @Test func caselessMatchingFoldsUnicode() throws {
-        #expect(try groups(CompiledRegex("^straße$", caseless: true), "STRAßE") != nil)
+        #expect(try Self.groups(CompiledRegex("^straße$", caseless: true), "STRAßE") != nil)
     }
 
     @Test func compileErrorsCarryPCRE2sMessageAndOffset() {
@@ -111,6 +126,6 @@ import Testing
     }
 
     @Test func matchesTheEmptySubject() throws {
-        #expect(try groups(CompiledRegex("^$", caseless: false), "") == [""])
+        #expect(try Self.groups(CompiledRegex("^$", caseless: false), "") == [""])
     }
 }

@@ -52,8 +52,9 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     }
     private let jitState: Atomic<Int>
     /// Held while the JIT compiles a deferred pattern: PCRE2 may not match with a code object
-    /// that is being JIT-compiled, so a match that finds the state `deferred` waits here.
-    private let jitLock = Locked(())
+    /// that is being JIT-compiled, so a match that finds the state `deferred` waits here. It
+    /// counts the deferred compiles (at most one), which tests read.
+    private let deferredCompiles = Locked(0)
 
     /// Compiles `source` in UTF mode with JavaScript-like `$` (end of subject only) and
     /// `[]`/`[^]` classes. With `deferJIT`, the JIT compiles the pattern at its first match
@@ -94,14 +95,19 @@ package struct RegexCompileError: Error, Sendable, Equatable {
 
     /// JIT-compiles a deferred pattern, once; matches that arrive meanwhile wait for it.
     private func compileDeferredJIT() {
-        jitLock.withLock { _ in
+        deferredCompiles.withLock { compiles in
             guard jitState.load(ordering: .acquiring) == JITState.deferred else { return }
+            compiles += 1
             let compiledByJIT = pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
             jitState.store(compiledByJIT ? JITState.compiled : JITState.none, ordering: .releasing)
         }
     }
 
     deinit { pcre2_code_free_8(code) }
+
+    /// How many times a deferred JIT compile ran for this pattern: 0 before the first match,
+    /// 1 after it, however many matches raced to be first.
+    package var deferredJITCompileCount: Int { deferredCompiles.withLock { $0 } }
 
     /// The bytes PCRE2 holds for this pattern: its compiled code, and the JIT's machine code
     /// (0 when not JIT-compiled). For memory reports.

@@ -19,6 +19,11 @@
 /// let cache = Locked<[Int: String]>([:])
 /// let name = cache.withLock { $0[7, default: "seven"] }
 /// ```
+///
+/// `Value` must not be empty (`()` or a field-less struct): the runtime places an empty stored
+/// property at the object's first word, so the sanitizer sees each `withLock`'s access to it
+/// overlap the header read that every call makes before it locks, and reports a race that is
+/// not there (`Locked(())` did, in CI). A lock that guards no value still counts something.
 package final class Locked<Value>: @unchecked Sendable {
     // `value` is read and written only between `pthread_mutex_lock` and `pthread_mutex_unlock`
     // of `mutex` (in `withLock`), and values enter and leave as `sending`: the invariant that
@@ -27,6 +32,7 @@ package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
 
     package init(_ value: sending Value) {
+        assert(MemoryLayout<Value>.size > 0, "Locked needs a value that is not empty; see the type's documentation")
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
