@@ -156,6 +156,17 @@ import Testing
         #expect(throws: DecodingError.self) { try Self.decode(json) }
     }
 
+    @Test func aSourceThatIsNotOneIsADecodingErrorNamingIt() {
+        let json = #"{"version":1,"nextID":1,"root":{"stack":[{"id":0,"route":"home","source":"satellite"}]},"modals":[]}"#
+        #expect {
+            try Self.decode(json)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context)? = error as? DecodingError else { return false }
+            return context.debugDescription.contains("'satellite' is not a source")
+                && context.codingPath.last?.stringValue == "source"
+        }
+    }
+
     @Test func aValueKeepsItsType() throws {
         // A string "7" stays a string: the format names each value's type.
         let state = NavigationState(stack: [Destination("post", parameters: ["postId": .string("7")])])

@@ -110,7 +110,6 @@ extension NavigationState: Codable {
         // The bound before the stacks are read.
         guard order.count <= Self.maxTabs else { throw Self.invalid("\(order.count) tabs (at most \(Self.maxTabs) are read)") }
         let selected = try tabs.decode(String.self, forKey: .selected)
-        let stacks = try tabs.decode([String: [NavigationEntry]].self, forKey: .stacks)
         // One pass over the tabs and one over the stacks: linear in the state's size.
         let names = Set(order)
         guard names.count == order.count else { throw Self.invalid("a tab is listed twice in \(order.prefix(20))") }
@@ -118,7 +117,16 @@ extension NavigationState: Codable {
         guard names.contains(selected) else {
             throw Self.invalid("the selected tab '\(selected)' is not one of the tabs \(order.prefix(20))")
         }
-        if let stray = stacks.keys.filter({ !names.contains($0) }).min() {
+        // The stacks are read tab by tab, by name, rather than as a `[String: …]` (whose generic
+        // decoding costs about as much again as the entries).
+        let list = try tabs.nestedContainer(keyedBy: NameKey.self, forKey: .stacks)
+        var stacks: [String: [NavigationEntry]] = Dictionary(minimumCapacity: order.count)
+        for name in order {
+            let key = NameKey(name)
+            if list.contains(key) { stacks[name] = try list.decode([NavigationEntry].self, forKey: key) }
+        }
+        let keys = list.allKeys
+        if keys.count != stacks.count, let stray = keys.lazy.map(\.stringValue).filter({ !names.contains($0) }).min() {
             throw Self.invalid("a stack for '\(stray)', which is not one of the tabs \(order.prefix(20))")
         }
         return .tabs(Tabs(order: order, selected: selected, stacks: stacks))
@@ -183,6 +191,15 @@ extension NavigationState: Codable {
     /// The most entries a saved state may have, every stack together.
     public static let maxEntries = 1_000_000
 
+    /// A key that is a tab's name.
+    private struct NameKey: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
     /// The largest `nextID` read: 2⁵², so a restored session can create entries for ever.
     static let maxNextID = 1 << 52
 
@@ -215,9 +232,15 @@ extension NavigationEntry: Codable {
             try container.decode(String.self, forKey: .route),
             parameters: try container.decodeIfPresent(RouteParameters.self, forKey: .parameters) ?? [:],
             query: try container.decodeIfPresent(RouteParameters.self, forKey: .query) ?? [:])
-        self.init(
-            id: EntryID(try container.decode(Int.self, forKey: .id)), destination: destination,
-            source: try container.decode(NavigationSource.self, forKey: .source))
+        // The source as a plain string (a `RawRepresentable`'s own decoding opens a container
+        // more, a third of an entry's cost).
+        let source = try container.decode(String.self, forKey: .source)
+        guard let known = NavigationSource(rawValue: source) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .source, in: container,
+                debugDescription: "'\(source)' is not a source (one of \(NavigationSource.allCases.map(\.rawValue)))")
+        }
+        self.init(id: EntryID(try container.decode(Int.self, forKey: .id)), destination: destination, source: known)
     }
 }
 
