@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 /// One settings list for every target; each flag says why it is here.
@@ -15,6 +16,21 @@ let swiftSettings: [SwiftSetting] = [
     // back at every step (see Docs/Performance.md, "Navigation").
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
 ]
+
+/// PCRE2 built from its source by `Scripts/pcre2/build` (README, "In an app"), which the
+/// `BundledPCRE2` trait links in place of the system library. On a Mac, the XCFramework once the
+/// script has built it; elsewhere (and before that), the artifact bundle in Vendor/, which holds
+/// no library until the script writes this machine's into it — committed so, because SwiftPM
+/// refuses a binary target whose path is missing even when no trait uses it.
+let bundledPCRE2Path: String = {
+    #if os(macOS)
+        let vendor = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Vendor")
+        if FileManager.default.fileExists(atPath: vendor.appendingPathComponent("PCRE2.xcframework/Info.plist").path) {
+            return "Vendor/PCRE2.xcframework"
+        }
+    #endif
+    return "Vendor/PCRE2.artifactbundle"
+}()
 
 let package = Package(
     name: "AxiomNavigation",
@@ -36,6 +52,17 @@ let package = Package(
         // (Docs/TypedRoutes.md).
         .plugin(name: "GenerateRoutes", targets: ["GenerateRoutes"]),
     ],
+    traits: [
+        .trait(
+            name: "SystemPCRE2",
+            description: "Link the system's libpcre2-8, found through pkg-config (Debian: libpcre2-dev; Homebrew: pcre2). The default."),
+        .trait(
+            name: "BundledPCRE2",
+            description:
+                "Link the static PCRE2 that Scripts/pcre2/build puts in Vendor/ (an XCFramework for Apple platforms, with no JIT where apps may not JIT-compile code), in place of the system's. Enable it instead of SystemPCRE2, not with it."
+        ),
+        .default(enabledTraits: ["SystemPCRE2"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -51,18 +78,23 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // libpcre2-8 from the system (Debian: libpcre2-dev; Homebrew: pcre2).
+        // libpcre2-8 from the system (Debian: libpcre2-dev; Homebrew: pcre2), with the
+        // SystemPCRE2 trait; the BundledPCRE2 trait links `PCRE2` (Vendor/) instead.
         .systemLibrary(
             name: "CPCRE2",
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        .binaryTarget(name: "PCRE2", path: bundledPCRE2Path),
         // URLPattern, the WHATWG URL parser it is defined on, the ECMAScript-to-PCRE2 regexp
         // translation and the PCRE2 wrapper (the only importer of CPCRE2). Named apart from
         // its main type, so `AxiomURLPattern.URLPattern` is unambiguous.
         .target(
             name: "AxiomURLPattern",
-            dependencies: ["CPCRE2"],
+            dependencies: [
+                .target(name: "CPCRE2", condition: .when(traits: ["SystemPCRE2"])),
+                .target(name: "PCRE2", condition: .when(traits: ["BundledPCRE2"])),
+            ],
             swiftSettings: swiftSettings
         ),
         // The route-table language, its compiler and the frozen `Router`, built on

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import AxiomURLPattern
 
 /// `axiom-route`: the command line of Axiom Navigation.
 ///
@@ -17,12 +18,19 @@ public struct AxiomRoute: AsyncParsableCommand {
             unknown route or value, or bad usage. JSON output (--format json) is described in \
             Docs/CommandLine.md.
             """,
-        version: AxiomRoute.version,
+        version: AxiomRoute.versionDescription,
         subcommands: [Resolve.self, Check.self, Explain.self, Routes.self, Simulate.self, Replay.self, URLCommand.self, Generate.self, Match.self]
     )
 
-    /// The version `axiom-route --version` prints.
+    /// The version of `axiom-route`.
     public static let version = "0.2.0"
+
+    /// What `axiom-route --version` prints: the version, and the PCRE2 linked in with whether it
+    /// has a JIT ("0.2.0 (PCRE2 10.42 2022-12-11, JIT)"; "no JIT" for a PCRE2 built without one,
+    /// as on iOS) — the engine decides some limits' outcomes (Docs/Performance.md, "Without the JIT").
+    public static var versionDescription: String {
+        "\(version) (PCRE2 \(URLPattern.pcre2Version), \(URLPattern.jitAvailable ? "JIT" : "no JIT"))"
+    }
 
     public init() {}
 

@@ -1,4 +1,5 @@
 import AxiomRouteCommands
+import AxiomURLPattern
 import Foundation
 import Testing
 
@@ -309,7 +310,10 @@ private func json(_ text: String) throws -> [String: Any] {
     @Test func versionIsPrinted() {
         let run = runCommand("--version")
         #expect(run.status == 0)
-        #expect(run.out == AxiomRoute.version + "\n")
+        #expect(run.out == AxiomRoute.versionDescription + "\n")
+        // The version, then the PCRE2 linked in and its engine.
+        #expect(run.out.hasPrefix(AxiomRoute.version + " (PCRE2 10."))
+        #expect(run.out.hasSuffix(URLPattern.jitAvailable ? ", JIT)\n" : ", no JIT)\n"))
     }
 
     @Test func theTopLevelHelpDescribesEveryCommand() {

@@ -1,5 +1,5 @@
 // axiom-benchmarks: release-built benchmarks. Run with
-//   swift run -c release --package-path Benchmarks axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]
+//   swift run -c release --package-path Benchmarks axiom-benchmarks [patterns | routers [SIZES] | jit [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]
 let arguments = CommandLine.arguments.dropFirst()
 let suite = arguments.first ?? "patterns"
 switch suite {
@@ -30,6 +30,10 @@ case "lookup-kinds":
     let rest = Array(arguments.dropFirst())
     try RouterBenchmarks.lookupKinds(
         size: rest.first.flatMap { Int($0) } ?? 1_000, only: rest.count > 1 ? rest[1] : nil, runs: rest.count > 2 ? Int(rest[2]) ?? 5 : 5)
+case "jit":
+    // `jit [SIZES]`: PCRE2's JIT beside its interpreter (iOS's engine), side by side.
+    let sizes = arguments.dropFirst().compactMap { Int($0) }
+    try EngineBenchmarks.run(sizes: sizes.isEmpty ? [10, 100, 1_000, 10_000] : sizes)
 case "navigation":
     try await NavigationBenchmarks.run(variant: arguments.dropFirst().first ?? "")
 case "memory":
@@ -47,6 +51,6 @@ case "costs":
     try await CostBenchmarks.run(only: arguments.dropFirst().first)
 default:
     print(
-        "usage: axiom-benchmarks [patterns | routers [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]"
+        "usage: axiom-benchmarks [patterns | routers [SIZES] | jit [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]"
     )
 }

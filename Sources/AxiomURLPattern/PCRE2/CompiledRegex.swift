@@ -28,7 +28,7 @@ package struct RegexCompileError: Error, Sendable, Equatable {
 /// A PCRE2 pattern compiled once (and JIT-compiled where the platform has a JIT).
 ///
 /// `@unchecked Sendable` invariant: the `pcre2_code` is written only in `init` (compile, and
-/// JIT compile unless deferred), by a deferred JIT compile — once, under `jitLock`, while every
+/// JIT compile unless deferred), by a deferred JIT compile — once, under `deferredCompiles`, while every
 /// match that finds the JIT still pending waits on that lock, so no match runs on the code as
 /// it changes — and freed in `deinit`; PCRE2 documents compiled code as read-only during
 /// matching and safe to share between threads. Everything a match writes lives in a
@@ -85,10 +85,10 @@ package struct RegexCompileError: Error, Sendable, Equatable {
         var captures: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
         self.captureCount = Int(captures)
-        if jit, deferJIT, Self.jitAvailable {
+        if jit, deferJIT, Self.usesJIT {
             self.jitState = Atomic(JITState.deferred)
         } else {
-            let compiledByJIT = jit && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+            let compiledByJIT = jit && Self.usesJIT && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
             self.jitState = Atomic(compiledByJIT ? JITState.compiled : JITState.none)
         }
     }
@@ -232,6 +232,27 @@ package struct RegexCompileError: Error, Sendable, Equatable {
         var value: UInt32 = 0
         return pcre2_config_8(UInt32(PCRE2_CONFIG_JIT), &value) >= 0 && value == 1
     }()
+
+    /// The linked PCRE2's version, as it reports it ("10.42 2022-12-11").
+    package static let pcre2Version: String = {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let length = buffer.withUnsafeMutableBytes { pcre2_config_8(UInt32(PCRE2_CONFIG_VERSION), $0.baseAddress) }
+        guard length > 1 else { return "unknown" }
+        return String(decoding: buffer[0..<Int(length - 1)], as: UTF8.self)
+    }()
+
+    /// Whether expressions compiled from now on are JIT-compiled: the JIT is available and
+    /// ``jitEnabled`` has not been turned off.
+    package static var usesJIT: Bool { jitAvailable && jitSwitch.load(ordering: .relaxed) }
+
+    /// Off: every expression compiled from now on runs in PCRE2's interpreter, as on a platform
+    /// with no JIT (iOS and its siblings). For measuring both engines in one process; the
+    /// interpreter is the same code in a PCRE2 built with `--disable-jit`.
+    package static var jitEnabled: Bool {
+        get { jitSwitch.load(ordering: .relaxed) }
+        set { jitSwitch.store(newValue, ordering: .relaxed) }
+    }
+    private static let jitSwitch = Atomic<Bool>(true)
 }
 
 /// The mutable side of matching: PCRE2 match data (group offsets) and a match context

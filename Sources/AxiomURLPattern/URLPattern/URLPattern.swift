@@ -214,6 +214,19 @@ public struct URLPattern: Sendable {
     /// Whether this platform's PCRE2 has a JIT (patterns then compile to machine code).
     public static var jitAvailable: Bool { CompiledRegex.jitAvailable }
 
+    /// The version of the PCRE2 library linked in ("10.42 2022-12-11").
+    public static var pcre2Version: String { CompiledRegex.pcre2Version }
+
+    /// For benchmarks: whether patterns and routers built from now on use PCRE2's JIT where it
+    /// is available (default `true`). Off, every expression runs in PCRE2's interpreter, as on
+    /// iOS, where apps may not JIT-compile code; the interpreter is the same code as in a PCRE2
+    /// built with `--disable-jit`, so one process can measure both engines side by side.
+    /// Process-wide: not for tests that run in parallel with others.
+    @_spi(Benchmarks) public static var jitEnabled: Bool {
+        get { CompiledRegex.jitEnabled }
+        set { CompiledRegex.jitEnabled = newValue }
+    }
+
     /// Whether any component uses a custom regexp group `(…)`.
     public var hasRegExpGroups: Bool { components.contains(where: \.hasRegExpGroups) }
 
