@@ -15,7 +15,9 @@ import Testing
         "Table": ["Model", "Diagnostics"],
         "Lookup": ["Model", "Diagnostics"],
         "Build": ["Model", "Diagnostics", "Table", "Lookup"],
-        "Generate": ["Model", "Diagnostics", "Table", "Build", "Lookup"],
+        // A built table written down and loaded again: the frozen lookup's tables, no syntax.
+        "Snapshot": ["Model", "Diagnostics", "Lookup"],
+        "Generate": ["Model", "Diagnostics", "Table", "Build", "Lookup", "Snapshot"],
     ]
 
     /// AxiomNavigation: the vocabulary (state, request, result, source, error, `UIChange`,

@@ -1,5 +1,5 @@
 // axiom-benchmarks: release-built benchmarks. Run with
-//   swift run -c release --package-path Benchmarks axiom-benchmarks [patterns | routers [SIZES] | jit [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]
+//   swift run -c release --package-path Benchmarks axiom-benchmarks [patterns | routers [SIZES] | jit [SIZES] | launch [RUNS] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]
 let arguments = CommandLine.arguments.dropFirst()
 let suite = arguments.first ?? "patterns"
 switch suite {
@@ -34,6 +34,14 @@ case "jit":
     // `jit [SIZES]`: PCRE2's JIT beside its interpreter (iOS's engine), side by side.
     let sizes = arguments.dropFirst().compactMap { Int($0) }
     try EngineBenchmarks.run(sizes: sizes.isEmpty ? [10, 100, 1_000, 10_000] : sizes)
+case "launch":
+    // `launch [RUNS]`: a table ready at launch, from its text and from its snapshot, in fresh processes.
+    try LaunchBenchmarks.run(runs: arguments.dropFirst().first.flatMap { Int($0) } ?? 11)
+case "launch-child":
+    // One fresh process of `launch`: `launch-child TABLE WAY SNAPSHOT-FILE`.
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 3 else { throw BenchmarkError("launch-child TABLE WAY SNAPSHOT-FILE") }
+    try LaunchBenchmarks.child(table: rest[0], way: rest[1], snapshotPath: rest[2])
 case "navigation":
     try await NavigationBenchmarks.run(variant: arguments.dropFirst().first ?? "")
 case "memory":
@@ -51,6 +59,6 @@ case "costs":
     try await CostBenchmarks.run(only: arguments.dropFirst().first)
 default:
     print(
-        "usage: axiom-benchmarks [patterns | routers [SIZES] | jit [SIZES] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]"
+        "usage: axiom-benchmarks [patterns | routers [SIZES] | jit [SIZES] | launch [RUNS] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]"
     )
 }

@@ -46,7 +46,7 @@ extension Router {
             layouts: compiled.map {
                 RouteLayout(segmentMask: $0.segmentMask, parameters: Array($0.route.pathParameters), hasQuery: !$0.route.query.isEmpty)
             },
-            chunks: chunks,
+            chunks: chunks.map { RouterChunk($0, caseless: caseless) },
             dispatch: SegmentDispatch(firstLevel, caseless: caseless),
             literalIndex: LiteralIndex(literalPaths),
             otherChunks: firstOther..<chunks.count,

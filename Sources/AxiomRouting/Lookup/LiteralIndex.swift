@@ -20,8 +20,12 @@ struct LiteralIndex: Sendable {
     private let longest: Int
     private let segmentCounts: UInt64
 
+    /// The routes indexed, in the order given (a snapshot writes them).
+    let ranks: [Int32]
+
     /// An index of `literal`: paths and their routes' ranks (made by the builder).
     init(_ literal: [(rank: Int, text: String)]) {
+        ranks = literal.map { Int32($0.rank) }
         table = ByteKeyTable(literal.map { ($0.text, (Int32($0.rank), 0)) }, caseless: false)
         self.longest = literal.map(\.text.utf8.count).max() ?? 0
         self.segmentCounts = literal.reduce(0) { mask, entry in

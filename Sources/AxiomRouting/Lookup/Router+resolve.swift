@@ -193,6 +193,7 @@ extension Router {
     /// when an expression spends the match limit.
     private func firstRouteByExpressions(_ bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws -> Int? {
         let literal = literalChunks(for: bytes)
+        guard !chunkHandles.isEmpty else { return try firstRouteByLazyExpressions(bytes, literal: literal, scratch: scratch) }
         return try chunkHandles.withUnsafeBufferPointer { handles in
             for position in 0..<(literal.count + otherChunks.count) {
                 let chunk = position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count
@@ -201,6 +202,18 @@ extension Router {
             }
             return nil
         }
+    }
+
+    /// The same for a router loaded from a snapshot: each chunk is compiled at its first use.
+    /// One that cannot be throws as the match limit does, and the routes' own expressions answer.
+    private func firstRouteByLazyExpressions(_ bytes: UnsafeBufferPointer<UInt8>, literal: Range<Int>, scratch: MatchScratch) throws -> Int? {
+        for position in 0..<(literal.count + otherChunks.count) {
+            let chunk = position < literal.count ? literal.lowerBound + position : otherChunks.lowerBound + position - literal.count
+            guard let handle = chunks[chunk].handle(captures: captures) else { throw RegexMatchFailure.limitExceeded }
+            guard try handle.match(bytes, scratch: scratch) else { continue }
+            if let routeIndex = scratch.markNumber, routeIndex < entries.count { return routeIndex }
+        }
+        return nil
     }
 
     /// For the benchmark's breakdown of a lookup (issue 17): the rank of the route a canonical

@@ -53,10 +53,14 @@ public final class Router: Sendable {
         var shape: RouteShape?
         var regex: CompiledRegex?
     }
-    /// The compiled expressions ("chunks"), each over a run of routes in rank order.
-    let chunks: [CompiledRegex]
-    /// The chunks' code as plain values, for the lookup loop (``chunks`` owns it).
+    /// The combined expressions ("chunks"), each over a run of routes in rank order: compiled
+    /// already, or (a router loaded from a snapshot) at their first use.
+    let chunks: [RouterChunk]
+    /// The chunks' code as plain values, for the lookup loop (``chunks`` owns it), when every
+    /// chunk was compiled with the router; empty for a router that compiles them at first use.
     let chunkHandles: [CompiledRegex.Handle]
+    /// The most groups any chunk or route needs: the size of every scratch's match data.
+    let captures: Int
     /// First path segment → the chunks of the routes whose first segment is that literal.
     let dispatch: SegmentDispatch
     /// Per rank: where the route's values are and their types, for converting a match.
@@ -115,7 +119,7 @@ public final class Router: Sendable {
     struct Tables: Sendable {
         var firstLiterals: [String?]
         var layouts: [RouteLayout]
-        var chunks: [CompiledRegex]
+        var chunks: [RouterChunk]
         var dispatch: SegmentDispatch
         var literalIndex: LiteralIndex
         var otherChunks: Range<Int>
@@ -158,7 +162,9 @@ public final class Router: Sendable {
         self.firstLiterals = tables.firstLiterals
         self.layouts = tables.layouts
         self.chunks = tables.chunks
-        self.chunkHandles = tables.chunks.map(\.handle)
+        let ready = tables.chunks.compactMap { $0.regex?.handle }
+        self.chunkHandles = ready.count == tables.chunks.count ? ready : []
+        self.captures = tables.captures
         self.dispatch = tables.dispatch
         self.literalIndex = tables.literalIndex
         self.otherChunks = tables.otherChunks
@@ -229,13 +235,15 @@ public final class Router: Sendable {
 
 extension Router {
     /// What a router's compiled expressions hold, in bytes: PCRE2's compiled code, the JIT's
-    /// machine code, and the expressions' source text (kept for `explain`). For the memory
+    /// machine code, and the expressions' source text (kept for `explain`); a chunk not compiled
+    /// yet counts its source only. For the memory
     /// benchmark, which sets these beside the process's growth to say where the bytes go.
     @_spi(Benchmarks) public var expressionFootprint: (compiled: Int, jit: Int, source: Int) {
         chunks.reduce(into: (compiled: 0, jit: 0, source: 0)) { total, chunk in
-            let footprint = chunk.footprint
-            total.compiled += footprint.compiled
-            total.jit += footprint.jit
+            if let footprint = chunk.regex?.footprint {
+                total.compiled += footprint.compiled
+                total.jit += footprint.jit
+            }
             total.source += chunk.source.utf8.count
         }
     }

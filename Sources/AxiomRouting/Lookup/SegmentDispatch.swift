@@ -4,8 +4,11 @@
 /// per route scatters JIT code over memory and made 1,000-route lookups 20% slower.)
 struct SegmentDispatch: Sendable {
     private let table: ByteKeyTable
+    /// What the table was made from, in order (a snapshot writes them).
+    let entries: [(key: String, chunks: Range<Int>)]
 
     init(_ entries: [(key: String, chunks: Range<Int>)], caseless: Bool) {
+        self.entries = entries
         table = ByteKeyTable(entries.map { ($0.key, (Int32($0.chunks.lowerBound), Int32($0.chunks.upperBound))) }, caseless: caseless)
     }
 
