@@ -18,18 +18,21 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 /// PCRE2 built from its source by `Scripts/pcre2/build` (README, "In an app"), which the
-/// `BundledPCRE2` trait links in place of the system library. On a Mac, the XCFramework once the
-/// script has built it; elsewhere (and before that), the artifact bundle in Vendor/, which holds
-/// no library until the script writes this machine's into it — committed so, because SwiftPM
-/// refuses a binary target whose path is missing even when no trait uses it.
-let bundledPCRE2Path: String = {
+/// `BundledPCRE2` trait links in place of the system library: the XCFramework on a Mac, or this
+/// machine's artifact bundle. Declared only once the script has built it — SwiftPM refuses a
+/// binary target whose artifact is missing, even when no trait uses it, and its plugins build
+/// with every trait on. Its module is `CPCRE2Bundled`, apart from the system's `CPCRE2`, so the
+/// two can sit in one build (AxiomURLPattern imports the bundled one when it is there).
+let bundledPCRE2: Target? = {
+    let vendor = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Vendor")
+    var artifacts = ["PCRE2.artifactbundle/info.json"]
     #if os(macOS)
-        let vendor = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Vendor")
-        if FileManager.default.fileExists(atPath: vendor.appendingPathComponent("PCRE2.xcframework/Info.plist").path) {
-            return "Vendor/PCRE2.xcframework"
-        }
+        artifacts.insert("PCRE2.xcframework/Info.plist", at: 0)
     #endif
-    return "Vendor/PCRE2.artifactbundle"
+    guard let built = artifacts.first(where: { FileManager.default.fileExists(atPath: vendor.appendingPathComponent($0).path) }) else {
+        return nil
+    }
+    return .binaryTarget(name: "PCRE2Bundled", path: "Vendor/" + built.prefix { $0 != "/" })
 }()
 
 let package = Package(
@@ -59,7 +62,7 @@ let package = Package(
         .trait(
             name: "BundledPCRE2",
             description:
-                "Link the static PCRE2 that Scripts/pcre2/build puts in Vendor/ (an XCFramework for Apple platforms, with no JIT where apps may not JIT-compile code), in place of the system's. Enable it instead of SystemPCRE2, not with it."
+                "Link the static PCRE2 that Scripts/pcre2/build puts in Vendor/ (an XCFramework for Apple platforms, with no JIT where apps may not JIT-compile code), in place of the system's. Enable it instead of SystemPCRE2."
         ),
         .default(enabledTraits: ["SystemPCRE2"]),
     ],
@@ -79,22 +82,19 @@ let package = Package(
     ],
     targets: [
         // libpcre2-8 from the system (Debian: libpcre2-dev; Homebrew: pcre2), with the
-        // SystemPCRE2 trait; the BundledPCRE2 trait links `PCRE2` (Vendor/) instead.
+        // SystemPCRE2 trait; the BundledPCRE2 trait links `PCRE2Bundled` (Vendor/) instead.
         .systemLibrary(
             name: "CPCRE2",
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
-        .binaryTarget(name: "PCRE2", path: bundledPCRE2Path),
         // URLPattern, the WHATWG URL parser it is defined on, the ECMAScript-to-PCRE2 regexp
         // translation and the PCRE2 wrapper (the only importer of CPCRE2). Named apart from
         // its main type, so `AxiomURLPattern.URLPattern` is unambiguous.
         .target(
             name: "AxiomURLPattern",
-            dependencies: [
-                .target(name: "CPCRE2", condition: .when(traits: ["SystemPCRE2"])),
-                .target(name: "PCRE2", condition: .when(traits: ["BundledPCRE2"])),
-            ],
+            dependencies: [.target(name: "CPCRE2", condition: .when(traits: ["SystemPCRE2"]))]
+                + (bundledPCRE2.map { [.target(name: $0.name, condition: .when(traits: ["BundledPCRE2"]))] } ?? []),
             swiftSettings: swiftSettings
         ),
         // The route-table language, its compiler and the frozen `Router`, built on
@@ -204,6 +204,6 @@ let package = Package(
             dependencies: ["AxiomRouteCommands", "AxiomRouting"],
             swiftSettings: swiftSettings
         ),
-    ],
+    ] + (bundledPCRE2.map { [$0] } ?? []),
     swiftLanguageModes: [.v6]
 )

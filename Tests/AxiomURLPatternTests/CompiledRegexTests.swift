@@ -1,4 +1,8 @@
-import CPCRE2
+#if BundledPCRE2 && canImport(CPCRE2Bundled)
+    import CPCRE2Bundled
+#else
+    import CPCRE2
+#endif
 import Testing
 
 @_spi(Lookup) @testable import AxiomURLPattern

@@ -1,5 +1,17 @@
 // `package`: the matching calls below are inlined into the router, across the module boundary.
-public import CPCRE2
+// Which PCRE2 the package links is a package trait (Package.swift): `SystemPCRE2` (the default:
+// the system's libpcre2-8, module `CPCRE2`) or `BundledPCRE2` (Scripts/pcre2/build's static build
+// in Vendor/, module `CPCRE2Bundled`). With both on — as SwiftPM's plugins build — the bundled
+// one is imported when it has been built. A trait that cannot be met stops here, saying what to do.
+#if BundledPCRE2 && !SystemPCRE2 && !canImport(CPCRE2Bundled)
+    #error("the BundledPCRE2 trait is on but Vendor/ holds no PCRE2: run Scripts/pcre2/build (host, or xcframework on a Mac), then build again with --manifest-cache none (README, 'In an app')")
+#elseif !SystemPCRE2 && !BundledPCRE2
+    #error("no PCRE2 trait is on: enable SystemPCRE2 (the default) or BundledPCRE2")
+#elseif BundledPCRE2 && canImport(CPCRE2Bundled)
+    public import CPCRE2Bundled
+#else
+    public import CPCRE2
+#endif
 import Synchronization
 
 /// Why PCRE2 refused to compile a regular expression.
