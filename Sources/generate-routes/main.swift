@@ -2,7 +2,7 @@
 // GenerateRoutes build plugin's tool. Compiles the route-table files given (one table; includes
 // resolve among them and in their folders) and writes the typed routes (`axiom-route generate
 // swift` prints the same). A table with errors fails the build with the table's own
-// diagnostics, file:line:col, as the compiler prints them.
+// diagnostics, file:line:col, as the compiler prints them; its warnings are printed the same way.
 import AxiomRouting
 import Foundation
 
@@ -72,6 +72,11 @@ switch SwiftRouteGenerator.generate(compilation, options: options) {
 case .failure(let error):
     fail(error.description, status: 1)
 case .success(let code):
+    // The table's warnings, as the compiler prints its own (`file:line:col: warning: …`), so the
+    // build shows them: at launch the router is loaded from the snapshot, and nothing is checked.
+    if !compilation.diagnostics.isEmpty {
+        FileHandle.standardError.write(Data(compilation.formattedDiagnostics.utf8))
+    }
     // Written only when it changed, so an unchanged table recompiles nothing.
     if (try? String(contentsOfFile: output, encoding: .utf8)) != code {
         do {

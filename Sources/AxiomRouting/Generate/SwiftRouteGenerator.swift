@@ -93,7 +93,7 @@ package struct SwiftRouteGenerator {
     private mutating func cases(_ router: Router) -> (cases: [Case], enums: [EnumType]) {
         let routes = router.routes.sorted { $0.location < $1.location }
         let members: Set<String> = [
-            "routeName", "routeParameters", "routeQuery", "routeSources", "makeRouter", "hashValue", "hash", "loaderNames",
+            "routeName", "routeParameters", "routeQuery", "routeSources", "routeSnapshot", "makeRouter", "hashValue", "hash", "loaderNames",
         ]
         var caseNames: [String: Route] = [:]
         var typeNames: [String: (route: Route, what: String)] = [:]
@@ -267,7 +267,16 @@ package struct SwiftRouteGenerator {
         for file in embedded {
             out += "        RouteSource(name: \(SwiftLiteral.string(file.relative)), text: \(SwiftLiteral.multiline(sources[file.name] ?? ""))),\n"
         }
-        out += "    ]\n}\n"
+        out += "    ]\n"
+        // The snapshot of the table as `routeSources` holds it (files named relative to their
+        // folder, as `makeRouter()` would compile them): no path of the machine that built it.
+        let embeddedSources = embedded.map { RouteSource(name: $0.relative, text: sources[$0.name] ?? "") }
+        if let snapshotRouter = try? Router(sources: embeddedSources, resolver: RouteSource.resolver(among: embeddedSources)) {
+            out += "\n    /// The table as it compiled here, checked, for `makeRouter()` to load at launch without\n"
+            out += "    /// compiling it again (`RouterSnapshot`).\n"
+            out += "    \(access)static let routeSnapshot: String? = \"\(RouterSnapshot.encode(snapshotRouter))\"\n"
+        }
+        out += "}\n"
         if options.contexts {
             out += contextsProtocol(cases, access: access)
             if !loaders.isEmpty { out += loadersProtocol(router, loaders: loaders, access: access) }

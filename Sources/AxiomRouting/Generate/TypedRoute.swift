@@ -17,6 +17,10 @@ public protocol TypedRoute: Hashable, Sendable {
     /// The route-table files the type was generated from, embedded (names relative to their
     /// common folder, so includes resolve among them).
     static var routeSources: [RouteSource] { get }
+    /// The table compiled and checked when the code was generated (``RouterSnapshot``): what
+    /// ``makeRouter(limits:)`` loads at launch instead of compiling ``routeSources`` again. Nil
+    /// (the default) for a type written by hand.
+    static var routeSnapshot: String? { get }
     /// The route's name in the table (`profile`).
     var routeName: String { get }
     /// The path parameters, named and ordered as the table declares them (absent optional
@@ -37,10 +41,17 @@ extension TypedRoute {
         self.init(routeName: match.route.name, parameters: match.parameters, query: match.query)
     }
 
-    /// A router compiled from the embedded table. It compiled when the code was generated;
-    /// it throws only if the generated file was edited by hand.
+    /// No snapshot: ``makeRouter(limits:)`` compiles the embedded table.
+    public static var routeSnapshot: String? { nil }
+
+    /// The router of the embedded table, ready to use: loaded from ``routeSnapshot`` (nothing
+    /// parsed or checked; each first segment's expressions compiled at the first URL that needs
+    /// them), or compiled from ``routeSources`` when there is no snapshot or it does not load
+    /// (a generated file edited by hand). The table compiled when the code was generated; this
+    /// throws only if the embedded sources were edited too.
     public static func makeRouter(limits: MatchLimits = MatchLimits()) throws(RouteTableError) -> Router {
-        try Router(sources: routeSources, resolver: RouteSource.resolver(among: routeSources), limits: limits)
+        if let snapshot = routeSnapshot, let router = try? Router(snapshot: snapshot, limits: limits) { return router }
+        return try Router(sources: routeSources, resolver: RouteSource.resolver(among: routeSources), limits: limits)
     }
 }
 
