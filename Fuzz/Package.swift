@@ -28,5 +28,6 @@ let package = Package(
         fuzzTarget("fuzz-urlpattern", ["AxiomRouting"]),
         fuzzTarget("fuzz-table", ["AxiomRouting"]),
         fuzzTarget("fuzz-simulate", ["AxiomRouteCommands"]),
+        fuzzTarget("fuzz-snapshot", ["AxiomRouting"]),
     ]
 )

@@ -28,6 +28,20 @@ import Testing
         #expect(router.entries.first { $0.name == "hashtag" }?.kind == .redirect(target: "tag"))
     }
 
+    /// Routing.md, "Load a table at launch: snapshots", as written.
+    @Test func snapshotGuideExample() throws {
+        let sources = try RouteSource.load(from: packageRoot() + "/Routes")
+        let text = RouterSnapshot.encode(try Router(sources: sources, resolver: RouteSource.resolver(among: sources)))
+        let router = try Router(snapshot: text)
+        #expect(try router.resolve("myapp://profile/42").get().route.name == "profile")
+        do {
+            _ = try Router(snapshot: String(text.dropLast(8)))
+            Issue.record("a snapshot cut short loaded")
+        } catch {
+            #expect(error.code == .damaged)
+        }
+    }
+
     @Test func readmeExample() throws {
         let pattern = try URLPattern("app://profile/:userId")
         let result = try #require(try pattern.execOrThrow("app://profile/42"))
