@@ -186,7 +186,7 @@ extension NavigationState: Codable {
     }
 
     /// The most tabs a saved state may have (the root's or one container's): decoding is linear
-    /// (about 3.5 µs a tab in a release build), and this bounds it.
+    /// (about 3 µs a tab in a release build), and this bounds it.
     public static let maxTabs = 100_000
     /// The most entries a saved state may have, every stack together.
     public static let maxEntries = 1_000_000
