@@ -13,8 +13,65 @@ import Testing
         compile(table).diagnostics.map { "\($0.code.rawValue) \($0.location.line)" }
     }
 
-    private func resolved(_ table: String, _ path: String) -> String? {
-        (try? compile(table).router?.resolve(path: path).get())?.route.name
+    /// The route `url` (a path, with a query after `?`) resolves to.
+    private func resolved(_ table: String, _ url: String) -> String? {
+        let parts = url.split(separator: "?", maxSplits: 1).map(String.init)
+        return (try? compile(table).router?.resolve(path: parts[0], query: parts.count > 1 ? parts[1] : nil).get())?.route.name
+    }
+
+    // MARK: Query specificity (issue 30)
+
+    /// `both` asks for more: it ranks first, whatever the order the table declares them in, and
+    /// a URL without `b` falls through to `one`. (It used to rank by declaration: `both` never
+    /// matched, and `check` said nothing.)
+    @Test func theRouteThatRequiresMoreQueryItemsRanksFirst() {
+        let one = "route one /s\n  query a string\n"
+        let both = "route both /s\n  query a string\n  query b string\n"
+        for table in [one + both, both + one] {
+            #expect(warnings(table).isEmpty)
+            #expect(resolved(table, "/s?a=1&b=2") == "both")
+            #expect(resolved(table, "/s?b=2&a=1") == "both")
+            #expect(resolved(table, "/s?a=1") == "one")
+            #expect(resolved(table, "/s?b=2") == nil)
+        }
+        // An item required absent counts as one required: the route that says more ranks first.
+        let absent = "route plain /s\nroute noDraft /s\n  query draft absent\n"
+        #expect(compile(absent).router?.routes.map(\.name) == ["noDraft", "plain"])
+        #expect(resolved(absent, "/s") == "noDraft")
+        #expect(resolved(absent, "/s?draft=1") == "plain")
+    }
+
+    /// `qa` and `qb` ask for as many items: a URL that carries both is taken by declaration order
+    /// alone, and `check` says so, with such a URL.
+    @Test func routesThatRequireAsManyDifferentItemsAreReportedWithAURLBothTake() throws {
+        let table = "route qa /s\n  query a string\nroute qb /s\n  query b int\n"
+        let diagnostics = compile(table).diagnostics
+        #expect(diagnostics.map { "\($0.code.rawValue) \($0.location.line)" } == ["W401 3"])
+        let message = try #require(diagnostics.first?.message)
+        #expect(message.contains("such as '/s?a=x&b=1'"), "\(message)")
+        #expect(resolved(table, "/s?a=1&b=2") == "qa")
+        #expect(resolved(table, "/s?b=2") == "qb")
+        // One that needs an item the other refuses never shares a URL with it.
+        let apart = "route withA /s\n  query a string\nroute withoutA /s\n  query a absent\n"
+        #expect(warnings(apart).isEmpty)
+        #expect(resolved(apart, "/s?a=1") == "withA")
+        #expect(resolved(apart, "/s") == "withoutA")
+    }
+
+    /// A route whose every URL an earlier one takes, query included, is reported as never
+    /// matching; one a typed value of the earlier one lets through is not.
+    @Test func aRouteTheQueryCannotReachIsReportedAsNeverMatching() {
+        let dead = "route anyPage /pages\n  query page string\nroute numberedPage /pages\n  query page int\n"
+        #expect(warnings(dead) == ["W402 3"])
+        #expect(resolved(dead, "/pages?page=2") == "anyPage")
+        let live = "route numberedPage /pages\n  query page int\nroute anyPage /pages\n  query page string\n"
+        #expect(warnings(live) == ["W401 3"])
+        #expect(resolved(live, "/pages?page=2") == "numberedPage")
+        #expect(resolved(live, "/pages?page=two") == "anyPage")
+        // A required item the later route does not require: it can match without it.
+        let reachable = "route withQ /pages\n  query q string\nroute any /:name\n"
+        #expect(warnings(reachable).isEmpty)
+        #expect(resolved(reachable, "/pages") == "any")
     }
 
     // MARK: The issue's examples: decided by rank now

@@ -10,6 +10,9 @@ final class CompiledRoute: Sendable {
     /// The host it matches on, parsed (nil: any host), and its pieces for ranking.
     let host: RouteCompiler.HostSyntax?
     let hostAtoms: [UInt16]?
+    /// How many query items the route requires present or absent (``RouteCompiler/requiredQuery(_:)``):
+    /// of two routes on the same path, the one that requires more ranks first.
+    let requiredQueryCount: Int
 
     init(route: Route, shape: RouteShape, firstLiteral: String?, declarationIndex: Int, host: RouteCompiler.HostSyntax? = nil) {
         self.route = route
@@ -18,6 +21,7 @@ final class CompiledRoute: Sendable {
         self.declarationIndex = declarationIndex
         self.host = host
         self.hostAtoms = host.map(Self.hostAtoms)
+        self.requiredQueryCount = route.query.count { $0.isRequired || $0.mustBeAbsent }
     }
 
     var tokens: [SegmentToken] { shape.tokens }
@@ -48,7 +52,10 @@ extension CompiledRoute {
     /// different literals never match the same URL); other segments of equal kind by their
     /// pieces (``SegmentToken/atomsRankBefore(_:_:)``: fixed text beats a group, so
     /// `/:file.json` ranks before `/:name.:ext`); a route that ends sorts before one that goes
-    /// on; declaration order breaks exact ties.
+    /// on; of two routes on the same path (and host), the one that requires more query items
+    /// (present or absent) first — a URL that carries them all goes to the route that asks for
+    /// the most, as Jetpack Navigation picks the deep link with more matching query arguments,
+    /// and one that lacks an item falls through to the next; declaration order breaks exact ties.
     static func ranksBefore(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
         let (left, right) = (a.tokens, b.tokens)
         for (x, y) in zip(left, right) {
@@ -66,14 +73,18 @@ extension CompiledRoute {
         case (.some, nil): return true
         case (nil, .some): return false
         case (.some(let x), .some(let y)) where x != y: return SegmentToken.atomsRankBefore(x, y)
-        default: return a.declarationIndex < b.declarationIndex
+        default:
+            if a.requiredQueryCount != b.requiredQueryCount { return a.requiredQueryCount > b.requiredQueryCount }
+            return a.declarationIndex < b.declarationIndex
         }
     }
 
     /// What ``ranksBefore(_:_:)`` compares, as one value: two routes with equal keys tie
     /// exactly (only declaration order puts one first).
     var rankKey: RankKey {
-        RankKey(tokens: tokens.map { RankKey.Token(kind: $0.kind, literal: $0.literal, atoms: $0.atoms) }, hostAtoms: hostAtoms)
+        RankKey(
+            tokens: tokens.map { RankKey.Token(kind: $0.kind, literal: $0.literal, atoms: $0.atoms) }, hostAtoms: hostAtoms,
+            requiredQueryCount: requiredQueryCount)
     }
 
     /// The parts of a route ``ranksBefore(_:_:)`` reads. (It was a string once, built with
@@ -87,5 +98,6 @@ extension CompiledRoute {
         }
         let tokens: [Token]
         let hostAtoms: [UInt16]?
+        let requiredQueryCount: Int
     }
 }

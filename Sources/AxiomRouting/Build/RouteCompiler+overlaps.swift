@@ -101,10 +101,10 @@ extension RouteCompiler {
             for candidate in candidates {
                 let winner = routes[candidate]
                 let isTie = rankKeys[candidate] == rankKeys[index]
-                let covers = Self.cannotFallThrough(winner) ? includes(candidate, index) : .no(example: "")
+                let covers = Self.takesEveryQuery(of: route, winner) ? includes(candidate, index) : .no(example: "")
                 if covers == .unknown, undecided == nil { undecided = candidate }
                 if covers == .yes {
-                    if isTie, Self.cannotFallThrough(route), includes(index, candidate) == .yes {
+                    if isTie, Self.takesEveryQuery(of: winner, route), includes(index, candidate) == .yes {
                         diagnostics.append(.ambiguousRoutes(route.route, winner: winner.route, example: nil))
                     } else {
                         diagnostics.append(.shadowedRoute(route.route, winner: winner.route))
@@ -112,14 +112,15 @@ extension RouteCompiler {
                     reported = true
                     break
                 }
-                // Routes that need different query items do not take the same URLs (the one that
-                // needs more is declared first, or it is reported above as never matching).
-                // So do routes whose `matching` regexps for one item no value satisfies both.
-                if isTie, tied == nil, Self.requiredQuery(winner) == Self.requiredQuery(route), facts(candidate).mayOverlap(facts(index)),
+                // Routes where one needs a query item the other refuses do not take the same URLs;
+                // nor do routes whose `matching` regexps for one item no value satisfies both.
+                // Others that tie (the same path and as many required items) share the URLs that
+                // carry the items of both: declaration order alone decides those.
+                if isTie, tied == nil, Self.queriesCompatible(winner, route), facts(candidate).mayOverlap(facts(index)),
                     !Self.queryValuesExclude(winner, route, comparison: comparison)
                 {
                     switch (hostOverlap(candidate, index), comparison.overlap(facts(candidate).language.under, facts(index).language.under)) {
-                    case (.overlapping(let host), .overlapping(let path)): tied = (candidate, host + path)
+                    case (.overlapping(let host), .overlapping(let path)): tied = (candidate, host + path + Self.exampleQuery(winner, route))
                     case (.unknown, .overlapping), (.overlapping, .unknown), (.unknown, .unknown):
                         if undecided == nil { undecided = candidate }
                     default: break
@@ -202,12 +203,44 @@ extension RouteCompiler {
     /// Candidates compared per route, at most.
     static let comparisonLimit = 256
 
-    /// Whether a route that matches a path always takes it: no query parameter that could
-    /// make it fall through to the next candidate (one required, or one of a type a value
-    /// could fail to convert to).
-    static func cannotFallThrough(_ route: CompiledRoute) -> Bool {
-        !route.route.query.contains {
-            $0.isRequired || $0.mustBeAbsent || (($0.type != .string && $0.type != .rest || $0.pattern != nil) && !$0.isLenient)
+    /// Whether `winner`, matching a path, takes every URL of that path `route` would: every
+    /// query item it requires present or absent, `route` requires so too, and none of its query
+    /// parameters could fail to convert a value and make it fall through (one of a type other
+    /// than `string` or `rest`, or with a regexp, unless lenient).
+    static func takesEveryQuery(of route: CompiledRoute, _ winner: CompiledRoute) -> Bool {
+        requiredQuery(winner).isSubset(of: requiredQuery(route))
+            && !winner.route.query.contains { ($0.type != .string && $0.type != .rest || $0.pattern != nil) && !$0.isLenient }
+    }
+
+    /// Whether some URL can carry what both routes require: neither requires present an item
+    /// the other requires absent.
+    static func queriesCompatible(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
+        let (x, y) = (requiredQuery(a), requiredQuery(b))
+        return !x.contains { y.contains(($0.hasPrefix("+") ? "-" : "+") + $0.dropFirst()) }
+    }
+
+    /// The query of an example URL both routes take: every item either requires, with a value
+    /// of its type (empty when neither requires any).
+    static func exampleQuery(_ a: CompiledRoute, _ b: CompiledRoute) -> String {
+        var seen: Set<String> = []
+        var items: [String] = []
+        for parameter in a.route.query + b.route.query where parameter.isRequired && seen.insert(parameter.name).inserted {
+            items.append(parameter.name + "=" + sampleValue(parameter.type))
+        }
+        return items.isEmpty ? "" : "?" + items.joined(separator: "&")
+    }
+
+    /// A value of `type` for an example URL.
+    static func sampleValue(_ type: ParameterType) -> String {
+        switch type {
+        case .int: return "1"
+        case .double: return "1.5"
+        case .bool: return "true"
+        case .uuid: return "00000000-0000-0000-0000-000000000000"
+        case .enumeration(let values): return values.first ?? "x"
+        case .url(let schemes): return (schemes.first ?? "https") + "%3A%2F%2Fexample.com"
+        case .list(let element): return sampleValue(element)
+        case .string, .path, .rest: return "x"
         }
     }
 }
