@@ -1,7 +1,7 @@
 import ArgumentParser
 import AxiomRouting
 
-/// `axiom-route check [FILE|DIR...]`: a route table's diagnostics, like a compiler's.
+/// `axiom-route check [FILE|DIR...] [--routes FILE|DIR]`: a route table's diagnostics, like a compiler's.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check route tables and print every error and warning with its place.",
@@ -13,7 +13,15 @@ struct Check: ParsableCommand {
     )
 
     @Argument(help: "Route-table files or folders of .routes files ('-' for a table on standard input).")
-    var paths: [String] = []
+    var arguments: [String] = []
+
+    @Option(
+        name: .customLong("routes"),
+        help: ArgumentHelp("A route-table file or folder, as every other command takes it (with the files given, one table).", valueName: "path"))
+    var routes: [String] = []
+
+    /// The files and folders given, either way.
+    var paths: [String] { arguments + routes }
 
     @Flag(help: "Fail on warnings too.")
     var warningsAsErrors = false

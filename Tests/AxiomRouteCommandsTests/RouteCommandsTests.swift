@@ -194,6 +194,18 @@ private func json(_ text: String) throws -> [String: Any] {
         }
     }
 
+    /// `check` takes the table as every other command does, `--routes PATH` (issue 30), as well
+    /// as the files it always took.
+    @Test func checkTakesRoutesAsEveryCommandDoes() throws {
+        try withTable("route a /a\nroute b /b/:id\n  param id integer\n") { path in
+            let flag = runCommand("check", "--routes", path)
+            #expect(flag.status == 1)
+            #expect(flag.out.contains("app.routes:3:12: error: unknown parameter type 'integer' [E202]"))
+            #expect(flag.out == runCommand("check", path).out)
+            #expect(runCommand("resolve", "myapp://a", "--routes", path).status == 2)
+        }
+    }
+
     @Test func warningsFailOnlyWhenAskedTo() throws {
         try withTable("route a /a/\nroute b /b") { path in
             let run = runCommand("check", path)
