@@ -13,7 +13,7 @@ struct Check: ParsableCommand {
     )
 
     @Argument(help: "Route-table files or folders of .routes files ('-' for a table on standard input).")
-    var arguments: [String] = []
+    var paths: [String] = []
 
     @Option(
         name: .customLong("routes"),
@@ -21,7 +21,7 @@ struct Check: ParsableCommand {
     var routes: [String] = []
 
     /// The files and folders given, either way.
-    var paths: [String] { arguments + routes }
+    var tableFiles: [String] { paths + routes }
 
     @Flag(help: "Fail on warnings too.")
     var warningsAsErrors = false
@@ -40,11 +40,11 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var sources: [RouteSource] = []
-        var resolver = RouteSource.fileResolver(roots: paths, allowingOutside: includeOutside)
-        if paths.isEmpty {
+        var resolver = RouteSource.fileResolver(roots: tableFiles, allowingOutside: includeOutside)
+        if tableFiles.isEmpty {
             (sources, resolver) = RouteTableOptions.embedded()
         } else {
-            for path in paths {
+            for path in tableFiles {
                 // `-`: a table on standard input (its includes resolve from the current folder).
                 if path == "-" {
                     sources.append(RouteSource(name: "<stdin>", text: try Console.text(of: "-", what: "table")))
