@@ -16,6 +16,21 @@ struct PathCase: Sendable, CustomTestStringConvertible {
         return try compiled.execOrThrow(URLPatternInit(pathname: path))?.pathname.groups
     }
 
+    /// An optional group whose regexp can match empty (issue 30): ECMAScript rejects the empty
+    /// iteration of `(a?)?`, so the group is undefined, where PCRE2 alone keeps `""`. With a
+    /// prefix the iteration consumes the `/`, and `""` is the value, as in ECMAScript.
+    @Test func anOptionalGroupThatMatchesEmptyTakesNoPart() throws {
+        let absent = URLPatternComponentResult.Groups(names: ["name"], values: [nil])
+        #expect(try groups("/x:name(a?)?", "/x") == absent)
+        #expect(try groups("/x:name(a?)?", "/xa") == ["name": "a"])
+        #expect(try groups("/x:name(a*)?", "/x") == absent)
+        #expect(try groups("/x/:name(a?)?", "/x/") == ["name": ""])
+        #expect(try groups("/x/:name(a?)?", "/x") == absent)
+        // `*` wraps the whole repetition in the group: zero iterations are "".
+        #expect(try groups("/x:name(a)*", "/x") == ["name": ""])
+        #expect(try groups("/x:name(a?)", "/x") == ["name": ""])
+    }
+
     @Test func seedsProfileLinkGivesUserId() throws {
         let result = try #require(try URLPattern("app://profile/:userId").exec("app://profile/42"))
         #expect(result.pathname.groups == ["userId": "42"])

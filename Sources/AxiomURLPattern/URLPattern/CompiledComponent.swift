@@ -26,6 +26,11 @@ package final class CompiledComponent: Sendable {
     }
     private let source: Source
     package let names: [String]
+    /// Per group: whether an empty capture means the group took no part. A group quantified
+    /// `?` with no prefix or suffix compiles to `(R)?`: ECMAScript rejects an iteration that
+    /// matches empty (the group is then undefined), PCRE2 keeps it (the group is `""`), so an
+    /// empty capture of such a group is read as none (`/x:name(a?)?` on `/x`: no `name`).
+    private let emptyIsAbsent: [Bool]
     package let hasRegExpGroups: Bool
     package let matcher: Matcher
 
@@ -46,6 +51,7 @@ package final class CompiledComponent: Sendable {
         let patternString: String
         let source: Source
         let names: [String]
+        let emptyIsAbsent: [Bool]
         let hasRegExpGroups: Bool
         let matcher: Matcher
     }
@@ -73,6 +79,7 @@ package final class CompiledComponent: Sendable {
             self.patternString = shape.patternString
             self.source = shape.source
             self.names = shape.names
+            self.emptyIsAbsent = shape.emptyIsAbsent
             self.hasRegExpGroups = shape.hasRegExpGroups
             self.matcher = shape.matcher
             return
@@ -86,12 +93,14 @@ package final class CompiledComponent: Sendable {
             // Fixed text only: no groups, and no regexp to match with.
             self.source = .literal(parts, options)
             self.names = []
+            self.emptyIsAbsent = []
             self.matcher = .literal(parts.map(\.value).joined())
         } else {
             let (generated, names) = PatternRegexGenerator.regexp(parts, options: options)
             let translated = try Self.translate(generated, of: parts, component: component, pattern: pattern)
             self.source = .translated(translated)
             self.names = names
+            self.emptyIsAbsent = parts.filter { $0.kind != .fixedText }.map { $0.modifier == .optional && $0.prefix.isEmpty && $0.suffix.isEmpty }
             if parts.count == 1, parts[0].kind == .fullWildcard, parts[0].modifier == .none, parts[0].prefix.isEmpty, parts[0].suffix.isEmpty {
                 self.matcher = .anything
             } else {
@@ -103,7 +112,9 @@ package final class CompiledComponent: Sendable {
             }
         }
         if isCommon {
-            let shape = Shape(patternString: patternString, source: source, names: names, hasRegExpGroups: hasRegExpGroups, matcher: matcher)
+            let shape = Shape(
+                patternString: patternString, source: source, names: names, emptyIsAbsent: emptyIsAbsent, hasRegExpGroups: hasRegExpGroups,
+                matcher: matcher)
             Self.commonShapes.withLock { $0[key] = shape }
         }
     }
@@ -191,7 +202,8 @@ package final class CompiledComponent: Sendable {
                     guard try regex.match(bytes, scratch: scratch) else { return }
                     outcome = .success(
                         (0..<names.count).map { index in
-                            scratch.range(ofGroup: index + 1).map { String(decoding: bytes[$0], as: UTF8.self) }
+                            guard let range = scratch.range(ofGroup: index + 1), !(range.isEmpty && emptyIsAbsent[index]) else { return nil }
+                            return String(decoding: bytes[range], as: UTF8.self)
                         })
                 } catch {
                     outcome = .failure(error)
