@@ -3,6 +3,29 @@ import Testing
 @testable import AxiomURLPattern
 
 @Suite struct URLPatternCanonicalizationTests {
+    /// A special scheme's hostname that ends in a number is an IPv4 address, read as the URL
+    /// parser reads one (issue 30): written back in dotted decimal, and matching the URLs that
+    /// spell it any other way; one that is not an address is refused. A non-special scheme's
+    /// host is opaque: its numbers stay as written.
+    @Test func aSpecialSchemesNumericHostnameIsReadAsAnIPv4Address() throws {
+        for (written, canonical) in [("0x7f.1", "127.0.0.1"), ("127.1", "127.0.0.1"), ("017.0.0.1", "15.0.0.1"), ("4294967295", "255.255.255.255")] {
+            let pattern = try URLPattern("http://\(written)/x")
+            #expect(pattern.hostname == canonical, "\(written)")
+            #expect(pattern.test("http://127.1/x") == (canonical == "127.0.0.1"), "\(written)")
+            #expect(pattern.test("http://\(canonical)/x"), "\(written)")
+        }
+        for bad in ["1.2.3.4.5", "1.256.0.0.0", "4294967296", "0x100000000", "1.2.3.09"] {
+            #expect(throws: URLPatternError.self, "\(bad)") { try URLPattern("https://\(bad)/") }
+        }
+        // Not a number at the end: a domain.
+        #expect(try URLPattern("http://1.2.3.x/").hostname == "1.2.3.x")
+        // An app scheme's host is opaque: as written, and the URL's host is read the same way.
+        let app = try URLPattern("myapp://0x7f.1/x")
+        #expect(app.hostname == "0x7f.1")
+        #expect(app.test("myapp://0x7f.1/x"))
+        #expect(!app.test("myapp://127.0.0.1/x"))
+    }
+
     @Test(arguments: [
         (URLPatternInit(protocol: "HTTPS"), URLPattern.Component.protocol, "https"),
         (URLPatternInit(protocol: "https:"), .protocol, "https"),

@@ -32,6 +32,23 @@ package enum Canonicalizer {
         return try hostnameInFull(value)
     }
 
+    /// A hostname for a special scheme (`http`, `https`, `ws`, `wss`, `ftp`, `file`), as the
+    /// URL standard's host parser writes it: ``hostname(_:)``, then — for a name that ends in a
+    /// number — the IPv4 parser's reading, so `0x7f.1` is `127.0.0.1` (and matches
+    /// `http://127.1/`), and `1.2.3.4.5` or `1.256.0.0.0` is an error.
+    package static func specialHostname(_ value: String) throws(Problem) -> String {
+        let name = try hostname(value)
+        let bytes = Array(name.utf8)
+        guard Host.endsInANumber(bytes) else { return name }
+        do {
+            return Host.ipv4(try Host.parseIPv4(bytes)).serialized
+        } catch {
+            throw .invalidFixedText(
+                "'\(value)' ends in a number, so it is read as an IPv4 address, and it is not one (at most four numbers, decimal, 0x hex or 0 octal, each in range)"
+            )
+        }
+    }
+
     /// Whether `value` is written only in lowercase ASCII letters, digits, `-` and `.`, which
     /// ``hostname(_:)`` gives back unchanged (no escape, no IDNA, nothing forbidden).
     static func isPlainHostname(_ value: String) -> Bool {

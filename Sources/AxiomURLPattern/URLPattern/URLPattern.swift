@@ -117,6 +117,9 @@ public struct URLPattern: Sendable {
         let hostnameEncoder: PatternParser.Encoder
         if Self.isIPv6Pattern(hostname) {
             hostnameEncoder = Canonicalizer.ipv6Hostname
+        } else if schemeIsSpecial {
+            // A special scheme's host is read as the URL parser reads it: IPv4 addresses too.
+            hostnameEncoder = Canonicalizer.specialHostname
         } else {
             hostnameEncoder = Canonicalizer.hostname
         }
