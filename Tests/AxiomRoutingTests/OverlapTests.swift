@@ -74,6 +74,24 @@ import Testing
         #expect(resolved(reachable, "/pages") == "any")
     }
 
+    /// `/:code?` is empty when `code` is absent, and a URL's path is never empty: the root URL
+    /// never reaches it, and `check` says so (issue 30), unless an alias takes `/`.
+    @Test func aPatternThatIsEmptyWithoutItsOptionalPartsIsReportedForTheRoot() {
+        #expect(warnings("route invite /:code?\n") == ["W410 1"])
+        #expect(resolved("route invite /:code?\n", "/") == nil)
+        #expect(resolved("route invite /:code?\n", "/abc") == "invite")
+        // `/*?` takes `/` (the wildcard matches the empty rest): nothing to report.
+        #expect(warnings("route any /*?\n").isEmpty)
+        #expect(resolved("route any /*?\n", "/") == "any")
+        let aliased = "route invite /:code?\n  alias /\n"
+        #expect(warnings(aliased).isEmpty)
+        #expect(resolved(aliased, "/") == "invite")
+        // Patterns with a fixed part, or whose optional part keeps the root, are not reported.
+        #expect(warnings("route x /x/:code?\n").isEmpty)
+        #expect(warnings("route home /\n").isEmpty)
+        #expect(warnings("route root {/}?\n").isEmpty)
+    }
+
     // MARK: The issue's examples: decided by rank now
 
     @Test func aRegexpThatSpansSegmentsRanksAsAWildcard() {

@@ -13,8 +13,14 @@ final class CompiledRoute: Sendable {
     /// How many query items the route requires present or absent (``RouteCompiler/requiredQuery(_:)``):
     /// of two routes on the same path, the one that requires more ranks first.
     let requiredQueryCount: Int
+    /// Whether the pattern matches the empty path but not `/` (`/:code?`): the root URL never
+    /// reaches it (W410).
+    let rootless: Bool
 
-    init(route: Route, shape: RouteShape, firstLiteral: String?, declarationIndex: Int, host: RouteCompiler.HostSyntax? = nil) {
+    init(
+        route: Route, shape: RouteShape, firstLiteral: String?, declarationIndex: Int, host: RouteCompiler.HostSyntax? = nil, rootless: Bool = false
+    ) {
+        self.rootless = rootless
         self.route = route
         self.shape = shape
         self.firstLiteral = firstLiteral
@@ -42,7 +48,7 @@ final class CompiledRoute: Sendable {
     func with(rank: Int, tab: String?, container: String?, policy: Route.Policy? = nil) -> CompiledRoute {
         CompiledRoute(
             route: route.with(rank: rank, tab: tab, container: container, policy: policy), shape: shape, firstLiteral: firstLiteral,
-            declarationIndex: declarationIndex, host: host)
+            declarationIndex: declarationIndex, host: host, rootless: rootless)
     }
 }
 

@@ -43,8 +43,10 @@ struct RouteCompiler {
             }
             declared[declaration.name.value] = declaration
             guard let route = compileRoute(declaration, origins: origins) else { continue }
+            let aliases = compileAliases(of: route, declaration, origins: origins)
+            reportRootless(route, aliases: aliases, pattern: declaration.pattern)
             routes.append(route)
-            routes += compileAliases(of: route, declaration, origins: origins)
+            routes += aliases
         }
         routes += compileRedirects(routes: routes, declared: declared)
         checkParents(declared)
@@ -142,14 +144,35 @@ struct RouteCompiler {
         return parts
     }
 
+    /// Whether a route's own expression matches `path`.
+    static func matches(_ regex: CompiledRegex, _ path: String) -> Bool {
+        let scratch = MatchScratch(captures: regex.captureCount, limits: MatchLimits())
+        var path = path
+        return path.withUTF8 { (try? regex.match($0, scratch: scratch)) ?? false }
+    }
+
+    /// W410 for a route whose pattern is empty with its optional parts absent (`/:code?`), so
+    /// the root URL (`/`) never reaches it — unless one of its aliases takes `/`.
+    mutating func reportRootless(_ route: CompiledRoute, aliases: [CompiledRoute], pattern: Located<String>) {
+        guard route.rootless else { return }
+        let caseless = !syntax.pathCaseSensitive
+        let rootAlias = aliases.contains { alias in
+            (try? CompiledRegex(alias.shape.regexSource, caseless: caseless, jit: false)).map { Self.matches($0, "/") } ?? false
+        }
+        if !rootAlias { diagnostics.append(.rootNeverMatches(pattern)) }
+    }
+
     /// The entry for a pattern whose groups are typed (`parameters`, one per group in pattern
     /// order): its shape, with PCRE2's verdict on its expression reported at the pattern.
     mutating func entry(_ route: Route, parts: [Part], pattern: Located<String>, order: Int, host: HostSyntax? = nil) -> CompiledRoute? {
         let shape: RouteShape
+        let rootless: Bool
         do {
             shape = try RouteShape(untypedParts: parts, parameters: route.parameters)
             // Compiled here so PCRE2's errors point at this route; built again when used.
-            _ = try CompiledRegex(shape.regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
+            let regex = try CompiledRegex(shape.regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
+            // Only a pattern of optional parts alone can be empty: the others are not tried.
+            rootless = parts.allSatisfy { $0.modifier == .optional || $0.modifier == .zeroOrMore } && Self.matches(regex, "") && !Self.matches(regex, "/")
         } catch {
             let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
             diagnostics.append(.invalidPattern(message, at: pattern.location))
@@ -158,7 +181,7 @@ struct RouteCompiler {
         let firstLiteral = shape.tokens.first?.literal.map { String($0.dropFirst()) }
         return CompiledRoute(
             route: route, shape: shape, firstLiteral: syntax.pathCaseSensitive ? firstLiteral : firstLiteral?.lowercased(),
-            declarationIndex: order, host: host)
+            declarationIndex: order, host: host, rootless: rootless)
     }
 
     private mutating func compileRoute(_ declaration: RouteDeclaration, origins: [Origin]) -> CompiledRoute? {

@@ -63,6 +63,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let overlapsNotChecked = DiagnosticCode(rawValue: "W407")
     public static let parentValue = DiagnosticCode(rawValue: "W408")
     public static let openUnderAuth = DiagnosticCode(rawValue: "W409")
+    public static let rootNeverMatches = DiagnosticCode(rawValue: "W410")
 
     // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
     public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
@@ -120,6 +121,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .overlapsNotChecked,
         .parentValue,
         .openUnderAuth,
+        .rootNeverMatches,
         .swiftNameClash,
         .reservedSwiftName,
     ]

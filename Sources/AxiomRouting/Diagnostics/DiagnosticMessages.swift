@@ -530,6 +530,15 @@ extension Diagnostic {
     }
 
     /// W409: `route` opens without sign-in, though its parent `parent` requires it.
+    /// W410: `pattern` matches the empty path, but not `/`, which is the path of every URL
+    /// that names no other (`myapp://`, `https://example.com/`).
+    static func rootNeverMatches(_ pattern: Located<String>) -> Diagnostic {
+        Diagnostic(
+            .rootNeverMatches,
+            "'\(pattern.value)' never matches '/': with its optional parts absent it is empty, and a URL's path is at least '/' (the optional part takes its '/' with it)",
+            at: pattern.location, help: "add 'alias /' under the route (the root then opens it without those values), or declare a route for '/'")
+    }
+
     static func openUnderAuth(_ route: Located<String>, parent: Located<String>) -> Diagnostic {
         Diagnostic(
             .openUnderAuth, "route '\(route.value)' opens without sign-in, though its parent '\(parent.value)' requires it", at: route.location,
