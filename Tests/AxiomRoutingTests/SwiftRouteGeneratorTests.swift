@@ -74,9 +74,22 @@ import Testing
         #expect(codes("route routeName /a") == ["1:E502"])
         #expect(codes("route init /a") == ["1:E502"])
         #expect(codes("route string /s/:string\n  param string enum(a, b)") == ["1:E502"])
-        #expect(codes("route a /a/:kind\n  param kind enum(self, b)") == ["1:E502"])
         // The generated type's own name is taken too.
         #expect(codes("route app /a/:route\n  param route enum(x)") == ["1:E502"])
+    }
+
+    /// A value is the URL's spelling, which the app cannot rename (issue 30): one Swift cannot
+    /// name a case by gets a `_` after it, with the URL's spelling as its raw value.
+    @Test func enumValuesSwiftCannotNameAreGeneratedWithAnUnderscore() throws {
+        let code = try generate("route a /a/:kind\n  param kind enum(self, init, rawValue, b)").get()
+        #expect(code.contains("        case self_ = \"self\"\n"))
+        #expect(code.contains("        case init_ = \"init\"\n"))
+        // Cases start in lowercase: `Self` is `self_` too.
+        #expect(try generate("route a /a/:kind\n  param kind enum(Self)").get().contains("        case self_ = \"Self\"\n"))
+        #expect(code.contains("        case rawValue_ = \"rawValue\"\n"))
+        #expect(code.contains("        case b\n"))
+        // A value already spelled so clashes, as any two values of one Swift name do.
+        #expect(codes("route a /a/:kind\n  param kind enum(self, self_)") == ["1:E501"])
     }
 
     @Test func aTableWithErrorsGivesItsOwnDiagnostics() throws {

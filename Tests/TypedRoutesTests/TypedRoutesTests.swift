@@ -110,6 +110,9 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
             (.userProfile(userID: 3, _kind: .newTab), "myapp://names/users/3/new-tab"),
             (.userProfile(userID: 3, _kind: ._1080p), "myapp://names/users/3/1080p"),
             (.userProfile(userID: 3, _kind: .default), "myapp://names/users/3/default"),
+            // Values Swift cannot name a case by: `self_` and `init_`, spelled as the URL does.
+            (.userProfile(userID: 3, _kind: .self_), "myapp://names/users/3/self"),
+            (.userProfile(userID: 3, _kind: .init_), "myapp://names/users/3/init"),
             (.class(in: 12, for: "x"), "myapp://names/class/12?for=x&api_url=https://example.com/a%20b"),
             (._debug(["a", "b"]), "myapp://names/debug/a/b"),
             (._debug(["a"], more: ["x": "1 2"]), "myapp://names/debug/a?x=1%202"),
@@ -120,7 +123,7 @@ private func everyRoute(_ router: Router) throws -> [AppRoute] {
             #expect(try router.url(for: route) == url)
             #expect(try AppRoute(router.resolve(url).get()) == route, "\(url)")
         }
-        #expect(AppRoute.UserProfileKind.allCases.map(\.rawValue) == ["new-tab", "1080p", "default", "x.y"])
+        #expect(AppRoute.UserProfileKind.allCases.map(\.rawValue) == ["new-tab", "1080p", "default", "x.y", "self", "init"])
         #expect(AppRoute.class(in: 1).routeName == "class")
     }
 

@@ -172,14 +172,10 @@ package struct SwiftRouteGenerator {
         var cases: [(name: String, value: String)] = []
         var clean = true
         for value in options {
-            let caseName = SwiftNames.enumCase(value)
-            if SwiftNames.unusableMembers.contains(caseName) || caseName == "rawValue" || caseName == "allCases" {
-                diagnostics.append(
-                    .reservedSwiftName(
-                        "value", value, swift: caseName, reason: "the enum '\(name)' cannot have a case of that name", at: route.location))
-                clean = false
-                continue
-            }
+            var caseName = SwiftNames.enumCase(value)
+            // A value is the URL's spelling and cannot be renamed: one Swift cannot name a case
+            // (`self`, `init`, `Type`, `rawValue` …) gets a `_` after it, its raw value the URL's.
+            if SwiftNames.unusableMembers.contains(caseName) || caseName == "rawValue" || caseName == "allCases" { caseName += "_" }
             if let other = seen[caseName] {
                 diagnostics.append(.swiftNameClash("value", value, other: other, swift: caseName, at: route.location, first: nil))
                 clean = false
