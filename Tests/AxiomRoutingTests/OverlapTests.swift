@@ -92,6 +92,20 @@ import Testing
         #expect(warnings("route root {/}?\n").isEmpty)
     }
 
+    /// `$` or `^` in a group's regexp anchors the whole path (issue 30): reported at the group;
+    /// escaped, or inside a class, it is a character and is not.
+    @Test func anAnchorInAGroupsRegexpIsReported() throws {
+        let dead = "route raw /files/:name([a-z]+$)/raw\n"
+        let diagnostics = compile(dead).diagnostics
+        #expect(diagnostics.map { "\($0.code.rawValue) \($0.location.line):\($0.location.column)" } == ["W411 1:23"])  // at the regexp
+        #expect(diagnostics.first?.message.contains("anchors the end of the whole path") == true)
+        #expect(resolved(dead, "/files/abc/raw") == nil)
+        #expect(warnings("route a /a/:x(^b)\n") == ["W411 1"])
+        for fine in ["route a /a/:x([$^]b)\n", "route a /a/:x(\\$b)\n", "route a /a/:x([a-z]+)/raw\n"] {
+            #expect(warnings(fine).isEmpty, "\(fine)")
+        }
+    }
+
     // MARK: The issue's examples: decided by rank now
 
     @Test func aRegexpThatSpansSegmentsRanksAsAWildcard() {

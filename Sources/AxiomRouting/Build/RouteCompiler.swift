@@ -84,6 +84,36 @@ struct RouteCompiler {
     /// `PatternRegexGenerator.linearized(_:at:options:)`), and repeated full wildcards. One
     /// warning per route, at the first place, counting the others (a pattern of a thousand
     /// `*` gets one warning, not a thousand).
+    /// W411: an unescaped `^` or `$` outside a class in a group's regexp (`:id(\d+$)`): the
+    /// group's regexp is part of the whole path's expression, so it anchors the path.
+    private mutating func anchorWarnings(_ parts: [Part], pattern: Located<String>) {
+        for part in parts where part.kind == .regexp {
+            guard let anchor = Self.anchor(in: part.value) else { continue }
+            let group = part.hasCustomName ? "':\(part.name)'" : "group (\(part.value))"
+            diagnostics.append(.anchorInGroup(anchor, group: group, at: patternLocation(pattern, offset: part.position)))
+        }
+    }
+
+    /// The first `^` or `$` of a regexp that is an assertion: not escaped, not in a class.
+    static func anchor(in regexp: String) -> Character? {
+        var escaped = false
+        var inClass = false
+        for character in regexp {
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if inClass {
+                if character == "]" { inClass = false }
+            } else if character == "[" {
+                inClass = true
+            } else if character == "^" || character == "$" {
+                return character
+            }
+        }
+        return nil
+    }
+
     private mutating func adjacentWildcardWarnings(_ parts: [Part], pattern: Located<String>) {
         func spelled(_ part: Part) -> String { part.hasCustomName ? ":" + part.name : "*" }
         // The first place found, as the warning it makes once the places are counted.
@@ -141,6 +171,7 @@ struct RouteCompiler {
             if parts[parts.count - 1].value.isEmpty { parts.removeLast() }
         }
         adjacentWildcardWarnings(parts, pattern: pattern)
+        anchorWarnings(parts, pattern: pattern)
         return parts
     }
 

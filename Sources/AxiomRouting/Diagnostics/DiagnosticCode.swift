@@ -64,6 +64,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let parentValue = DiagnosticCode(rawValue: "W408")
     public static let openUnderAuth = DiagnosticCode(rawValue: "W409")
     public static let rootNeverMatches = DiagnosticCode(rawValue: "W410")
+    public static let anchorInGroup = DiagnosticCode(rawValue: "W411")
 
     // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
     public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
@@ -122,6 +123,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .parentValue,
         .openUnderAuth,
         .rootNeverMatches,
+        .anchorInGroup,
         .swiftNameClash,
         .reservedSwiftName,
     ]

@@ -539,6 +539,16 @@ extension Diagnostic {
             at: pattern.location, help: "add 'alias /' under the route (the root then opens it without those values), or declare a route for '/'")
     }
 
+    /// W411: `^` or `$` in the regexp of `group` anchors the whole path, not the group's segment.
+    static func anchorInGroup(_ anchor: Character, group: String, at location: SourceLocation) -> Diagnostic {
+        let which = anchor == "$" ? "end" : "start"
+        return Diagnostic(
+            .anchorInGroup,
+            "'\(anchor)' in the regexp of \(group) anchors the \(which) of the whole path, not of the group: the group matches only where the path \(anchor == "$" ? "ends" : "starts")",
+            at: location,
+            help: "remove '\(anchor)' (a group's regexp must match all of its text already), or write '\\\(anchor)' for the character itself")
+    }
+
     static func openUnderAuth(_ route: Located<String>, parent: Located<String>) -> Diagnostic {
         Diagnostic(
             .openUnderAuth, "route '\(route.value)' opens without sign-in, though its parent '\(parent.value)' requires it", at: route.location,
