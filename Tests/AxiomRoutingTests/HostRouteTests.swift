@@ -145,7 +145,8 @@ import Testing
         let refused = Router.compile([
             RouteSource(name: "t.routes", text: "origins https://news.example.com\nroute mail https://(clicks|emails).example.com/*")
         ])
-        #expect(refused.diagnostics.map(\.code) == [.hostNotAccepted])
+        // Its group is unnamed too (W412), and no origin accepts its hosts.
+        #expect(refused.diagnostics.map(\.code) == [.unnamedHostGroup, .hostNotAccepted])
     }
 
     /// An unnamed host group has no value reverse routing could print: the error says to name it.
@@ -259,5 +260,21 @@ import Testing
         let bad = compile("origins https://a\u{200D}b.example\nroute home /")
         #expect(bad.router == nil)
         #expect(bad.formattedDiagnostics.contains("ContextJ"), "\(bad.formattedDiagnostics)")
+    }
+
+    /// An unnamed group in a route's host (issue 30): URLs resolve, none can be printed, and
+    /// `check` says so before `url` fails; an alias's own host may have one.
+    @Test func anUnnamedGroupInARoutesHostIsReported() throws {
+        let table = "origins https://*.example.com\nroute r https://(a|b).example.com/x\n"
+        let compilation = Router.compile([RouteSource(name: "t.routes", text: table)])
+        #expect(compilation.diagnostics.map { "\($0.code.rawValue) \($0.location.line)" } == ["W412 2"])
+        let router = try #require(compilation.router)
+        #expect((try? router.resolve("https://a.example.com/x").get())?.route.name == "r")
+        #expect((try? router.url(for: "r")) == nil)
+        let aliased = "origins https://*.example.com\nroute r https://a.example.com/x\n  alias https://(b|c).example.com/x\n"
+        let fine = Router.compile([RouteSource(name: "t.routes", text: aliased)])
+        #expect(fine.diagnostics.isEmpty)
+        #expect(try fine.router?.url(for: "r") == "https://a.example.com/x")
+        #expect((try? fine.router?.resolve("https://c.example.com/x").get())?.route.name == "r")
     }
 }

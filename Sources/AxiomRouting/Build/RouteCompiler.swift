@@ -217,6 +217,10 @@ struct RouteCompiler {
 
     private mutating func compileRoute(_ declaration: RouteDeclaration, origins: [Origin]) -> CompiledRoute? {
         guard let (pattern, host) = splitHost(declaration.pattern), let parts = pathParts(pattern) else { return nil }
+        if let host, let unnamed = (host.hostnameParts + host.portParts).first(where: { $0.kind != .fixedText && !$0.hasCustomName }) {
+            let group = unnamed.kind == .regexp ? "(\(unnamed.value))" : "*"
+            diagnostics.append(.unnamedHostGroup(declaration.name.value, group: group, at: declaration.pattern.location))
+        }
         let canonical = PatternRegexGenerator.patternString(parts, options: .pathname)
 
         // Path parameters: declared types, checked against the groups of the pattern (those

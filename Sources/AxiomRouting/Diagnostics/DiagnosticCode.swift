@@ -65,6 +65,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let openUnderAuth = DiagnosticCode(rawValue: "W409")
     public static let rootNeverMatches = DiagnosticCode(rawValue: "W410")
     public static let anchorInGroup = DiagnosticCode(rawValue: "W411")
+    public static let unnamedHostGroup = DiagnosticCode(rawValue: "W412")
 
     // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
     public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
@@ -124,6 +125,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .openUnderAuth,
         .rootNeverMatches,
         .anchorInGroup,
+        .unnamedHostGroup,
         .swiftNameClash,
         .reservedSwiftName,
     ]

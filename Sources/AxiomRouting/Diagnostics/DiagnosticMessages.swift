@@ -549,6 +549,15 @@ extension Diagnostic {
             help: "remove '\(anchor)' (a group's regexp must match all of its text already), or write '\\\(anchor)' for the character itself")
     }
 
+    /// W412: a route's host has an unnamed group, which reverse routing cannot fill.
+    static func unnamedHostGroup(_ route: String, group: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .unnamedHostGroup,
+            "route '\(route)' matches its host with the unnamed group '\(group)': URLs resolve to it, but none can be printed for it ('url' and 'url(for:)' fail)",
+            at: location,
+            help: "name the group (':name\(group)') and pass its value when printing, or, for hosts that only lead to the route, move them to an 'alias https://HOST/PATH'")
+    }
+
     static func openUnderAuth(_ route: Located<String>, parent: Located<String>) -> Diagnostic {
         Diagnostic(
             .openUnderAuth, "route '\(route.value)' opens without sign-in, though its parent '\(parent.value)' requires it", at: route.location,
