@@ -8,7 +8,9 @@ struct URLCommand: ParsableCommand {
         abstract: "Print the URL of a route from parameter values (reverse routing).",
         discussion: """
             Values are written NAME=VALUE for path and query parameters alike and converted by their \
-            declared types; a path value is written with '/' (section=privacy/ads). The URL printed \
+            declared types; a path value is written with '/' (section=privacy/ads), a list parameter \
+            once a value (ids=3 ids=4), and a name the route does not declare is an item of its \
+            'rest' parameter, when it has one. The URL printed \
             resolves back to the same route and values. Exit status: 0, or 2 for an unknown route, \
             parameter or value (said on standard error, without the usage).
             """

@@ -270,6 +270,25 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(runCommand("resolve", "myapp://posts/7/comments?sort=new").status == 0)
     }
 
+    /// A list value once a value, and undeclared names into the route's `rest` (issue 30): the
+    /// URL printed resolves back to the same values.
+    @Test func urlTakesListAndRestValues() throws {
+        try withTable("origins myapp:\nroute d /d/*\n  query ids [int]\n  query more rest\n") { path in
+            let run = runCommand("url", "d", "0=a", "ids=3", "ids=-1", "x=1 2", "--routes", path)
+            #expect(run.status == 0, "\(run.err)")
+            #expect(run.out == "myapp://d/a?ids=3&ids=-1&x=1%202\n")
+            let back = runCommand("resolve", "myapp://d/a?ids=3&ids=-1&x=1%202", "--routes", path, "--format", "json")
+            #expect(back.status == 0)
+            #expect(back.out.contains("\"ids\"") && back.out.contains("-1") && back.out.contains("1 2"))
+            // An element its type does not read is refused, naming the element's type.
+            let bad = runCommand("url", "d", "0=a", "ids=x", "--routes", path)
+            #expect(bad.status == 2)
+            #expect(bad.err.contains("int"))
+        }
+        // Without a `rest` parameter, an undeclared name is still an error.
+        #expect(runCommand("url", "comments", "postId=7", "x=1").status == 2)
+    }
+
     @Test func urlSuggestsNamesForTypos() {
         let unknownRoute = runCommand("url", "profil", "userId=1")
         #expect(unknownRoute.status == 2)

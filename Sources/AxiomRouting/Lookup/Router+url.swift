@@ -119,7 +119,9 @@ extension Router {
     /// ```
     /// Prints a URL for a route from values written as text (`["userId": "42", "tab": "likes"]`,
     /// as a command line or a notification's payload carries them): each is read as its path or
-    /// query parameter's type says, then printed as ``url(for:parameters:query:)`` does.
+    /// query parameter's type says, then printed as ``url(for:parameters:query:)`` does. A list
+    /// parameter (`[int]`) is given once a value (`("ids", "3"), ("ids", "4")`), and a name the
+    /// route does not declare is an item of its `rest` parameter, when it has one.
     /// Throws ``RouteURLError/unknownRoute(_:suggestions:)``,
     /// ``RouteURLError/unknownParameter(route:parameter:suggestions:)`` (a name the route does
     /// not declare), ``RouteURLError/unreadableText(route:parameter:expected:text:isQuery:)`` (a
@@ -135,6 +137,11 @@ extension Router {
         }
         var parameters: [(String, RouteValue)] = []
         var query: [(String, RouteValue)] = []
+        // A list is written once a value, as a URL repeats its item; items the route does not
+        // declare go to its `rest` parameter, if it has one, as a URL's would.
+        var lists: [(name: String, values: [RouteValue])] = []
+        var rest: [String: String] = [:]
+        let restParameter = route.query.first { $0.type == .rest }
         for (parameterName, text) in values {
             if let parameter = route.parameters.first(where: { $0.name == parameterName }) {
                 guard let value = parameter.type.convert(text) else {
@@ -142,15 +149,30 @@ extension Router {
                 }
                 parameters.append((parameterName, value))
             } else if let parameter = route.query.first(where: { $0.name == parameterName }) {
-                guard let value = parameter.type.convert(text, ignoringCase: parameter.ignoresCase) else {
+                if case .list(let element) = parameter.type {
+                    guard let value = element.convert(text, ignoringCase: parameter.ignoresCase) else {
+                        throw .unreadableText(route: name, parameter: parameterName, expected: element, text: text, isQuery: true)
+                    }
+                    if let index = lists.firstIndex(where: { $0.name == parameterName }) {
+                        lists[index].values.append(value)
+                    } else {
+                        lists.append((parameterName, [value]))
+                    }
+                    continue
+                }
+                guard parameter.type != .rest, let value = parameter.type.convert(text, ignoringCase: parameter.ignoresCase) else {
                     throw .unreadableText(route: name, parameter: parameterName, expected: parameter.type, text: text, isQuery: true)
                 }
                 query.append((parameterName, value))
+            } else if restParameter != nil {
+                rest[parameterName] = text
             } else {
                 let names = route.parameters.map(\.name) + route.query.map(\.name)
                 throw .unknownParameter(route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: names))
             }
         }
+        query += lists.map { ($0.name, RouteValue.list($0.values)) }
+        if let restParameter, !rest.isEmpty { query.append((restParameter.name, .fields(rest))) }
         return try url(
             for: name, parameters: RouteParameters(names: parameters.map(\.0), values: parameters.map(\.1)),
             query: RouteParameters(names: query.map(\.0), values: query.map(\.1)))
