@@ -7,6 +7,7 @@ struct Resolve: ParsableCommand {
         abstract: "Resolve URLs against the route table and print the route, typed parameters and metadata.",
         discussion: """
             URLs come from the arguments, or one per line on standard input when there are none or the only one is '-'. \
+            An input that starts with '/' is a routed path (with its query), as 'url' prints one for a table without origins. \
             Exit status: 0 when every URL resolved, 1 when any did not, 2 for a bad table or usage.
             """
     )
@@ -18,6 +19,15 @@ struct Resolve: ParsableCommand {
 
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
+
+    /// A URL, or a path (`/x/3`, with its query): the routed path, as `Router.resolve(path:query:)`
+    /// reads it — what `url` prints for a table without origins.
+    static func resolve(_ input: String, _ router: Router) -> Result<RouteMatch, RouteFailure> {
+        guard input.hasPrefix("/") else { return router.resolve(input) }
+        let withoutFragment = input.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let parts = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        return router.resolve(path: parts[0], query: parts.count > 1 ? parts[1] : nil)
+    }
 
     /// Answers each URL as it is read: standard input is streamed (memory stays flat over any
     /// number of lines, and each answer is written before the next line is read), and so is
@@ -31,7 +41,7 @@ struct Resolve: ParsableCommand {
         var failed = false
         var writer = ResolveJSON()
         while let input = next() {
-            let result = router.resolve(input)
+            let result = Self.resolve(input, router)
             if case .failure = result { failed = true }
             switch format {
             case .text:

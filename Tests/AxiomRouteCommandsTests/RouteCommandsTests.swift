@@ -270,6 +270,19 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(runCommand("resolve", "myapp://posts/7/comments?sort=new").status == 0)
     }
 
+    /// A table without origins has no scheme or host to print: `url` prints the path, and
+    /// `resolve` takes a path back (issue 30), with its query.
+    @Test func aTableWithoutOriginsPrintsAPathThatResolvesBack() throws {
+        try withTable("route x /x/:id\n  param id int\n  query tab string optional\n") { path in
+            let url = runCommand("url", "x", "id=3", "tab=a b", "--routes", path)
+            #expect(url.out == "/x/3?tab=a%20b\n")
+            let back = runCommand("resolve", "/x/3?tab=a%20b#top", "--routes", path)
+            #expect(back.status == 0)
+            #expect(back.out.contains("route       x  /x/:id") && back.out.contains("id          3  (int)") && back.out.contains("a b"))
+            #expect(runCommand("resolve", "/y", "--routes", path).status == 1)
+        }
+    }
+
     /// A list value once a value, and undeclared names into the route's `rest` (issue 30): the
     /// URL printed resolves back to the same values.
     @Test func urlTakesListAndRestValues() throws {
