@@ -225,23 +225,11 @@ extension RouteCompiler {
         var seen: Set<String> = []
         var items: [String] = []
         for parameter in a.route.query + b.route.query where parameter.isRequired && seen.insert(parameter.name).inserted {
-            items.append(parameter.name + "=" + sampleValue(parameter.type))
+            var value = parameter.type.sampleValue
+            if case .list(let elements) = value, let first = elements.first { value = first }
+            items.append(percentEncode(parameter.name.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
         }
         return items.isEmpty ? "" : "?" + items.joined(separator: "&")
-    }
-
-    /// A value of `type` for an example URL.
-    static func sampleValue(_ type: ParameterType) -> String {
-        switch type {
-        case .int: return "1"
-        case .double: return "1.5"
-        case .bool: return "true"
-        case .uuid: return "00000000-0000-0000-0000-000000000000"
-        case .enumeration(let values): return values.first ?? "x"
-        case .url(let schemes): return (schemes.first ?? "https") + "%3A%2F%2Fexample.com"
-        case .list(let element): return sampleValue(element)
-        case .string, .path, .rest: return "x"
-        }
     }
 }
 

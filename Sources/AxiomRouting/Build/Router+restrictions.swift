@@ -58,19 +58,26 @@ extension Router {
         var values: [RouteValue] = []
         for parameter in route.parameters {
             names.append(parameter.name)
-            switch parameter.type {
-            case .string: values.append(.string("x"))
-            case .int: values.append(.int(1))
-            case .double: values.append(.double(1))
-            case .bool: values.append(.bool(true))
-            case .uuid: values.append(.uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))))
-            case .path: values.append(.path(["x", "y"]))
-            case .enumeration(let options): values.append(.string(options.first ?? "x"))
-            case .url(let schemes): values.append(.string((schemes.first ?? "https") + "://x/"))
-            case .rest: values.append(.fields([:]))
-            case .list: values.append(.list([]))
-            }
+            values.append(parameter.type.sampleValue)
         }
         return path(route, parts: parts(of: rank), RouteParameters(names: names, values: values))
+    }
+}
+
+extension ParameterType {
+    /// A plain value of this type, for the sample paths and example URLs the checks print.
+    var sampleValue: RouteValue {
+        switch self {
+        case .string: .string("x")
+        case .int: .int(1)
+        case .double: .double(1)
+        case .bool: .bool(true)
+        case .uuid: .uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)))
+        case .path: .path(["x", "y"])
+        case .enumeration(let options): .string(options.first ?? "x")
+        case .url(let schemes): .string((schemes.first ?? "https") + "://x/")
+        case .rest: .fields([:])
+        case .list(let element): .list([element.sampleValue])
+        }
     }
 }
