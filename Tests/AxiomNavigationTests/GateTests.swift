@@ -324,6 +324,84 @@ import Testing
         }
     }
 
+    /// A state past a bound is refused from the counts the parser has, before anything of it is
+    /// read: the lists here end in an entry that is not one, and the error is the bound's.
+    @Test(arguments: [
+        ("tabs", NavigationState.maxTabs + 1, 1, 0),
+        ("entries", 1, NavigationState.maxEntries + 1, 0),
+        ("entries", 2, NavigationState.maxEntries / 2 + 1, 0),
+        ("values", 1, 1, NavigationState.maxValues + 1),
+    ])
+    func aStatePastItsBoundsIsRefusedBeforeItIsRead(bound: String, tabs: Int, entriesATab: Int, values: Int) throws {
+        let order = (0..<tabs).map { "t\($0)" }
+        var stacks: [String: Any] = [:]
+        var id = 0
+        for name in order.prefix(2) {
+            var stack: [[String: Any]] = []
+            for _ in 0..<entriesATab {
+                stack.append(["id": id, "route": "home", "source": "inApp"])
+                id += 1
+            }
+            // The last stack's last entry is not an entry (no source): read, it would be a
+            // DecodingError.
+            if name == order.prefix(2).last { stack[stack.count - 1]["source"] = nil }
+            if values > 0 { stack[0]["parameters"] = (0..<values).map { ["name": "p\($0)", "value": ["int": $0]] } }
+            stacks[name] = stack
+        }
+        let json: [String: Any] = [
+            "version": 1, "nextID": id, "modals": [] as [Any],
+            "root": ["tabs": ["order": order, "selected": "t0", "stacks": stacks]],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: json)
+        #expect {
+            try JSONDecoder().decode(NavigationState.self, from: data)
+        } throws: { error in
+            guard let error = error as? StateFormatError, error.code == .invalidState else { return false }
+            return error.message.contains(bound) && error.message.contains("at most 10000 are read")
+        }
+    }
+
+    /// A list value's elements count as values (one list would otherwise carry any number),
+    /// counted before they are read: here the list's last element is not a value.
+    @Test func aListValuePastTheBoundIsRefusedBeforeItIsRead() throws {
+        var elements: [Any] = (0..<NavigationState.maxValues).map { ["int": $0] }
+        elements.append(["int": "not a number"])
+        let json: [String: Any] = [
+            "version": 1, "nextID": 1, "modals": [] as [Any],
+            "root": ["stack": [["id": 0, "route": "home", "source": "inApp", "query": [["name": "ids", "value": ["list": elements]]]]]],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: json)
+        #expect {
+            try JSONDecoder().decode(NavigationState.self, from: data)
+        } throws: { error in
+            (error as? StateFormatError)?.message.contains("more than 10000 values") == true
+        }
+        // A list within the bound is read, and written back the same.
+        let within = NavigationState(stack: [Destination("home", query: ["ids": .list((0..<100).map { .int($0) })])])
+        #expect(try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(within)) == within)
+        let past = NavigationState(stack: [Destination("home", query: ["ids": .list((0..<NavigationState.maxValues).map { .int($0) })])])
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(past) }
+    }
+
+    /// The encoder never writes what the decoder refuses: at the bound a state goes both ways,
+    /// past it the encoder throws.
+    @Test func theEncoderWritesNoStateItsDecoderRefuses() throws {
+        let atBound = NavigationState(stack: (0..<NavigationState.maxEntries).map { Destination("home", parameters: ["n": .int($0)]) })
+        let data = try JSONEncoder().encode(atBound)
+        #expect(try JSONDecoder().decode(NavigationState.self, from: data) == atBound)
+        let past = NavigationState(stack: (0...NavigationState.maxEntries).map { _ in Destination("home") })
+        #expect {
+            try JSONEncoder().encode(past)
+        } throws: { error in
+            guard case EncodingError.invalidValue(_, let context) = error else { return false }
+            return context.debugDescription.contains("10001 entries (at most 10000 are read)")
+        }
+        let values = RouteParameters(
+            names: (0...NavigationState.maxValues).map { "p\($0)" }, values: (0...NavigationState.maxValues).map { .int($0) })
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(NavigationState(stack: [Destination("home", query: values)])) }
+        #expect(NavigationState(tabs: ["a": nil, "b": nil]).overBounds == nil)
+    }
+
     @Test func aTabsRootWithoutTabsIsNotAState() throws {
         let json = #"{"version": 1, "nextID": 0, "modals": [], "root": {"tabs": {"order": [], "selected": "", "stacks": {}}}}"#
         #expect(throws: StateFormatError.self) { try JSONDecoder().decode(NavigationState.self, from: Data(json.utf8)) }

@@ -45,6 +45,11 @@ extension NavigationState: Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        // Never written when it could not be read back: over the bounds, a typed error.
+        if let over = overBounds {
+            throw EncodingError.invalidValue(
+                self, .init(codingPath: encoder.codingPath, debugDescription: "not saved: the state has \(over) (Docs/Persistence.md, \"Restoring at launch\")"))
+        }
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(Self.formatVersion, forKey: .version)
         try container.encode(nextID, forKey: .nextID)
@@ -80,11 +85,11 @@ extension NavigationState: Codable {
     }
 
     /// A modal as ``encode(_:into:)`` writes it; `place` names it in errors.
-    private static func decodeModal(_ nested: KeyedDecodingContainer<Key>, place: String) throws -> Modal {
+    private static func decodeModal(_ nested: KeyedDecodingContainer<Key>, place: String, budget: inout DecodingBudget) throws -> Modal {
         let style = try nested.decode(ModalStyle.self, forKey: .style)
         let name = try nested.decodeIfPresent(String.self, forKey: .container)
         var modal = Modal(style: style, stack: [], container: name)
-        modal.content = try decodeContent(nested)
+        modal.content = try decodeContent(nested, budget: &budget)
         // A modal shows something: its stack, or its selected tab's.
         guard !modal.stack.isEmpty else { throw invalid("\(place) has no entries") }
         if case .tabs = modal.content, name == nil { throw invalid("\(place) has tabs but names no container") }
@@ -103,12 +108,13 @@ extension NavigationState: Codable {
         }
     }
 
-    private static func decodeContent(_ container: KeyedDecodingContainer<Key>) throws -> Root {
-        guard container.contains(.tabs) else { return .stack(try NavigationEntry.stack(container, forKey: .stack)) }
+    private static func decodeContent(_ container: KeyedDecodingContainer<Key>, budget: inout DecodingBudget) throws -> Root {
+        guard container.contains(.tabs) else { return .stack(try NavigationEntry.stack(container, forKey: .stack, budget: &budget)) }
         let tabs = try container.nestedContainer(keyedBy: Key.self, forKey: .tabs)
+        // The bound before the names are read: the parser has counted them.
+        let listed = try tabs.nestedUnkeyedContainer(forKey: .order).count ?? 0
+        guard listed <= Self.maxTabs else { throw Self.invalid("\(listed) tabs (at most \(Self.maxTabs) are read)") }
         let order = try tabs.decode([String].self, forKey: .order)
-        // The bound before the stacks are read.
-        guard order.count <= Self.maxTabs else { throw Self.invalid("\(order.count) tabs (at most \(Self.maxTabs) are read)") }
         let selected = try tabs.decode(String.self, forKey: .selected)
         // One pass over the tabs and one over the stacks: linear in the state's size.
         let names = Set(order)
@@ -123,7 +129,7 @@ extension NavigationState: Codable {
         var stacks: [String: [NavigationEntry]] = Dictionary(minimumCapacity: order.count)
         for name in order {
             let key = NameKey(name)
-            if list.contains(key) { stacks[name] = try NavigationEntry.stack(list, forKey: key) }
+            if list.contains(key) { stacks[name] = try NavigationEntry.stack(list, forKey: key, budget: &budget) }
         }
         let keys = list.allKeys
         if keys.count != stacks.count, let stray = keys.lazy.map(\.stringValue).filter({ !names.contains($0) }).min() {
@@ -140,11 +146,14 @@ extension NavigationState: Codable {
                 code: .unsupportedVersion,
                 message: "saved state of format version \(version); this version of Axiom Navigation reads version \(Self.formatVersion)")
         }
-        self.root = try Self.decodeContent(try container.nestedContainer(keyedBy: Key.self, forKey: .root))
+        // Entries and values are counted as they are read, each list by the count the parser
+        // already has, so nothing past the bounds is decoded.
+        var budget = DecodingBudget()
+        self.root = try Self.decodeContent(try container.nestedContainer(keyedBy: Key.self, forKey: .root), budget: &budget)
         var modals: [Modal] = []
         var list = try container.nestedUnkeyedContainer(forKey: .modals)
         while !list.isAtEnd {
-            modals.append(try Self.decodeModal(try list.nestedContainer(keyedBy: Key.self), place: "modal \(modals.count)"))
+            modals.append(try Self.decodeModal(try list.nestedContainer(keyedBy: Key.self), place: "modal \(modals.count)", budget: &budget))
         }
         self.modals = modals
         var withheld: [Withheld] = []
@@ -154,10 +163,11 @@ extension NavigationState: Codable {
                 let nested = try groups.nestedContainer(keyedBy: Key.self)
                 let above = EntryID(try nested.decode(Int.self, forKey: .above))
                 if nested.contains(.modal) {
-                    let modal = try Self.decodeModal(try nested.nestedContainer(keyedBy: Key.self, forKey: .modal), place: "withheld modal \(withheld.count)")
+                    let modal = try Self.decodeModal(
+                        try nested.nestedContainer(keyedBy: Key.self, forKey: .modal), place: "withheld modal \(withheld.count)", budget: &budget)
                     withheld.append(Withheld(above: above, modal: modal))
                 } else {
-                    let entries = try NavigationEntry.stack(nested, forKey: .stack)
+                    let entries = try NavigationEntry.stack(nested, forKey: .stack, budget: &budget)
                     guard !entries.isEmpty else { throw Self.invalid("withheld group \(withheld.count) has no entries") }
                     withheld.append(Withheld(above: above, entries: entries))
                 }
@@ -176,7 +186,6 @@ extension NavigationState: Codable {
             }
             guard ids.insert(entry.id).inserted else { throw Self.invalid("entry id \(entry.id) is used twice") }
         }
-        guard ids.count <= Self.maxEntries else { throw Self.invalid("\(ids.count) entries (at most \(Self.maxEntries) are read)") }
         if !withheld.isEmpty {
             let inStacks = Set(stackEntries.map(\.id))
             if let orphan = withheld.first(where: { !inStacks.contains($0.above) }) {
@@ -185,11 +194,52 @@ extension NavigationState: Codable {
         }
     }
 
-    /// The most tabs a saved state may have (the root's or one container's): decoding is linear
-    /// (about 3 µs a tab in a release build), and this bounds it.
-    public static let maxTabs = 100_000
-    /// The most entries a saved state may have, every stack together.
-    public static let maxEntries = 1_000_000
+    /// The most tabs a saved state may have in one tab bar (the root's or a container's).
+    /// Decoding is linear, about 3 µs an entry in a release build (most of it `JSONDecoder`'s),
+    /// and the three bounds keep the largest state read to tens of milliseconds on the main
+    /// actor; a state past them is refused before its entries are read (Docs/Persistence.md).
+    public static let maxTabs = 10_000
+    /// The most entries a saved state may have: every stack, modal and withheld group together.
+    public static let maxEntries = 10_000
+    /// The most values a saved state's entries may hold: their parameters and query items, and
+    /// the elements of list, path and fields values, all together.
+    public static let maxValues = 10_000
+
+    /// What a state has past the bounds a saved state is read within (nil: within them), as
+    /// an error says it.
+    var overBounds: String? {
+        var entries = 0
+        var values = 0
+        for entry in self.entries {
+            entries += 1
+            for (_, value) in entry.destination.parameters { values += 1 + value.elementCount }
+            for (_, value) in entry.destination.query { values += 1 + value.elementCount }
+        }
+        if entries > Self.maxEntries { return "\(entries) entries (at most \(Self.maxEntries) are read)" }
+        if values > Self.maxValues { return "\(values) values (at most \(Self.maxValues) are read)" }
+        var bars: [Tabs] = modals.compactMap(\.tabs)
+        if case .tabs(let tabs) = root { bars.append(tabs) }
+        for group in withheld { if case .modal(let modal) = group.content, let tabs = modal.tabs { bars.append(tabs) } }
+        if let widest = bars.map(\.order.count).max(), widest > Self.maxTabs { return "\(widest) tabs (at most \(Self.maxTabs) are read)" }
+        return nil
+    }
+
+    /// What is left of the bounds while a state is read.
+    struct DecodingBudget {
+        var entries = NavigationState.maxEntries
+        var values = NavigationState.maxValues
+
+        /// Takes `count` entries (or values) from the budget, or throws when they are past it.
+        mutating func take(entries count: Int) throws {
+            entries -= count
+            guard entries >= 0 else { throw NavigationState.invalid("more than \(NavigationState.maxEntries) entries (at most \(NavigationState.maxEntries) are read)") }
+        }
+
+        mutating func take(values count: Int) throws {
+            values -= count
+            guard values >= 0 else { throw NavigationState.invalid("more than \(NavigationState.maxValues) values (at most \(NavigationState.maxValues) are read)") }
+        }
+    }
 
     /// A key that is a tab's name.
     private struct NameKey: CodingKey {
@@ -203,7 +253,7 @@ extension NavigationState: Codable {
     /// The largest `nextID` read: 2⁵², so a restored session can create entries for ever.
     static let maxNextID = 1 << 52
 
-    private static func invalid(_ message: String) -> StateFormatError {
+    fileprivate static func invalid(_ message: String) -> StateFormatError {
         StateFormatError(code: .invalidState, message: "not a navigation state: " + message)
     }
 }
@@ -227,25 +277,30 @@ extension NavigationEntry: Codable {
     // One container for the entry and its destination's fields (a saved state holds one entry a
     // screen: decoding is most of restoring it).
     public init(from decoder: any Decoder) throws {
-        try self.init(fields: try decoder.container(keyedBy: Key.self))
+        var budget = NavigationState.DecodingBudget()
+        try self.init(fields: try decoder.container(keyedBy: Key.self), budget: &budget)
     }
 
     /// A stack's entries under `key`, each read from its own container in place: no decoder is
     /// made an entry and no array decoded generically (at 40,000 tabs, that was a third of the
-    /// time).
-    static func stack<K: CodingKey>(_ container: KeyedDecodingContainer<K>, forKey key: K) throws -> [NavigationEntry] {
+    /// time). Each list is charged to `budget` before it is read.
+    static func stack<K: CodingKey>(
+        _ container: KeyedDecodingContainer<K>, forKey key: K, budget: inout NavigationState.DecodingBudget
+    ) throws -> [NavigationEntry] {
         var list = try container.nestedUnkeyedContainer(forKey: key)
+        let count = list.count ?? 0
+        try budget.take(entries: count)
         var entries: [NavigationEntry] = []
-        if let count = list.count { entries.reserveCapacity(count) }
-        while !list.isAtEnd { entries.append(try NavigationEntry(fields: try list.nestedContainer(keyedBy: Key.self))) }
+        entries.reserveCapacity(count)
+        while !list.isAtEnd { entries.append(try NavigationEntry(fields: try list.nestedContainer(keyedBy: Key.self), budget: &budget)) }
         return entries
     }
 
-    private init(fields container: KeyedDecodingContainer<Key>) throws {
+    private init(fields container: KeyedDecodingContainer<Key>, budget: inout NavigationState.DecodingBudget) throws {
         let destination = Destination(
             try container.decode(String.self, forKey: .route),
-            parameters: try container.decodeIfPresent(RouteParameters.self, forKey: .parameters) ?? [:],
-            query: try container.decodeIfPresent(RouteParameters.self, forKey: .query) ?? [:])
+            parameters: try Self.values(container, .parameters, budget: &budget),
+            query: try Self.values(container, .query, budget: &budget))
         // The source as a plain string (a `RawRepresentable`'s own decoding opens a container
         // more, a third of an entry's cost).
         let source = try container.decode(String.self, forKey: .source)
@@ -255,6 +310,14 @@ extension NavigationEntry: Codable {
                 debugDescription: "'\(source)' is not a source (one of \(NavigationSource.allCases.map(\.rawValue)))")
         }
         self.init(id: EntryID(try container.decode(Int.self, forKey: .id)), destination: destination, source: known)
+    }
+
+    /// An entry's parameters or query items, charged to `budget` before they are read.
+    private static func values(
+        _ container: KeyedDecodingContainer<Key>, _ key: Key, budget: inout NavigationState.DecodingBudget
+    ) throws -> RouteParameters {
+        guard container.contains(key) else { return [:] }
+        return try RouteParameters.decode(container, forKey: key) { try budget.take(values: $0) }
     }
 }
 
@@ -282,3 +345,16 @@ extension Destination: Codable {
 }
 
 extension NavigationSource: Codable {}
+
+extension RouteValue {
+    /// The elements a saved state's bound counts in this value besides itself: a list's (each
+    /// with its own), a path's segments, a fields value's names.
+    var elementCount: Int {
+        switch self {
+        case .list(let values): return values.reduce(values.count) { $0 + $1.elementCount }
+        case .path(let segments): return segments.count
+        case .fields(let fields): return fields.count
+        case .string, .int, .double, .bool, .uuid: return 0
+        }
+    }
+}

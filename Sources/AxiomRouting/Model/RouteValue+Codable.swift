@@ -33,11 +33,30 @@ extension RouteValue: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+        try self.init(fields: try decoder.container(keyedBy: Key.self), charge: { _ in })
+    }
+
+    /// A value as JSON under `key`, read from its container in place (no decoder made for it);
+    /// the elements of a list, path or fields value are passed to `charge` before they are read
+    /// (a reader's bound on what it decodes).
+    static func decode<K: CodingKey>(_ container: KeyedDecodingContainer<K>, forKey key: K, charge: (Int) throws -> Void) throws -> RouteValue {
+        try RouteValue(fields: try container.nestedContainer(keyedBy: Key.self, forKey: key), charge: charge)
+    }
+
+    /// A key that is any name (a `fields` value's).
+    private struct NameKey: CodingKey {
+        let stringValue: String
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    private init(fields container: KeyedDecodingContainer<Key>, charge: (Int) throws -> Void) throws {
+        let keys = container.allKeys
+        guard keys.count == 1, let key = keys.first else {
             throw DecodingError.dataCorrupted(
                 .init(
-                    codingPath: decoder.codingPath,
+                    codingPath: container.codingPath,
                     debugDescription: "a value has exactly one of the keys string, int, double, bool, uuid, path, fields, list"))
         }
         switch key {
@@ -62,9 +81,18 @@ extension RouteValue: Codable {
                 throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(text)' is not a UUID")
             }
             self = .uuid(uuid)
-        case .path: self = .path(try container.decode([String].self, forKey: key))
-        case .fields: self = .fields(try container.decode([String: String].self, forKey: key))
-        case .list: self = .list(try container.decode([RouteValue].self, forKey: key))
+        case .path:
+            try charge(try container.nestedUnkeyedContainer(forKey: key).count ?? 0)
+            self = .path(try container.decode([String].self, forKey: key))
+        case .fields:
+            try charge(try container.nestedContainer(keyedBy: NameKey.self, forKey: key).allKeys.count)
+            self = .fields(try container.decode([String: String].self, forKey: key))
+        case .list:
+            var list = try container.nestedUnkeyedContainer(forKey: key)
+            try charge(list.count ?? 0)
+            var values: [RouteValue] = []
+            while !list.isAtEnd { values.append(try RouteValue(fields: try list.nestedContainer(keyedBy: Key.self), charge: charge)) }
+            self = .list(values)
         }
     }
 }
@@ -75,6 +103,8 @@ extension RouteParameters: Codable {
     private struct Item: Codable {
         var name: String
         var value: RouteValue
+
+        enum CodingKeys: String, CodingKey { case name, value }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -83,8 +113,35 @@ extension RouteParameters: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let items = try decoder.singleValueContainer().decode([Item].self)
-        self.init(names: items.map(\.name), values: items.map(\.value))
+        var list = try decoder.unkeyedContainer()
+        try self.init(items: &list, charge: { _ in })
+    }
+
+    /// Parameters as JSON under `key`, each item — and each element of a list, path or fields
+    /// value — passed to `charge` before it is read: how a reader bounds what it decodes
+    /// (a saved navigation state's values are most of decoding it, after its entries).
+    package static func decode<K: CodingKey>(
+        _ container: KeyedDecodingContainer<K>, forKey key: K, charge: (Int) throws -> Void
+    ) throws -> RouteParameters {
+        var list = try container.nestedUnkeyedContainer(forKey: key)
+        return try RouteParameters(items: &list, charge: charge)
+    }
+
+    // Each item read from its own container in place (no decoder an item, no generic array).
+    private init(items list: inout any UnkeyedDecodingContainer, charge: (Int) throws -> Void) throws {
+        try charge(list.count ?? 0)
+        var names: [String] = []
+        var values: [RouteValue] = []
+        if let count = list.count {
+            names.reserveCapacity(count)
+            values.reserveCapacity(count)
+        }
+        while !list.isAtEnd {
+            let item = try list.nestedContainer(keyedBy: Item.CodingKeys.self)
+            names.append(try item.decode(String.self, forKey: .name))
+            values.append(try RouteValue.decode(item, forKey: .value, charge: charge))
+        }
+        self.init(names: names, values: values)
     }
 }
 
