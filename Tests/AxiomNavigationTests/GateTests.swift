@@ -124,7 +124,10 @@ import Testing
         _ = navigator.flow.uiDidChange(.dismissed(level: 0))
         // The user sees a tab that may be shown; the inbox's stack is kept as it was.
         #expect(navigator.state.selectedTab == "home")
-        guard case .tabs(let tabs) = navigator.state.root else { Issue.record("tabs expected"); return }
+        guard case .tabs(let tabs) = navigator.state.root else {
+            Issue.record("tabs expected")
+            return
+        }
         #expect(tabs.stacks["inbox"]?.map(\.route) == ["inbox", "conversation"])
         await navigator.signIn()
         await navigator.selectTab("inbox", expect: "completed")
@@ -255,7 +258,9 @@ import Testing
         // The table changes: `conversation` now takes a uuid.
         let next = try Router(
             source: RouteSource(
-                name: "next.routes", text: Self.table.replacingOccurrences(of: "route conversation /inbox/:id\n  param id int", with: "route conversation /inbox/:id\n  param id uuid")))
+                name: "next.routes",
+                text: Self.table.replacingOccurrences(
+                    of: "route conversation /inbox/:id\n  param id int", with: "route conversation /inbox/:id\n  param id uuid")))
         await navigator.flow.replaceTable(with: next)
         await navigator.signIn()
         for entry in navigator.state.entries {
@@ -274,7 +279,10 @@ import Testing
             """
         let saved = try JSONDecoder().decode(NavigationState.self, from: Data(old.utf8))
         let restoration = saved.restored(against: router)
-        guard case .tabs(let tabs) = restoration.state.root else { Issue.record("tabs expected"); return }
+        guard case .tabs(let tabs) = restoration.state.root else {
+            Issue.record("tabs expected")
+            return
+        }
         #expect(tabs.order == ["home", "inbox", "me"])
         #expect(!tabs.stacks.keys.contains(""))
         #expect(restoration.dropped.map(\.code) == [.unknownTab, .unknownTab])
@@ -435,7 +443,10 @@ import Testing
         await navigator.start()
         let before = navigator.state
         let result = await navigator.open("myapp://posts/abc/comments")
-        guard case .failed(let error) = result else { Issue.record("expected failed, got \(result)"); return }
+        guard case .failed(let error) = result else {
+            Issue.record("expected failed, got \(result)")
+            return
+        }
         #expect("\(error)".contains("parent-value-refused") || error.code.rawValue.contains("parent-value-refused"))
         #expect(navigator.state == before)
         // A value the parent takes is converted to its type.
@@ -498,7 +509,11 @@ import Testing
         restart = try NavigationPlanner.plan(.selectTab("me"), in: restart).get().state
         restart = try NavigationPlanner.plan(.push(Destination("settings")), in: restart).get().state
         let begin = JournalRecord(index: 0, time: 0, step: .begin(restart), requests: [], decisions: [], result: "none", state: restart.outline)
-        let other = try Router(source: RouteSource(name: "o.routes", text: GateTests.table.replacingOccurrences(of: "route settings /me/settings\n", with: "route preferences /me/settings\n").replacingOccurrences(of: "parent settings", with: "parent preferences")))
+        let other = try Router(
+            source: RouteSource(
+                name: "o.routes",
+                text: GateTests.table.replacingOccurrences(of: "route settings /me/settings\n", with: "route preferences /me/settings\n")
+                    .replacingOccurrences(of: "parent settings", with: "parent preferences")))
         await #expect {
             try await NavigationSimulator.replay([begin], router: other)
         } throws: { error in
@@ -617,7 +632,10 @@ import Testing
         // One commit: home stays on top, privacy (auth-only, in the background) is withheld.
         #expect(navigator.flow.history.count == commits + 1)
         #expect(navigator.state.visible?.route == "home")
-        guard case .tabs(let tabs) = navigator.state.root else { Issue.record("tabs expected"); return }
+        guard case .tabs(let tabs) = navigator.state.root else {
+            Issue.record("tabs expected")
+            return
+        }
         #expect(tabs.stacks["me"]?.map(\.route) == ["me", "settings"])
         #expect(navigator.state.withheld.first?.entries.map(\.route) == ["privacy"])
         // Switching to the tab shows its last public screen; sign-in puts privacy back.

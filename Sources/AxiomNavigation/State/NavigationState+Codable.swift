@@ -48,7 +48,10 @@ extension NavigationState: Codable {
         // Never written when it could not be read back: over the bounds, a typed error.
         if let over = overBounds {
             throw EncodingError.invalidValue(
-                self, .init(codingPath: encoder.codingPath, debugDescription: "not saved: the state has \(over) (Docs/Persistence.md, \"Restoring at launch\")"))
+                self,
+                .init(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "not saved: the state has \(over) (Docs/Persistence.md, \"Restoring at launch\")"))
         }
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(Self.formatVersion, forKey: .version)
@@ -232,12 +235,16 @@ extension NavigationState: Codable {
         /// Takes `count` entries (or values) from the budget, or throws when they are past it.
         mutating func take(entries count: Int) throws {
             entries -= count
-            guard entries >= 0 else { throw NavigationState.invalid("more than \(NavigationState.maxEntries) entries (at most \(NavigationState.maxEntries) are read)") }
+            guard entries >= 0 else {
+                throw NavigationState.invalid("more than \(NavigationState.maxEntries) entries (at most \(NavigationState.maxEntries) are read)")
+            }
         }
 
         mutating func take(values count: Int) throws {
             values -= count
-            guard values >= 0 else { throw NavigationState.invalid("more than \(NavigationState.maxValues) values (at most \(NavigationState.maxValues) are read)") }
+            guard values >= 0 else {
+                throw NavigationState.invalid("more than \(NavigationState.maxValues) values (at most \(NavigationState.maxValues) are read)")
+            }
         }
     }
 
