@@ -208,15 +208,136 @@ import Testing
     @Test func guardedScreensWithNothingBelowAreNotShownBeforeStartAndAreShownWhenStartedSignedIn() async throws {
         let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
         let saved = NavigationState(stack: [Destination("inbox"), Destination("conversation", parameters: ["id": .int(3)])])
-        // No session yet: nothing may be shown, so nothing is (fail closed).
+        // No session yet: nothing may be shown, so nothing is (fail closed) — and nothing is
+        // erased: the whole stack is withheld with nothing below it.
         let bare = NavigationFlow(router: router, state: saved)
-        #expect(bare.state.entries.isEmpty && bare.state.visible == nil)
+        #expect(bare.state.visible == nil && bare.state.activeStack.isEmpty)
+        #expect(bare.state.withheld.map(\.place) == ["at the bottom of the root"])
+        #expect(bare.state.entries.map(\.route) == ["inbox", "conversation"])
         // Started with a signed-in session, the state as given is proposed again and shown.
         let navigator = TestNavigator(router: router, state: saved, options: .init(signedIn: true))
         navigator.exhaustive = false
         #expect(navigator.state.visible == nil)
         await navigator.start()
         #expect(navigator.state.activeStack.map(\.route) == ["inbox", "conversation"])
+    }
+
+    /// Guarded screens with nothing below them and nowhere else to go — a whole stack, every
+    /// tab, a modal over an empty stack — are withheld like any, never erased: dismissing the
+    /// login shows nothing, and sign-in puts them back.
+    static let nothingBelow = """
+        origins myapp:
+        login login
+        route vault /vault/:n
+          param n int
+          auth
+        route docs /docs
+          auth
+        route open /open
+        route safe /safe
+          transition modal(sheet)
+          auth
+        route login /login
+          transition modal(fullScreen)
+        """
+
+    @Test func draggingTheLoginOffAWholeGuardedStackKeepsItAndSignInPutsItBack() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.nothingBelow))
+        let saved = NavigationState(stack: [Destination("docs"), Destination("vault", parameters: ["n": .int(1)])])
+        let navigator = TestNavigator(router: router, state: saved)
+        navigator.exhaustive = false
+        await navigator.start()
+        #expect(navigator.state.visible?.route == "login")
+        _ = navigator.flow.uiDidChange(.dismissed(level: 0))
+        #expect(navigator.state.visible == nil)
+        #expect(navigator.state.withheld.map(\.place) == ["at the bottom of the root"])
+        #expect(navigator.state.withheld.first?.entries.map(\.route) == ["docs", "vault"])
+        // Kept through a save and a restore.
+        let decoded = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(navigator.state))
+        #expect(decoded == navigator.state)
+        #expect(decoded.restored(against: router).state == navigator.state)
+        await navigator.signIn()
+        #expect(navigator.state.activeStack.map(\.route) == ["docs", "vault"])
+        #expect(navigator.state.withheld.isEmpty)
+    }
+
+    @Test func aGroupWithNothingBelowIsReleasedOnceItsStackHasAScreen() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.nothingBelow))
+        let navigator = TestNavigator(router: router, state: NavigationState(stack: [Destination("docs")]))
+        navigator.exhaustive = false
+        await navigator.start()
+        _ = navigator.flow.uiDidChange(.dismissed(level: 0))
+        #expect(navigator.state.withheld.count == 1)
+        // The user goes elsewhere: the place the group would go back to is taken.
+        await navigator.navigate(to: Destination("open"), expect: "completed")
+        #expect(navigator.state.withheld.isEmpty)
+        #expect(!navigator.state.entries.contains { $0.route == "docs" })
+        await navigator.signIn()
+        #expect(navigator.state.activeStack.map(\.route) == ["open"])
+    }
+
+    @Test func everyTabGuardedIsWithheldInItsTabAndSignInPutsItBack() async throws {
+        let table = """
+            origins myapp:
+            tabs docs, more
+            login login
+            route docs /docs
+              transition tab(docs)
+              auth
+            route more /more
+              transition tab(more)
+              auth
+            route vault /docs/:n
+              param n int
+              auth
+              parent docs
+            route login /login
+              transition modal(fullScreen)
+            """
+        let router = try Router(source: RouteSource(name: "t.routes", text: table))
+        var saved = NavigationState(router: router)
+        saved = try NavigationPlanner.plan(.push(Destination("vault", parameters: ["n": .int(2)])), in: saved).get().state
+        // Without a session middleware there is no login: withheld from the first state on.
+        let bare = NavigationFlow(router: router, state: saved)
+        #expect(bare.state.visible == nil)
+        #expect(bare.state.withheld.map(\.place) == ["at the bottom of tab docs"])
+        #expect(bare.state.entries.map(\.route).sorted() == ["docs", "more", "vault"])
+        let navigator = TestNavigator(router: router, state: saved)
+        navigator.exhaustive = false
+        await navigator.start()
+        _ = navigator.flow.uiDidChange(.dismissed(level: 0))
+        #expect(navigator.state.visible == nil && navigator.state.selectedTab == "docs")
+        await navigator.signIn()
+        #expect(navigator.state.activeStack.map(\.route) == ["docs", "vault"])
+    }
+
+    @Test func aGuardedModalOverAnEmptyStackIsWithheldWhole() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.nothingBelow))
+        var saved = NavigationState()
+        saved = try NavigationPlanner.plan(.present(Destination("safe"), style: .sheet), in: saved).get().state
+        let navigator = TestNavigator(router: router, state: saved)
+        navigator.exhaustive = false
+        await navigator.start()
+        #expect(navigator.state.visible?.route == "login")
+        _ = navigator.flow.uiDidChange(.dismissed(level: 1))
+        #expect(navigator.state.visible == nil && navigator.state.modals.isEmpty)
+        #expect(navigator.state.withheld.first.map { "\($0.place) \($0.entries.map(\.route))" } == "at the bottom of the root [\"safe\"]")
+        await navigator.signIn()
+        #expect(navigator.state.modals.map(\.stack.first?.route) == ["safe"])
+    }
+
+    /// A saved group with nothing below it must have an empty stack to go back to.
+    @Test func aSavedGroupWithNothingBelowOverAScreenIsNotAState() throws {
+        let json = """
+            {"version": 1, "nextID": 2, "modals": [],
+             "root": {"stack": [{"id": 0, "route": "open", "source": "inApp"}]},
+             "withheld": [{"stack": [{"id": 1, "route": "docs", "source": "inApp"}]}]}
+            """
+        #expect {
+            try JSONDecoder().decode(NavigationState.self, from: Data(json.utf8))
+        } throws: { error in
+            (error as? StateFormatError)?.message.contains("withheld entries at the bottom of the root, which is not an empty stack") == true
+        }
     }
 
     @Test func aStateRestoredFromALinkStartsWithoutTheScreensItsSourceMayNotOpen() async throws {

@@ -232,7 +232,7 @@ import Testing
 
         func oneStep() async {
             let door = random.next() % 15
-            note("door \(door), before:\n\(flow.state.outline)\nwithheld \(flow.state.withheld.map { "\($0.above): \($0.entries)" })")
+            note("door \(door), before:\n\(flow.state.outline)\nwithheld \(flow.state.withheld.map { "\($0.place): \($0.entries)" })")
             switch door {
             case 0, 1:
                 counts["open", default: 0] += 1
@@ -360,7 +360,9 @@ import Testing
             let ids = state.entries.map(\.id)
             if Set(ids).count != ids.count { fail("entry ids repeat") }
             let inStacks = Set(state.stackEntries.map(\.id))
-            for group in state.withheld where !inStacks.contains(group.above) { fail("withheld above \(group.above), which is in no stack") }
+            for group in state.withheld where !(group.above.map { inStacks.contains($0) } ?? state.hasEmptyBottom(for: group)) {
+                fail("withheld \(group.place), which is no entry of a stack nor an empty stack")
+            }
             if flow.history.count > flow.configuration.historyLimit { fail("history past its cap") }
             if state.entries.count > 4 * (step + 10) { fail("\(state.entries.count) entries after \(step) steps") }
         }

@@ -18,8 +18,9 @@ import AxiomRouting
 ///   login, or there is no login to show — the guarded screens are *withheld*: taken off view
 ///   into ``NavigationState/withheld``, never erased; the top of the stack below them shows
 ///   (or, when a whole tab's stack is guarded, the first tab that may be shown is selected, its
-///   stack kept as it was). Only a guarded root with nothing below it and nowhere else to go
-///   is dropped.
+///   stack kept as it was). Guarded screens with nothing below them and nowhere else to go are
+///   withheld too, with no screen below (``NavigationState/Withheld/above`` nil): nothing
+///   shows until something is navigated to or sign-in puts them back. Nothing guarded is erased.
 ///
 /// Withheld groups whose screen below has left the state are released at the same commit; once
 /// the session is signed in, the next commit puts the others back where they were.
@@ -83,22 +84,7 @@ struct NavigationGate {
                     admission.guarded = visible
                     break loop
                 }
-                if let stranded = withhold(&admission.state) {
-                    // Guarded screens with nothing below them and nowhere else to go: dropped, all
-                    // at once (one by one, each turn would read the whole run again).
-                    let place = admission.state.placeOfVisible
-                    for entry in admission.state.activeStack.suffix(stranded).reversed() {
-                        admission.dropped.append(
-                            Restoration.Dropped(
-                                entry: entry, place: place, code: .notShown,
-                                reason: "it requires sign-in, no login can be shown, and there is no screen below it"))
-                    }
-                    if let top = admission.state.modals.indices.last, stranded >= admission.state.modals[top].stack.count {
-                        admission.state.modals.removeLast()
-                    } else {
-                        admission.state.dropLastOfActiveStack(stranded)
-                    }
-                }
+                withhold(&admission.state)
             }
         }
         // A screen withheld above one the rule then dropped has nowhere to go back to.
@@ -127,9 +113,8 @@ struct NavigationGate {
     }
 
     /// Takes the guarded top of the active stack off view without erasing it (see the type's
-    /// rule). Returns nil when it did, or how many guarded screens are on top of the active stack
-    /// when there is nothing to show instead.
-    func withhold(_ state: inout NavigationState) -> Int? {
+    /// rule): what was visible is then withheld, and something else (or nothing) shows.
+    func withhold(_ state: inout NavigationState) {
         let stack = state.activeStack
         let guardedCount = stack.reversed().prefix { verdict($0) == .guarded }.count
         if guardedCount < stack.count {
@@ -137,7 +122,7 @@ struct NavigationGate {
             let entries = state.takingWithheld(above: Array(stack.suffix(guardedCount)))
             state.withheld.append(NavigationState.Withheld(above: base.id, entries: entries))
             state.dropLastOfActiveStack(guardedCount)
-            return nil
+            return
         }
         // The whole stack is guarded: another tab of the same bar, else a modal (a container
         // too) goes aside whole, above the screen under it.
@@ -145,24 +130,37 @@ struct NavigationGate {
             if var tabs = state.modals[top].tabs, let other = firstShowable(tabs, except: tabs.selected) {
                 tabs.selected = other
                 state.modals[top].content = .tabs(tabs)
-                return nil
+                return
             }
             var modal = state.modals[top]
             var below = state
             below.modals.removeLast()
-            guard let under = below.visible else { return guardedCount }
-            // What was withheld above the modal's top goes aside with it.
+            // What was withheld above the modal's top goes aside with it; over an empty stack
+            // (the modal was all there was to see), the group has nothing below it.
             modal.stack = below.takingWithheld(above: modal.stack)
-            below.withheld.append(NavigationState.Withheld(above: under.id, modal: modal))
+            var tab: String?
+            if below.visible == nil, case .tabs(let tabs) = below.root { tab = tabs.selected }
+            below.withheld.append(NavigationState.Withheld(above: below.visible?.id, tab: tab, modal: modal))
             state = below
-            return nil
+            return
         }
-        if case .tabs(var tabs) = state.root, let other = firstShowable(tabs, except: tabs.selected) {
-            tabs.selected = other
+        switch state.root {
+        case .tabs(var tabs):
+            if let other = firstShowable(tabs, except: tabs.selected) {
+                tabs.selected = other
+                state.root = .tabs(tabs)
+                return
+            }
+            // No tab may be shown: the selected tab's whole stack is withheld, the tab left empty.
+            let entries = state.takingWithheld(above: stack)
+            state.withheld.append(NavigationState.Withheld(above: nil, tab: tabs.selected, entries: entries))
+            tabs.stacks[tabs.selected] = []
             state.root = .tabs(tabs)
-            return nil
+        case .stack:
+            let entries = state.takingWithheld(above: stack)
+            state.withheld.append(NavigationState.Withheld(above: nil, entries: entries))
+            state.root = .stack([])
         }
-        return guardedCount
     }
 
     /// `state` with the guarded tops of its background tabs withheld (what sign-out does to the

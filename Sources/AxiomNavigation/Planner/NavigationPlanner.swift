@@ -304,7 +304,7 @@ public enum NavigationPlanner {
             for (index, modal) in state.modals.enumerated() {
                 for (tab, stack) in modal.allStacks { all.append(("modal \(index)" + (tab.map { " tab " + $0 } ?? ""), stack)) }
             }
-            for group in state.withheld { all.append(("withheld \(group.above)", group.entries)) }
+            for group in state.withheld { all.append(("withheld \(group.place)", group.entries)) }
             return all
         }
         let newStacks = Dictionary(stacks(new), uniquingKeysWith: { first, _ in first })

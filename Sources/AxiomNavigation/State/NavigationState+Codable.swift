@@ -41,7 +41,7 @@ extension NavigationState: Codable {
 
     private enum Key: String, CodingKey {
         case version, nextID, root, modals, withheld
-        case stack, tabs, order, selected, stacks, style, container, above, modal
+        case stack, tabs, order, selected, stacks, style, container, above, tab, modal
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -69,7 +69,9 @@ extension NavigationState: Codable {
             var groups = container.nestedUnkeyedContainer(forKey: .withheld)
             for group in withheld {
                 var nested = groups.nestedContainer(keyedBy: Key.self)
-                try nested.encode(group.above.rawValue, forKey: .above)
+                // A group with nothing below it has no `above` (and, in a tab bar, its tab).
+                try nested.encodeIfPresent(group.above?.rawValue, forKey: .above)
+                try nested.encodeIfPresent(group.tab, forKey: .tab)
                 switch group.content {
                 case .stack(let stack): try nested.encode(stack, forKey: .stack)
                 case .modal(let modal):
@@ -164,15 +166,17 @@ extension NavigationState: Codable {
             var groups = try container.nestedUnkeyedContainer(forKey: .withheld)
             while !groups.isAtEnd {
                 let nested = try groups.nestedContainer(keyedBy: Key.self)
-                let above = EntryID(try nested.decode(Int.self, forKey: .above))
+                let above = try nested.decodeIfPresent(Int.self, forKey: .above).map(EntryID.init)
+                let tab = try nested.decodeIfPresent(String.self, forKey: .tab)
+                guard above == nil || tab == nil else { throw Self.invalid("withheld group \(withheld.count) names both the entry below it and a tab") }
                 if nested.contains(.modal) {
                     let modal = try Self.decodeModal(
                         try nested.nestedContainer(keyedBy: Key.self, forKey: .modal), place: "withheld modal \(withheld.count)", budget: &budget)
-                    withheld.append(Withheld(above: above, modal: modal))
+                    withheld.append(Withheld(above: above, tab: tab, modal: modal))
                 } else {
                     let entries = try NavigationEntry.stack(nested, forKey: .stack, budget: &budget)
                     guard !entries.isEmpty else { throw Self.invalid("withheld group \(withheld.count) has no entries") }
-                    withheld.append(Withheld(above: above, entries: entries))
+                    withheld.append(Withheld(above: above, tab: tab, entries: entries))
                 }
             }
         }
@@ -191,8 +195,12 @@ extension NavigationState: Codable {
         }
         if !withheld.isEmpty {
             let inStacks = Set(stackEntries.map(\.id))
-            if let orphan = withheld.first(where: { !inStacks.contains($0.above) }) {
-                throw Self.invalid("withheld entries above \(orphan.above), which is in no stack")
+            for group in withheld {
+                if let above = group.above {
+                    guard inStacks.contains(above) else { throw Self.invalid("withheld entries above \(above), which is in no stack") }
+                } else if !hasEmptyBottom(for: group) {
+                    throw Self.invalid("withheld entries \(group.place), which is not an empty stack")
+                }
             }
         }
     }

@@ -8,7 +8,9 @@ extension NavigationState {
     /// (``NavigationFlow/signIn()``, or ``NavigationFlow/start()`` when the session is already
     /// signed in) they go back where they were — onto `above`, if it is still the top of its
     /// stack (for a modal: still the visible screen); a group whose `above` has left the state is
-    /// released at that commit.
+    /// released at that commit. A group with nothing below it (a whole stack, or a modal over
+    /// an empty one) has no `above`: it goes back while its stack — the root's, or tab `tab`'s —
+    /// is still empty, and is released once something else is there.
     public struct Withheld: Sendable, Hashable {
         /// What was withheld.
         public enum Content: Sendable, Hashable {
@@ -18,18 +20,29 @@ extension NavigationState {
             case modal(Modal)
         }
 
-        /// The entry they were above.
-        public let above: EntryID
+        /// The entry they were above; nil when there was none (see ``tab``).
+        public let above: EntryID?
+        /// For a group with nothing below it in the root's tab bar: the tab whose stack it was
+        /// (or over whose empty stack its modal was). Nil otherwise.
+        public let tab: String?
         public let content: Content
 
-        init(above: EntryID, entries: [NavigationEntry]) {
+        init(above: EntryID?, tab: String? = nil, entries: [NavigationEntry]) {
             self.above = above
+            self.tab = tab
             self.content = .stack(entries)
         }
 
-        init(above: EntryID, modal: Modal) {
+        init(above: EntryID?, tab: String? = nil, modal: Modal) {
             self.above = above
+            self.tab = tab
             self.content = .modal(modal)
+        }
+
+        /// Where the group goes back, as outlines and drop reports say it.
+        public var place: String {
+            if let above { return "above \(above)" }
+            return tab.map { "at the bottom of tab \($0)" } ?? "at the bottom of the root"
         }
 
         /// The withheld screens, bottom first (a modal's: each of its stacks in order).
@@ -64,15 +77,24 @@ extension NavigationState {
         next.withheld = []
         var tops = next.stackTops()
         for group in withheld {
+            guard let above = group.above else {
+                // Nothing was below it: back while its stack is still empty.
+                guard next.hasEmptyBottom(for: group) else { continue }
+                switch group.content {
+                case .modal(let modal): next.modals.append(modal)
+                case .stack(let entries): next.append(entries, to: group.tab.map { .tab($0) } ?? .root)
+                }
+                continue
+            }
             switch group.content {
             case .modal(let modal):
                 // (No group is above an entry of a withheld modal: `tops` stays as it is.)
-                guard next.visible?.id == group.above else { continue }
+                guard next.visible?.id == above else { continue }
                 next.modals.append(modal)
             case .stack(let entries):
                 // Once a group is back on a stack, that stack's top is one of its entries (no
                 // group is above those): the old top is no longer a place to put one.
-                guard let place = tops.removeValue(forKey: group.above) else { continue }
+                guard let place = tops.removeValue(forKey: above) else { continue }
                 next.append(entries, to: place)
             }
         }
@@ -141,13 +163,25 @@ extension NavigationState {
         return result
     }
 
-    /// The state without the withheld groups whose `above` is no longer in its stacks (they
-    /// could never go back: their context is released at this commit).
+    /// The state without the withheld groups whose `above` is no longer in its stacks, or —
+    /// for a group with nothing below it — whose stack is no longer empty (they could never go
+    /// back: their context is released at this commit).
     func droppingOrphanedWithheld() -> NavigationState {
         guard !withheld.isEmpty else { return self }
         let present = Set(stackEntries.map(\.id))
         var next = self
-        next.withheld = withheld.filter { present.contains($0.above) }
+        next.withheld = withheld.filter { group in group.above.map { present.contains($0) } ?? hasEmptyBottom(for: group) }
         return next
+    }
+
+    /// Whether the place of a group with nothing below it is still free: its stack (the root's,
+    /// or the root tab bar's tab `tab`) is empty, and — for a modal — nothing is presented.
+    func hasEmptyBottom(for group: Withheld) -> Bool {
+        if case .modal = group.content, !modals.isEmpty { return false }
+        switch (root, group.tab) {
+        case (.stack(let stack), nil): return stack.isEmpty
+        case (.tabs(let tabs), let name?): return tabs.order.contains(name) && (tabs.stacks[name] ?? []).isEmpty
+        default: return false
+        }
     }
 }

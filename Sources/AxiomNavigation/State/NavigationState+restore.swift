@@ -190,8 +190,8 @@ extension NavigationState {
         result.withheld = []
         let keptIDs = Set(result.stackEntries.map(\.id))
         for group in withheld {
-            let place = "withheld above \(group.above)"
-            guard keptIDs.contains(group.above) else {
+            let place = "withheld \(group.place)"
+            guard group.above.map({ keptIDs.contains($0) }) ?? result.hasEmptyBottom(for: group) else {
                 for entry in group.entries {
                     dropped.append(.init(entry: entry, place: place, code: .aboveDroppedEntry, reason: "the screen it was above is gone"))
                 }
@@ -200,7 +200,7 @@ extension NavigationState {
             switch group.content {
             case .stack(let stack):
                 let kept = valid(stack, place: place)
-                if kept.count == stack.count { result.withheld.append(Withheld(above: group.above, entries: kept)) }
+                if kept.count == stack.count { result.withheld.append(Withheld(above: group.above, tab: group.tab, entries: kept)) }
             case .modal(var modal):
                 // A withheld modal goes back whole or not at all: its container must still be
                 // declared, and each of its stacks must fit.
@@ -227,7 +227,7 @@ extension NavigationState {
                     }
                     modal.content = .tabs(tabs)
                 }
-                if fits { result.withheld.append(Withheld(above: group.above, modal: modal)) }
+                if fits { result.withheld.append(Withheld(above: group.above, tab: group.tab, modal: modal)) }
             }
         }
         return Restoration(state: result, dropped: dropped)
