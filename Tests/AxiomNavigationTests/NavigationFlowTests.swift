@@ -87,6 +87,28 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
 
 @MainActor
 @Suite struct NavigationFlowTests {
+    /// The orchestrator keeps the last events delivered, capped (four times the history's
+    /// limit): the newest kept, in order, the oldest let go.
+    @Test func deliveredEventsKeepTheNewestUpToTheirCap() async throws {
+        let orchestrator = try makeOrchestrator()
+        await orchestrator.start()
+        let cap = 4 * orchestrator.navigation.configuration.historyLimit
+        for index in 0..<(cap / 2) { _ = await orchestrator.navigation.navigate(to: Destination("post", parameters: ["postId": .int(index)])) }
+        let events = orchestrator.deliveredEvents
+        #expect(events.count == cap)
+        guard case .appear(let last)? = events.last else {
+            Issue.record("the last event is not an appear: \(String(describing: events.last))")
+            return
+        }
+        #expect(last.destination.parameters["postId"] == .int(cap / 2 - 1))
+        // In order: each appear of a post is of the post after the one before.
+        let posts = events.compactMap { event -> Int? in
+            guard case .appear(let entry) = event, entry.route == "post", case .int(let id)? = entry.destination.parameters["postId"] else { return nil }
+            return id
+        }
+        #expect(posts == Array(posts.first.map { $0..<(cap / 2) } ?? 0..<0))
+    }
+
     @Test func deepLinkIntoAThirdLevelRouteFromAModalBuildsTheWholeTargetAndBackWalksToTheTabRoot() async throws {
         let log = EventLog()
         let orchestrator = try makeOrchestrator(

@@ -1,4 +1,5 @@
 public import AxiomRouting
+import DequeModule
 
 /// Owns the navigation flow and the contexts (seeds 001 §8, §13; E1, E3): navigation is a
 /// service of the orchestrator. Contexts are created only by its factories (one per route),
@@ -23,7 +24,7 @@ public final class Orchestrator {
     public var contexts: [EntryID: any Context] { screens.contexts }
     /// Every lifecycle event delivered, in order (for tests and diagnostics), capped like
     /// the history.
-    public var deliveredEvents: [LifecycleEvent] { screens.deliveredEvents }
+    public var deliveredEvents: [LifecycleEvent] { Array(screens.deliveredEvents) }
 
     public convenience init(
         router: Router, state: NavigationState, factories: [String: ContextFactory],
@@ -101,7 +102,10 @@ private final class Screens: NavigationHost {
     var contexts: [EntryID: any Context] = [:]
     /// The live contexts that may refuse to be left (a subset of ``contexts``).
     var leaveGuards: [EntryID: any LeaveGuardingContext] = [:]
-    var deliveredEvents: [LifecycleEvent] = []
+    /// The last `eventLimit` events delivered, oldest first: a ring, so that recording one at
+    /// the cap does not move the others (an `Array`'s `removeFirst` did, a third of a
+    /// navigation's instructions).
+    var deliveredEvents: Deque<LifecycleEvent> = []
 
     init(make: @escaping @MainActor (ContextEnvironment) -> (any Context)?, eventLimit: Int) {
         self.make = make
@@ -156,6 +160,6 @@ private final class Screens: NavigationHost {
 
     private func record(_ event: LifecycleEvent) {
         deliveredEvents.append(event)
-        if deliveredEvents.count > eventLimit { deliveredEvents.removeFirst(deliveredEvents.count - eventLimit) }
+        while deliveredEvents.count > eventLimit { deliveredEvents.removeFirst() }
     }
 }
