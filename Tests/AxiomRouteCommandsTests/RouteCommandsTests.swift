@@ -206,6 +206,23 @@ private func json(_ text: String) throws -> [String: Any] {
         }
     }
 
+    /// A table `generate swift` refuses is said so by `check` (W413), before a build stops on
+    /// it; `generate swift` itself still fails with the error (issue 30).
+    @Test func checkWarnsOfWhatTypedRoutesWouldRefuse() throws {
+        try withTable("route home /\nroute makeRouter /make\n") { path in
+            let run = runCommand("check", path)
+            #expect(run.status == 0)
+            #expect(
+                run.out.contains(
+                    "app.routes:2:7: warning: typed routes cannot be generated for this table: route 'makeRouter' cannot be the Swift name 'makeRouter': the generated type has a member of that name (E502 in 'generate swift' and the GenerateRoutes plugin) [W413]"
+                ))
+            #expect(runCommand("check", path, "--warnings-as-errors").status == 1)
+            let generate = runCommand("generate", "swift", "--routes", path)
+            #expect(generate.status == 2)
+            #expect(generate.err.contains("[E502]"))
+        }
+    }
+
     @Test func warningsFailOnlyWhenAskedTo() throws {
         try withTable("route a /a/\nroute b /b") { path in
             let run = runCommand("check", path)

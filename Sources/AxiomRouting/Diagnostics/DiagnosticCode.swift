@@ -66,6 +66,8 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let rootNeverMatches = DiagnosticCode(rawValue: "W410")
     public static let anchorInGroup = DiagnosticCode(rawValue: "W411")
     public static let unnamedHostGroup = DiagnosticCode(rawValue: "W412")
+    /// What `generate swift` would refuse (E501, E502), reported by `check` before a build does.
+    public static let typedRoutesRefused = DiagnosticCode(rawValue: "W413")
 
     // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
     public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
@@ -126,6 +128,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .rootNeverMatches,
         .anchorInGroup,
         .unnamedHostGroup,
+        .typedRoutesRefused,
         .swiftNameClash,
         .reservedSwiftName,
     ]

@@ -558,6 +558,13 @@ extension Diagnostic {
             help: "name the group (':name\(group)') and pass its value when printing, or, for hosts that only lead to the route, move them to an 'alias https://HOST/PATH'")
     }
 
+    /// W413: `generate swift` would stop on `refusal` (an E5xx), said as a warning by `check`.
+    static func typedRoutesRefused(_ refusal: Diagnostic) -> Diagnostic {
+        Diagnostic(
+            .typedRoutesRefused, "typed routes cannot be generated for this table: \(refusal.message) (\(refusal.code.rawValue) in 'generate swift' and the GenerateRoutes plugin)",
+            at: refusal.location, notes: refusal.notes, help: refusal.help)
+    }
+
     static func openUnderAuth(_ route: Located<String>, parent: Located<String>) -> Diagnostic {
         Diagnostic(
             .openUnderAuth, "route '\(route.value)' opens without sign-in, though its parent '\(parent.value)' requires it", at: route.location,

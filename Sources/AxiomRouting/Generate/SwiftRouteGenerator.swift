@@ -87,6 +87,15 @@ package struct SwiftRouteGenerator {
         return .success(source)
     }
 
+    /// What generating `compilation`'s Swift with `options` would stop on, as W413 warnings at
+    /// the same places (none when the table does not compile: its errors come first).
+    package static func refusals(_ compilation: RouteTableCompilation, options: Options = Options()) -> [Diagnostic] {
+        guard let router = compilation.router else { return [] }
+        var generator = SwiftRouteGenerator(options: options)
+        _ = generator.source(router: router, sources: compilation.sources)
+        return generator.diagnostics.filter { $0.severity == .error }.map(Diagnostic.typedRoutesRefused)
+    }
+
     // MARK: Building the model
 
     /// The routes in declaration order (file, then line), with their Swift names.
@@ -487,5 +496,14 @@ package struct SwiftRouteGenerator {
             out += "            return .\(SwiftNames.escaped(item.name))(" + arguments.joined(separator: ", ") + ")\n"
         }
         return out + "        default: return nil\n        }\n    }\n"
+    }
+}
+
+extension RouteTableCompilation {
+    /// The compilation with what generating its typed Swift would refuse added as warnings
+    /// (W413): what `axiom-route check` reports, so a name that cannot be generated is seen
+    /// before a build stops on it.
+    package var withTypedRouteWarnings: RouteTableCompilation {
+        RouteTableCompilation(router: router, diagnostics: diagnostics + SwiftRouteGenerator.refusals(self), sources: sources)
     }
 }
