@@ -31,6 +31,14 @@ struct PathCase: Sendable, CustomTestStringConvertible {
         #expect(try groups("/x:name(a?)", "/x") == ["name": ""])
     }
 
+    /// Patterns.md, "Canonicalisation": an app scheme's pattern path is canonicalised by the
+    /// opaque-path rules (the standard's), the URL's path by the path set.
+    @Test func anAppSchemePatternPathKeepsASpaceTheURLEncodes() throws {
+        #expect(try URLPattern("myapp://host/a b").exec("myapp://host/a b") == nil)
+        #expect(try URLPattern("myapp://host/a%20b").exec("myapp://host/a b")?.pathname.input == "/a%20b")
+        #expect(try URLPattern("https://host/a b").exec("https://host/a b") != nil)
+    }
+
     @Test func seedsProfileLinkGivesUserId() throws {
         let result = try #require(try URLPattern("app://profile/:userId").exec("app://profile/42"))
         #expect(result.pathname.groups == ["userId": "42"])
