@@ -291,7 +291,33 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
             Issue.record("expected a redirect loop")
             return
         }
-        #expect(error.chain.count == 6)  // the original and five redirects, then the sixth target
+        // The original, the five redirects `maxRedirects` allows, then the sixth's target.
+        #expect(error.chain.count == 7)
+        #expect(error.chain.first == Destination("a") && error.chain.last?.parameters["postId"] == .int(6))
+    }
+
+    /// The table's redirect chain counts against `maxRedirects` as a middleware's redirects
+    /// do (issue 30): a chain of twelve fails at the default five, and completes when the
+    /// flow allows twelve; five complete at the default.
+    @Test func aTableRedirectChainCountsAgainstTheRedirectLimit() async throws {
+        var table = "origins myapp:\nroute home /\nroute tag /tags/:tag\nredirect r1 /r1/:tag -> tag\n"
+        for hop in 2...12 { table += "redirect r\(hop) /r\(hop)/:tag -> r\(hop - 1)\n" }
+        let router = try Router(source: RouteSource(name: "t.routes", text: table))
+        let flow = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]))
+        guard case .failed(let error) = await flow.open(url: "myapp://r12/swift"), error.code == .redirectLoop else {
+            Issue.record("a twelve-step chain passed the limit of five")
+            return
+        }
+        #expect(error.chain.map(\.route) == (1...12).reversed().map { "r\($0)" } + ["tag"])
+        #expect(flow.state.visible?.route == "home")
+        let five = await flow.open(url: "myapp://r5/swift")
+        #expect(five == .redirected(chain: (1...5).reversed().map { Destination("r\($0)", parameters: ["tag": .string("swift")]) }, final: Destination("tag", parameters: ["tag": .string("swift")])))
+        #expect(await flow.open(url: "myapp://r6/swift") == .failed(.redirectLoop((1...6).reversed().map { Destination("r\($0)", parameters: ["tag": .string("swift")]) } + [Destination("tag", parameters: ["tag": .string("swift")])])))
+        var configuration = NavigationFlow.Configuration()
+        configuration.maxRedirects = 12
+        let lenient = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]), configuration: configuration)
+        #expect(await lenient.open(url: "myapp://r12/swift").committed)
+        #expect(lenient.state.visible?.route == "tag")
     }
 
     @Test func aThrowingMiddlewareFailsThatNavigationAndTheFlowKeepsWorking() async throws {

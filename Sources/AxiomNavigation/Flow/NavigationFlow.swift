@@ -16,7 +16,8 @@ public import Observation
 @Observable
 public final class NavigationFlow {
     public struct Configuration: Sendable, Hashable {
-        /// Redirects allowed before `failed(redirectLoop)` (default 5).
+        /// Redirects a request may go through, the table's `redirect` chain and the middleware's
+        /// together; one more ends `failed(redirectLoop)` with the whole chain (default 5).
         public var maxRedirects: Int
         /// History entries kept, oldest dropped first (default 100).
         public var historyLimit: Int
@@ -285,6 +286,12 @@ public final class NavigationFlow {
         // A command redirected (to the login) has no destination in the chain: remember it.
         var wasRedirected = !redirects.isEmpty
         while true {
+            // One limit for every redirect, the table's chain (`redirect` lines, followed when the
+            // URL resolved) and the middleware's alike: past `maxRedirects`, the request fails.
+            if request.redirects.count > configuration.maxRedirects {
+                result = .failed(.redirectLoop(request.redirects + (request.destination.map { [$0] } ?? [])))
+                break
+            }
             // Every destination is checked against its route before anything runs: a
             // `Destination` built by hand, and every redirect target.
             if let error = invalidDestination(in: request.action, route: request.route) {
@@ -305,7 +312,7 @@ public final class NavigationFlow {
             // redirect: start again with the new destination.
             guard case .redirected(_, let final) = result, !timing.committed else { break }
             let chain = request.redirects + (request.destination.map { [$0] } ?? [])
-            if chain.count >= configuration.maxRedirects || chain.contains(final) {
+            if chain.contains(final) {
                 result = .failed(.redirectLoop(chain + [final]))
                 break
             }
