@@ -31,7 +31,10 @@ struct Routes: ParsableCommand {
                     Console.out("\(indent)  \(pad(route.name, nameWidth))  \(pad(route.fullPattern, patternWidth))  alias of \(route.name)")
                     continue
                 case .redirect(let target):
-                    Console.out("\(indent)  \(pad(route.name, nameWidth))  \(pad(route.fullPattern, patternWidth))  redirect → \(target)")
+                    let sets = route.fixedValues.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+                    Console.out(
+                        "\(indent)  \(pad(route.name, nameWidth))  \(pad(route.fullPattern, patternWidth))  redirect → \(target)"
+                            + (sets.isEmpty ? "" : " with " + sets))
                     continue
                 }
                 var details: [String] = route.parameters.map { "\($0.name): \($0.type)" }
@@ -61,6 +64,13 @@ struct RoutesReport: Encodable {
         /// The route or redirect it sends URLs on to.
         var target: String
         var parameters: [RouteInfo.Parameter]
+        /// The values it gives its target whatever the URL (`set NAME = VALUE`; absent when none).
+        var sets: [Fixed]?
+    }
+
+    struct Fixed: Encodable {
+        var name: String
+        var value: String
     }
 
     init(_ router: Router) {
@@ -77,7 +87,8 @@ struct RoutesReport: Encodable {
                 redirects.append(
                     Redirect(
                         name: entry.name, pattern: entry.pattern, rank: entry.rank, target: target,
-                        parameters: entry.parameters.map { RouteInfo.Parameter(name: $0.name, type: $0.type.description, optional: $0.isOptional) }))
+                        parameters: entry.parameters.map { RouteInfo.Parameter(name: $0.name, type: $0.type.description, optional: $0.isOptional) },
+                        sets: entry.fixedValues.isEmpty ? nil : entry.fixedValues.map { Fixed(name: $0.name, value: "\($0.value)") }))
             }
         }
         routes = router.routes.map { route in

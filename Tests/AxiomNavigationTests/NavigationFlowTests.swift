@@ -320,6 +320,19 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         #expect(lenient.state.visible?.route == "tag")
     }
 
+    /// A redirect's `set NAME = VALUE` reaches the screen (issue 30): the entry holds the value
+    /// the old URL never carried, and the chain says where it came from.
+    @Test func aRedirectWithASetValueOpensItsTargetWithThatValue() async throws {
+        let table = "origins myapp:\nroute home /\nroute tag /tags/:tag\nredirect oldSwift /old-swift -> tag\n  set tag = swift\n"
+        let router = try Router(source: RouteSource(name: "t.routes", text: table))
+        let flow = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]))
+        let swift = Destination("tag", parameters: ["tag": .string("swift")])
+        #expect(await flow.open(url: "myapp://old-swift") == .redirected(chain: [Destination("oldSwift", parameters: ["tag": .string("swift")])], final: swift))
+        #expect(flow.state.visible?.destination == swift)
+        // The same screen as its own link: a duplicate, not a second entry.
+        #expect(await flow.open(url: "myapp://tags/swift") == .duplicated)
+    }
+
     @Test func aThrowingMiddlewareFailsThatNavigationAndTheFlowKeepsWorking() async throws {
         struct Broken: Error {}
         let flow = try makeOrchestrator().navigation

@@ -231,3 +231,63 @@ import Testing
         #expect(compilation.diagnostics.first?.location.column == marked.location("1️⃣")?.column)
     }
 }
+
+/// A redirect may give its target a value the old URL does not carry (`set NAME = VALUE`, issue
+/// 30): `/old-swift` is `tag` with `tag = swift`.
+@Suite struct RedirectFixedValueTests {
+    static let table = """
+        origins myapp:
+        route tag /tags/:tag
+          query sort enum(top, new) = top
+        route post /posts/:postId/comments/:commentId
+          param postId int
+          param commentId int
+        redirect oldSwift /old-swift -> tag
+          set tag = swift
+        redirect oldest /oldest -> oldSwift
+        redirect firstComment /posts/:postId/first -> post
+          set commentId = 1
+        redirect viaFirst /p/:postId -> firstComment
+        """
+
+    @Test func aSetValueReachesTheTargetThroughAChainAndIsRecorded() throws {
+        let compilation = compile(Self.table)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
+        let router = try #require(compilation.router)
+        let swift = try router.resolve("myapp://old-swift?sort=new").get()
+        #expect(swift.route.name == "tag")
+        #expect(swift.parameters == ["tag": .string("swift")])
+        #expect(swift.query["sort"] == .string("new"))
+        #expect(swift.redirects.map(\.parameters) == [["tag": .string("swift")]])
+        let chained = try router.resolve("myapp://oldest").get()
+        #expect(chained.route.name == "tag" && chained.parameters == ["tag": .string("swift")])
+        #expect(chained.redirects.map(\.name) == ["oldest", "oldSwift"])
+        // A set value converted by the target's type, beside a value from the URL, in the route's order.
+        let comment = try router.resolve("myapp://p/7").get()
+        #expect(comment.parameters == ["postId": .int(7), "commentId": .int(1)])
+        #expect(Array(comment.parameters.names) == ["postId", "commentId"])
+        #expect(router.entries.first { $0.name == "firstComment" }?.fixedValues == ["commentId": .int(1)])
+        // The URL it leads to is the target's own, and resolves back to the same values.
+        #expect(try router.url(for: "tag", parameters: swift.parameters) == "myapp://tags/swift")
+        // A snapshot keeps the values.
+        let loaded = try Router(snapshot: RouterSnapshot.encode(router))
+        #expect(try loaded.resolve("myapp://p/7").get().parameters == comment.parameters)
+        #expect(try loaded.resolve("myapp://oldest").get().parameters == ["tag": .string("swift")])
+    }
+
+    @Test(arguments: [
+        ("redirect r /r -> post\n  set commentId = 1\n", "E320"),  // postId still has no value
+        ("redirect r /r/:postId/:commentId -> post\n  set commentId = 1\n", "E319"),  // both read and set
+        ("redirect r /r/:postId -> post\n  set commentId = one\n", "E205"),
+        ("redirect r /r/:postId -> post\n  set commentID = 1\n", "E319"),
+        ("redirect r /r/:postId -> post\n  set commentId = 1\n  set commentId = 2\n", "E319"),
+        ("redirect r /r/:postId -> post\n  set commentId 1\n", "E104"),
+        ("redirect r /r/:postId -> post\n  set commentId = 1 2\n", "E105"),
+    ])
+    func aSetValueThatCannotBeIsAnErrorAtItsPlace(redirect: String, code: String) throws {
+        let compilation = compile("origins myapp:\nroute post /posts/:postId/comments/:commentId\n  param postId int\n  param commentId int\n" + redirect)
+        #expect(compilation.router == nil)
+        // (A line that does not parse is dropped, so its redirect is then short of the value too.)
+        #expect(compilation.diagnostics.first?.code.rawValue == code, "\(compilation.formattedDiagnostics)")
+    }
+}

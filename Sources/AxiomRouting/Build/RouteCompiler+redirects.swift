@@ -147,17 +147,56 @@ extension RouteCompiler {
             return nil
         }
         guard let parts = pathParts(redirect.pattern),
+            let fixed = fixedValues(redirect, parts: parts, describing: "redirect '\(name)'", target: describedTarget, order: order, targets: &targets),
             let parameters = mappedParameters(
                 parts, pattern: redirect.pattern, describing: "redirect '\(name)'", target: describedTarget, order: order, targets: targets,
                 declared: redirect.parameters)
         else { return nil }
         let entry = Route(
             name: name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname), parameters: parameters, query: final.query,
-            metadata: final.metadata, location: redirect.name.location, rank: 0, kind: .redirect(target: target))
+            metadata: final.metadata, location: redirect.name.location, rank: 0, kind: .redirect(target: target), fixed: fixed)
         let compiled = self.entry(entry, parts: parts, pattern: redirect.pattern, order: redirect.order)
         state.compiled[name] = .some(compiled)
         state.finals[name] = final
         return compiled
+    }
+
+    /// A redirect's `set NAME = VALUE` values, each converted to its target parameter's type;
+    /// a target parameter given one needs no group (it is taken out of `targets`). Nil
+    /// (reported) when a name is not the target's, is set twice or is also a group, or a value
+    /// does not convert.
+    private mutating func fixedValues(
+        _ redirect: RedirectDeclaration, parts: [Part], describing: String, target: String, order: [String],
+        targets: inout [String: TargetParameter]
+    ) -> RouteParameters? {
+        var names: [String] = []
+        var values: [RouteValue] = []
+        var failed = false
+        for fixed in redirect.fixed {
+            let name = fixed.name.value
+            if parts.contains(where: { $0.kind != .fixedText && $0.name == name }) {
+                diagnostics.append(.fixedValueIsAGroup(name, of: describing, at: fixed.name.location))
+                failed = true
+                continue
+            }
+            guard let parameter = targets[name], !names.contains(name) else {
+                diagnostics.append(
+                    names.contains(name)
+                        ? .fixedValueTwice(name, of: describing, at: fixed.name.location)
+                        : .fixedValueUnknown(name, of: describing, target: target, parameters: order, at: fixed.name.location))
+                failed = true
+                continue
+            }
+            guard let value = parameter.type.convert(fixed.value.value) else {
+                diagnostics.append(.invalidFixedValue(fixed.value, name: name, type: parameter.type, example: Self.example(for: parameter.type)))
+                failed = true
+                continue
+            }
+            names.append(name)
+            values.append(value)
+        }
+        for name in names { targets[name] = nil }
+        return failed ? nil : RouteParameters(names: names, values: values)
     }
 
     /// Redirects a chain may go through before its route.

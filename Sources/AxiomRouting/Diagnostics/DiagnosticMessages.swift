@@ -438,10 +438,40 @@ extension Diagnostic {
     }
 
     /// E103: a redirect has only `param` lines.
+    /// E319: a redirect's `set NAME = VALUE` for a name its pattern also has a group of.
+    static func fixedValueIsAGroup(_ name: String, of describing: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .unmappedGroup, "\(describing) sets '\(name)', which its pattern also reads from the URL", at: location,
+            help: "drop the 'set' line, or make the group unnamed ('*' or '(…)') so the URL's value is matched and dropped")
+    }
+
+    /// E319: a redirect's `set NAME = VALUE` for a name its target does not have.
+    static func fixedValueUnknown(_ name: String, of describing: String, target: String, parameters: [String], at location: SourceLocation)
+        -> Diagnostic
+    {
+        let fix = "set one of \(target)'s parameters" + (parameters.isEmpty ? "" : " (\(parameters.joined(separator: ", ")))")
+        return Diagnostic(
+            .unmappedGroup, "\(describing) sets '\(name)', which is not a parameter of \(target)", at: location,
+            help: Suggestions.closest(to: name, in: parameters, limit: 1).first.map { "did you mean '\($0)'? Otherwise " + fix } ?? fix)
+    }
+
+    /// E319: a redirect's `set` line given twice for one name.
+    static func fixedValueTwice(_ name: String, of describing: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.unmappedGroup, "\(describing) sets '\(name)' twice", at: location, help: "keep one 'set \(name) = …' line")
+    }
+
+    /// E204: a redirect's fixed value that its target parameter's type refuses.
+    static func invalidFixedValue(_ text: Located<String>, name: String, type: ParameterType, example: String?) -> Diagnostic {
+        Diagnostic(
+            .invalidDefault, "value '\(text.value)' set for '\(name)' is not a valid '\(type)'", at: text.location,
+            help: example.map { "for example 'set \(name) = \($0)'" })
+    }
+
     static func redirectProperty(_ keyword: Located<String>, redirect: String) -> Diagnostic {
         Diagnostic(
             .unknownProperty, "'\(keyword.value)' cannot be declared on redirect '\(redirect)': a redirect takes the target route's metadata",
-            at: keyword.location, help: "only 'param' lines belong under a redirect; declare '\(keyword.value)' on the target route")
+            at: keyword.location,
+            help: "only 'param' and 'set NAME = VALUE' lines belong under a redirect; declare '\(keyword.value)' on the target route")
     }
 
     // MARK: W4 — warnings

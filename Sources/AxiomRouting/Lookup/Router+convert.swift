@@ -85,21 +85,28 @@ extension Router {
         let entry = match.route
         var redirects: [RouteMatch.Redirect] = []
         var next: String
+        // The values handed on: the URL's, and each redirect's `set NAME = VALUE` ones (the
+        // compiler made sure no name is both).
+        var carried = match.parameters
         switch entry.kind {
         case .route: return match
         case .alias: next = entry.name
         case .redirect(let target):
-            redirects.append(RouteMatch.Redirect(name: entry.name, pattern: entry.pattern, parameters: match.parameters))
+            carried = Self.adding(entry.fixedValues, to: carried)
+            redirects.append(RouteMatch.Redirect(name: entry.name, pattern: entry.pattern, parameters: carried))
             next = target
         }
         // A chain of redirects ends at a route; the bound only guards against a table the
         // compiler would have refused.
         while redirects.count <= redirectRanks.count, let rank = redirectRanks[next] {
             let hop = entries[rank]
-            let values = hop.parameters.compactMap { parameter in match.parameters[parameter.name].map { (parameter.name, $0) } }
+            let values = hop.parameters.compactMap { parameter in carried[parameter.name].map { (parameter.name, $0) } }
+            let fixed = hop.fixedValues
             redirects.append(
                 RouteMatch.Redirect(
-                    name: hop.name, pattern: hop.pattern, parameters: RouteParameters(names: values.map(\.0), values: values.map(\.1))))
+                    name: hop.name, pattern: hop.pattern,
+                    parameters: Self.adding(fixed, to: RouteParameters(names: values.map(\.0), values: values.map(\.1)))))
+            carried = Self.adding(fixed, to: carried)
             guard case .redirect(let target) = hop.kind else { break }
             next = target
         }
@@ -108,13 +115,26 @@ extension Router {
         var names: [String] = []
         var values: [RouteValue] = []
         for parameter in route.parameters {
-            guard let value = match.parameters[parameter.name] else { continue }
+            guard let value = carried[parameter.name] else { continue }
             names.append(parameter.name)
             values.append(value)
         }
         return RouteMatch(
             route: route, values: values, names: names.count == route.parameters.count ? nil : names, query: match.query, path: match.path,
             redirects: redirects, alias: entry.kind == .alias ? entry.fullPattern : nil)
+    }
+
+    /// `parameters` with `fixed` after them (a name in both keeps `parameters`' value: the
+    /// compiler refuses a redirect that both reads and sets one).
+    private static func adding(_ fixed: RouteParameters, to parameters: RouteParameters) -> RouteParameters {
+        guard !fixed.isEmpty else { return parameters }
+        var names = parameters.names
+        var values = Array(parameters.map(\.value))
+        for (name, value) in fixed where parameters[name] == nil {
+            names.append(name)
+            values.append(value)
+        }
+        return RouteParameters(names: names, values: values)
     }
 
     /// The values of a route whose parameters ``RouteLayout/readsInPlace``, read from the

@@ -18,6 +18,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         private let hostPattern: Box<HostPattern>?
         /// The query parameters' defaults, when the route declares any (boxed: most do not).
         private let defaults: Box<RouteParameters>?
+        /// A redirect's `set NAME = VALUE` values, when it has any (boxed: few do).
+        private let fixed: Box<RouteParameters>?
         /// `host != nil` and `kind == .route`, read on every lookup without copying either.
         let hasHost: Bool
         let isOwnPattern: Bool
@@ -25,12 +27,14 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         var metadata: Metadata { declaredMetadata?.value ?? .plain(name: name) }
         var host: HostPattern? { hostPattern?.value }
         var defaultQuery: RouteParameters? { defaults?.value }
+        var fixedValues: RouteParameters? { fixed?.value }
 
         init(
             name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
-            rank: Int, kind: Kind, host: HostPattern?
+            rank: Int, kind: Kind, host: HostPattern?, fixed: RouteParameters
         ) {
             self.hostPattern = host.map(Box.init)
+            self.fixed = fixed.isEmpty ? nil : Box(fixed)
             self.hasHost = host != nil
             self.isOwnPattern = kind == .route
             self.name = name
@@ -57,12 +61,16 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     init(
         name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
-        rank: Int, kind: Kind = .route, host: HostPattern? = nil
+        rank: Int, kind: Kind = .route, host: HostPattern? = nil, fixed: RouteParameters = [:]
     ) {
         storage = Storage(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host)
+            host: host, fixed: fixed)
     }
+
+    /// The values a redirect gives its target whatever the URL (`set NAME = VALUE` under it),
+    /// in declaration order; empty for routes, aliases and most redirects.
+    public var fixedValues: RouteParameters { storage.fixedValues ?? [:] }
 
     /// The scheme, host and port a route matches on, when its pattern names them
     /// (`route tenant https://:tenant.example.com/dashboard`): URLPattern's `protocol`,
@@ -144,14 +152,14 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         }
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host)
+            host: host, fixed: fixedValues)
     }
 
     public static func == (lhs: Route, rhs: Route) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.name, lhs.pattern, lhs.rank, lhs.location) == (rhs.name, rhs.pattern, rhs.rank, rhs.location)
                 && lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.parameters == rhs.parameters && lhs.query == rhs.query
-                && lhs.metadata == rhs.metadata
+                && lhs.metadata == rhs.metadata && lhs.fixedValues == rhs.fixedValues
     }
 
     public func hash(into hasher: inout Hasher) {

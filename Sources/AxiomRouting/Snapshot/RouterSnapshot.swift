@@ -26,8 +26,9 @@
 /// it does not depend on the PCRE2 it is loaded with (Docs/Performance.md, "A table ready at
 /// launch").
 public enum RouterSnapshot {
-    /// The version of the binary form written, and the only one read.
-    public static let formatVersion = 1
+    /// The version of the binary form written, and the only one read (2: a redirect's
+    /// `set NAME = VALUE` values after its target).
+    public static let formatVersion = 2
 
     /// The snapshot of `router`.
     public static func encode(_ router: Router) -> String {
@@ -296,6 +297,11 @@ struct SnapshotWriter {
         case .redirect(let target):
             int(2)
             string(target)
+            count(route.fixedValues.count)
+            for (name, value) in route.fixedValues {
+                string(name)
+                self.value(value)
+            }
         }
         bool(route.host != nil)
         if let host = route.host {
@@ -539,10 +545,15 @@ struct SnapshotReader {
             file: try string(), line: try int(in: 0...Int(Int32.max)), column: try int(in: 0...Int(Int32.max)), length: try int(in: 0...Int(Int32.max)))
         let rank = try int(in: 0...Int(Int32.max))
         let kind: Route.Kind
+        var fixed = RouteParameters()
         switch try int(in: 0...2) {
         case 0: kind = .route
         case 1: kind = .alias
-        default: kind = .redirect(target: try string())
+        default:
+            kind = .redirect(target: try string())
+            let values = try array { (reader: inout SnapshotReader) throws(RouterSnapshotError) in (try reader.string(), try reader.value()) }
+            guard Set(values.map(\.0)).count == values.count else { throw invalid("the values redirect '\(name)' sets") }
+            fixed = RouteParameters(names: values.map(\.0), values: values.map(\.1))
         }
         var host: Route.HostPattern? = nil
         if try bool() {
@@ -551,7 +562,7 @@ struct SnapshotReader {
         }
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host)
+            host: host, fixed: fixed)
     }
 
     mutating func type() throws(RouterSnapshotError) -> ParameterType {

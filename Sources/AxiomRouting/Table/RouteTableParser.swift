@@ -346,14 +346,26 @@ struct RouteTableParser {
         return ParameterDeclaration(name: parameter, type: type)
     }
 
-    /// The lines under a `redirect`: only `param` (the old pattern's types, checked against
-    /// the target's); everything else about the destination is the target route's.
+    /// The lines under a `redirect`: `param` (the old pattern's types, checked against the
+    /// target's) and `set NAME = VALUE` (a value for the target the old URL does not carry);
+    /// everything else about the destination is the target route's.
     private mutating func parseRedirectProperty(_ keyword: Located<String>, _ scanner: inout LineScanner) throws(LineError) {
-        guard keyword.value == "param" else {
+        switch keyword.value {
+        case "param":
+            let parameter = try parseParam(keyword, &scanner)
+            syntax.redirects[syntax.redirects.count - 1].parameters.append(parameter)
+        case "set":
+            let example = "a name, '=' and a value, e.g. 'set tag = swift'"
+            let parameter = try name(try required(&scanner, example, after: keyword, stops: ["="]), "parameter name")
+            guard scanner.consume("=") else {
+                throw fail(.missingArgument(after: parameter.value, "'=' and the value, e.g. 'set \(parameter.value) = swift'", at: scanner.location(column: scanner.column, length: 1)))
+            }
+            let value = try required(&scanner, "a value after '='", after: Located(value: "=", location: parameter.location))
+            try expectEnd(&scanner, after: "the value")
+            syntax.redirects[syntax.redirects.count - 1].fixed.append(FixedValueDeclaration(name: parameter, value: value))
+        default:
             throw fail(.redirectProperty(keyword, redirect: syntax.redirects[syntax.redirects.count - 1].name.value))
         }
-        let parameter = try parseParam(keyword, &scanner)
-        syntax.redirects[syntax.redirects.count - 1].parameters.append(parameter)
     }
 
     private mutating func parseType(_ scanner: inout LineScanner, after parameter: Located<String>) throws(LineError) -> Located<ParameterType> {

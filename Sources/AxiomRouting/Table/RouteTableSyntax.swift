@@ -98,4 +98,12 @@ struct RedirectDeclaration: Sendable {
     var target: Located<String>
     var order: Int
     var parameters: [ParameterDeclaration] = []
+    /// `set NAME = VALUE` lines: a value the redirect gives its target whatever the URL.
+    var fixed: [FixedValueDeclaration] = []
+}
+
+/// `set NAME = VALUE` under a redirect.
+struct FixedValueDeclaration: Sendable {
+    var name: Located<String>
+    var value: Located<String>
 }
