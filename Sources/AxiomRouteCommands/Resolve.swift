@@ -81,6 +81,8 @@ struct Resolve: ParsableCommand {
                 let declared = route.query.first { $0.name == name }
                 lines.append("  \(pad("?" + name, 10))  \(value)  (\(declared?.type.description ?? ""))")
             }
+            // What a `lenient` declaration left out, as the URL wrote it (decoded).
+            for (name, value) in match.droppedQuery { lines.append("  \(pad("?" + name, 10))  dropped \(value)") }
             lines.append("  " + metadata(route))
             return lines.joined(separator: "\n")
         }
@@ -118,6 +120,8 @@ struct ResolveReport: Encodable {
         var alias: String?
         /// The table's redirects followed to the route, in order.
         var redirects: [Redirect]?
+        /// The text of query values a `lenient` declaration left out (absent when none).
+        var dropped: [Value]?
         var failure: Failure?
 
         init(input: String, result: Result<RouteMatch, RouteFailure>) {
@@ -138,6 +142,12 @@ struct ResolveReport: Encodable {
                         value: JSONRouteValue(value: value))
                 }
                 alias = match.alias
+                if !match.droppedQuery.isEmpty {
+                    dropped = match.droppedQuery.map { name, value in
+                        if case .list = value { return Value(name: name, type: "[string]", value: JSONRouteValue(value: value)) }
+                        return Value(name: name, type: "string", value: JSONRouteValue(value: value))
+                    }
+                }
                 if !match.redirects.isEmpty {
                     redirects = match.redirects.map { redirect in
                         Redirect(
@@ -211,6 +221,8 @@ struct RouteInfo: Encodable {
     var loaders: [String]?
     /// The container the route lives in (absent for the app's root).
     var container: String?
+    /// `option query closed` (absent when the query is open).
+    var closedQuery: Bool?
 
     struct Alias: Encodable {
         var pattern: String
@@ -228,9 +240,13 @@ struct RouteInfo: Encodable {
         var type: String
         var required: Bool
         var defaultValue: JSONRouteValue?
+        /// `also NAME, …` (absent when none).
+        var also: [String]?
+        /// `ignore-name-case` (absent when not).
+        var ignoresNameCase: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case name, type, required
+            case name, type, required, also, ignoresNameCase
             case defaultValue = "default"
         }
     }
@@ -241,8 +257,11 @@ struct RouteInfo: Encodable {
         rank = route.rank
         parameters = route.parameters.map { Parameter(name: $0.name, type: $0.type.description, optional: $0.isOptional) }
         query = route.query.map {
-            QueryParameter(name: $0.name, type: $0.type.description, required: $0.isRequired, defaultValue: $0.defaultValue.map(JSONRouteValue.init))
+            QueryParameter(
+                name: $0.name, type: $0.type.description, required: $0.isRequired, defaultValue: $0.defaultValue.map(JSONRouteValue.init),
+                also: $0.aliases.isEmpty ? nil : $0.aliases, ignoresNameCase: $0.ignoresNameCase ? true : nil)
         }
+        closedQuery = route.closedQuery ? true : nil
         transition = route.metadata.transition.description
         tab = route.metadata.tab
         parent = route.metadata.parent

@@ -52,6 +52,8 @@ struct ResolveJSON {
             return true
         case .success(let match):
             let route = match.route
+            // Dropped lenient values are rare: `JSONEncoder` writes those matches.
+            guard match.droppedQuery.isEmpty else { return false }
             if let alias = match.alias {
                 out += "      \"alias\" : "
                 Self.append(string: alias, to: &out)

@@ -39,8 +39,11 @@ struct Routes: ParsableCommand {
                 }
                 var details: [String] = route.parameters.map { "\($0.name): \($0.type)" }
                 details += route.query.map { query in
-                    "?\(query.name): \(query.type)" + (query.defaultValue.map { " = \($0)" } ?? (query.isRequired ? "" : " (optional)"))
+                    "?\(query.name)" + (query.aliases.isEmpty ? "" : " (also " + query.aliases.joined(separator: ", ") + ")")
+                        + (query.ignoresNameCase ? " (any case)" : "") + ": \(query.type)"
+                        + (query.defaultValue.map { " = \($0)" } ?? (query.isRequired ? "" : " (optional)"))
                 }
+                if route.closedQuery { details.append("query closed") }
                 Console.out(
                     "\(indent)  \(pad(route.name, nameWidth))  \(pad(route.fullPattern, patternWidth))  "
                         + ([details.joined(separator: ", ")].filter { !$0.isEmpty } + [Resolve.metadata(route)]).joined(separator: " · "))

@@ -61,7 +61,8 @@ extension CompiledRoute {
     /// on; of two routes on the same path (and host), the one that requires more query items
     /// (present or absent) first — a URL that carries them all goes to the route that asks for
     /// the most, as Jetpack Navigation picks the deep link with more matching query arguments,
-    /// and one that lacks an item falls through to the next; declaration order breaks exact ties.
+    /// and one that lacks an item falls through to the next; then a closed query before an open
+    /// one (it takes fewer URLs); declaration order breaks exact ties.
     static func ranksBefore(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
         let (left, right) = (a.tokens, b.tokens)
         for (x, y) in zip(left, right) {
@@ -81,6 +82,7 @@ extension CompiledRoute {
         case (.some(let x), .some(let y)) where x != y: return SegmentToken.atomsRankBefore(x, y)
         default:
             if a.requiredQueryCount != b.requiredQueryCount { return a.requiredQueryCount > b.requiredQueryCount }
+            if a.route.closedQuery != b.route.closedQuery { return a.route.closedQuery }
             return a.declarationIndex < b.declarationIndex
         }
     }
@@ -90,7 +92,7 @@ extension CompiledRoute {
     var rankKey: RankKey {
         RankKey(
             tokens: tokens.map { RankKey.Token(kind: $0.kind, literal: $0.literal, atoms: $0.atoms) }, hostAtoms: hostAtoms,
-            requiredQueryCount: requiredQueryCount)
+            requiredQueryCount: requiredQueryCount, closedQuery: route.closedQuery)
     }
 
     /// The parts of a route ``ranksBefore(_:_:)`` reads. (It was a string once, built with
@@ -105,5 +107,6 @@ extension CompiledRoute {
         let tokens: [Token]
         let hostAtoms: [UInt16]?
         let requiredQueryCount: Int
+        let closedQuery: Bool
     }
 }

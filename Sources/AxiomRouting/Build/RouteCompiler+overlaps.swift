@@ -208,7 +208,8 @@ extension RouteCompiler {
     /// parameters could fail to convert a value and make it fall through (one of a type other
     /// than `string` or `rest`, or with a regexp, unless lenient).
     static func takesEveryQuery(of route: CompiledRoute, _ winner: CompiledRoute) -> Bool {
-        requiredQuery(winner).isSubset(of: requiredQuery(route))
+        // A closed query refuses a URL with an item it does not declare: it can fall through.
+        !winner.route.closedQuery && requiredQuery(winner).isSubset(of: requiredQuery(route))
             && !winner.route.query.contains { ($0.type != .string && $0.type != .rest || $0.pattern != nil) && !$0.isLenient }
     }
 

@@ -33,7 +33,8 @@ extension RouteCompiler {
             let entry = Route(
                 name: route.name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname),
                 parameters: parameters + (ownHost == nil ? route.parameters.suffix(route.host?.parameterCount ?? 0) : []), query: route.query,
-                metadata: route.metadata, location: alias.pattern.location, rank: 0, kind: .alias, host: host?.pattern)
+                metadata: route.metadata, location: alias.pattern.location, rank: 0, kind: .alias, host: host?.pattern,
+                closedQuery: route.closedQuery)
             return self.entry(entry, parts: parts, pattern: path, order: alias.order, host: host)
         }
     }
@@ -154,7 +155,8 @@ extension RouteCompiler {
         else { return nil }
         let entry = Route(
             name: name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname), parameters: parameters, query: final.query,
-            metadata: final.metadata, location: redirect.name.location, rank: 0, kind: .redirect(target: target), fixed: fixed)
+            metadata: final.metadata, location: redirect.name.location, rank: 0, kind: .redirect(target: target), fixed: fixed,
+            closedQuery: final.closedQuery)
         let compiled = self.entry(entry, parts: parts, pattern: redirect.pattern, order: redirect.order)
         state.compiled[name] = .some(compiled)
         state.finals[name] = final

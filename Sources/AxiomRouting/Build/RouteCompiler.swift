@@ -292,7 +292,8 @@ struct RouteCompiler {
                 analyticsName: declaration.analyticsName?.value ?? declaration.name.value,
                 transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil,
                 allowedSources: declaration.sources.map { Set($0.value) }, loaders: declaration.loaders?.value.map(\.value) ?? []),
-            location: declaration.name.location, rank: 0, host: host?.pattern)
+            location: declaration.name.location, rank: 0, host: host?.pattern,
+            closedQuery: declaration.closedQuery?.value ?? syntax.queryClosed)
         return entry(route, parts: untypedParts, pattern: pattern, order: declaration.order, host: host)
     }
 
@@ -319,6 +320,19 @@ struct RouteCompiler {
                 diagnostics.append(.queryNamedLikePath(name, at: parameter.name.location))
                 continue
             }
+            // Another name for the item is one more name of the route's query: taken once.
+            var aliasClash = false
+            for alias in parameter.aliases {
+                if let first = seen[alias.value] {
+                    diagnostics.append(.queryDeclaredTwice(alias.value, at: alias.location, first: first))
+                    aliasClash = true
+                } else if pathNames.contains(alias.value) {
+                    diagnostics.append(.queryNamedLikePath(alias.value, at: alias.location))
+                    aliasClash = true
+                }
+                seen[alias.value] = alias.location
+            }
+            if aliasClash { continue }
             // A `rest` map is always there: empty when the URL has nothing else.
             // A `rest` map and a list are always there: empty when the URL has none.
             var defaultValue: RouteValue? = parameter.type.value == .rest ? .fields([:]) : nil
@@ -361,7 +375,8 @@ struct RouteCompiler {
                 Route.QueryParameter(
                     name: name, type: parameter.type.value, defaultValue: defaultValue, isRequired: isRequired && !parameter.mustBeAbsent,
                     isLenient: parameter.isLenient != nil && !isRequired, ignoresCase: ignoresCase, mustBeAbsent: parameter.mustBeAbsent,
-                    pattern: parameter.pattern?.value, runsToEnd: parameter.runsToEnd != nil))
+                    pattern: parameter.pattern?.value, runsToEnd: parameter.runsToEnd != nil, aliases: parameter.aliases.map(\.value),
+                    ignoresNameCase: parameter.ignoresNameCase != nil || syntax.queryNameCaseInsensitive))
         }
         return query
     }

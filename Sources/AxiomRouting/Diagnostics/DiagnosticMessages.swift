@@ -41,8 +41,10 @@ extension Diagnostic {
     /// E105: a query parameter's flag is not `optional` or `lenient` (or is given twice).
     static func expectedOptional(_ flag: Located<String>) -> Diagnostic {
         Diagnostic(
-            .unexpectedArgument, "expected 'optional', 'lenient', 'ignore-case', 'matching', 'to-end' or the end of the line, found '\(flag.value)'",
-            at: flag.location, help: Suggestions.help(for: flag.value, in: ["optional", "lenient", "ignore-case", "matching", "to-end"]))
+            .unexpectedArgument,
+            "expected 'optional', 'lenient', 'ignore-case', 'matching', 'to-end', 'also', 'ignore-name-case' or the end of the line, found '\(flag.value)'",
+            at: flag.location,
+            help: Suggestions.help(for: flag.value, in: ["optional", "lenient", "ignore-case", "matching", "to-end", "also", "ignore-name-case"]))
     }
 
     /// E105: `ignore-case` on a query parameter that is neither an enum nor `matching` a regexp.

@@ -33,6 +33,11 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case queryParameterPresent(route: String, parameter: String)
         /// A route matched but a query value does not match its `matching` regexp.
         case queryValueRejected(route: String, parameter: String, value: String, pattern: String)
+        /// A route with a closed query (`option query closed`) matched, but the URL carries an
+        /// item it does not declare.
+        case queryItemNotAllowed(route: String, item: String)
+        /// A route with a closed query matched, but the URL repeats an item it reads once.
+        case queryItemRepeated(route: String, parameter: String)
     }
 
     /// The URL (or path) as given.
@@ -116,6 +121,8 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         public static let appURLWithoutHost: Code = "app-url-without-host"
         public static let queryParameterPresent: Code = "query-parameter-present"
         public static let queryValueRejected: Code = "query-value-rejected"
+        /// A closed query's route met an item it does not declare, or one it reads once repeated.
+        public static let queryItemNotAllowed: Code = "query-item-not-allowed"
     }
 
     /// A stable identifier of the reason (`no-route`, `origin-not-accepted`, …): what programs
@@ -140,6 +147,7 @@ extension RouteFailure.Reason {
         case .appURLWithoutHost: return .appURLWithoutHost
         case .queryParameterPresent: return .queryParameterPresent
         case .queryValueRejected: return .queryValueRejected
+        case .queryItemNotAllowed, .queryItemRepeated: return .queryItemNotAllowed
         }
     }
 }
@@ -180,6 +188,10 @@ extension RouteFailure {
             return "route '\(route)' matched, but the query carries '\(parameter)', which the route must not have" + others
         case .queryValueRejected(let route, let parameter, let value, let pattern):
             return "route '\(route)' matched, but query parameter '\(parameter)' = '\(value)' does not match '\(pattern)'" + others
+        case .queryItemNotAllowed(let route, let item):
+            return "route '\(route)' matched, but its query is closed and the URL carries '\(item)', which it does not declare" + others
+        case .queryItemRepeated(let route, let parameter):
+            return "route '\(route)' matched, but its query is closed and the URL gives '\(parameter)' more than once" + others
         case .appURLWithoutHost(let scheme):
             return
                 "'\(scheme):' URLs name their first segment as the host ('\(scheme)://profile/42'); this one has none (declare 'option app-scheme-host optional' to route such URLs by their path)"

@@ -26,10 +26,11 @@ extension Router {
                     landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)), entry: route, rank: rank, host: host,
                     failure: &failure)
             }
-            guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
+            var dropped: RouteParameters? = nil
+            guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure, dropped: &dropped) else { return nil }
             return hostChecked(
-                landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path)), entry: route, rank: rank, host: host,
-                failure: &failure)
+                landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path, dropped: dropped)), entry: route, rank: rank,
+                host: host, failure: &failure)
         }
         var values: [RouteValue] = []
         if count > 0 { values.reserveCapacity(count) }
@@ -66,10 +67,11 @@ extension Router {
                 landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)), entry: route, rank: rank, host: host,
                 failure: &failure)
         }
-        guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure) else { return nil }
+        var dropped: RouteParameters? = nil
+        guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure, dropped: &dropped) else { return nil }
         return hostChecked(
-            landed(RouteMatch(route: route, values: values, names: names, query: query, path: path)), entry: route, rank: rank, host: host,
-            failure: &failure)
+            landed(RouteMatch(route: route, values: values, names: names, query: query, path: path, dropped: dropped)), entry: route, rank: rank,
+            host: host, failure: &failure)
     }
 
     /// A match of an alias or a redirect as a match of the route it leads to (a route's own
@@ -121,7 +123,7 @@ extension Router {
         }
         return RouteMatch(
             route: route, values: values, names: names.count == route.parameters.count ? nil : names, query: match.query, path: match.path,
-            redirects: redirects, alias: entry.kind == .alias ? entry.fullPattern : nil)
+            redirects: redirects, alias: entry.kind == .alias ? entry.fullPattern : nil, dropped: match.droppedQuery)
     }
 
     /// `parameters` with `fixed` after them (a name in both keeps `parameters`' value: the
@@ -164,21 +166,26 @@ extension Router {
     }
 
     /// The query parameters of `route` (defaults applied), or nil with the failure that says
-    /// which one did not convert or is missing.
+    /// which one did not convert or is missing. `dropped`: the text of values a `lenient`
+    /// declaration left out (nil when none).
     private func queryParameters(
-        of route: Route, query: String?, items: inout QueryItems?, failure: inout RouteFailure.Reason?
+        of route: Route, query: String?, items: inout QueryItems?, failure: inout RouteFailure.Reason?, dropped: inout RouteParameters?
     ) -> RouteParameters? {
         var queryNames: [String] = []
         var queryValues: [RouteValue] = []
+        var droppedNames: [String] = []
+        var droppedValues: [RouteValue] = []
+        defer { if !droppedNames.isEmpty { dropped = RouteParameters(names: droppedNames, values: droppedValues) } }
         if items == nil { items = QueryItems(query ?? "", plusIsSpace: options.queryPlusIsSpace) }
         for parameter in route.query {
             // `rest`: every item the route does not declare, by name (the first of each; an item
             // whose name or value does not decode is left out).
             if parameter.type == .rest {
-                let declared = Set(route.query.map(\.name))
                 var fields: [String: String] = [:]
                 for (name, value) in items?.all ?? [] {
-                    guard let name = items?.decoded(name), !declared.contains(name), fields[name] == nil, let value = items?.decoded(value) else {
+                    guard let name = items?.decoded(name), !route.query.contains(where: { $0.type == .rest ? $0.name == name : $0.accepts(name: name) }),
+                        fields[name] == nil, let value = items?.decoded(value)
+                    else {
                         continue
                     }
                     fields[name] = value
@@ -190,7 +197,7 @@ extension Router {
             // A list: every value of the repeated item, in order, each converted (one that does
             // not is the route's failure, or — `lenient` — left out).
             if case .list(let element) = parameter.type {
-                let texts = items?.values(parameter.name) ?? []
+                let texts = items?.values(parameter) ?? []
                 guard !texts.isEmpty else {
                     if parameter.isRequired {
                         failure = .missingQueryParameter(route: route.name, parameter: parameter.name)
@@ -203,9 +210,19 @@ extension Router {
                     continue
                 }
                 var values: [RouteValue] = []
+                var left: [RouteValue] = []
+                defer {
+                    if !left.isEmpty {
+                        droppedNames.append(parameter.name)
+                        droppedValues.append(.list(left))
+                    }
+                }
                 for text in texts {
                     guard let decoded = items?.decoded(text), let value = queryValue(parameter, decoded, as: element) else {
-                        if parameter.isLenient { continue }
+                        if parameter.isLenient {
+                            left.append(.string(items?.decoded(text) ?? String(text)))
+                            continue
+                        }
                         failure = .conversionFailed(route: route.name, parameter: parameter.name, value: String(text), expected: element)
                         return nil
                     }
@@ -217,14 +234,14 @@ extension Router {
             }
             // `query token absent`: the route is for URLs without the item.
             if parameter.mustBeAbsent {
-                if items?.first(parameter.name) != nil {
+                if items?.first(parameter) != nil {
                     failure = .queryParameterPresent(route: route.name, parameter: parameter.name)
                     return nil
                 }
                 continue
             }
             // A lenient parameter whose value does not decode or convert counts as absent.
-            if let text = parameter.runsToEnd ? items?.rest(from: parameter.name) : items?.first(parameter.name),
+            if let text = parameter.runsToEnd ? items?.rest(from: parameter) : items?.first(parameter),
                 !parameter.isLenient || items?.decoded(text).flatMap({ queryValue(parameter, $0) }) != nil
             {
                 guard let decoded = items?.decoded(text) else {
@@ -241,13 +258,24 @@ extension Router {
                 }
                 queryNames.append(parameter.name)
                 queryValues.append(value)
-            } else if let value = parameter.defaultValue {
-                queryNames.append(parameter.name)
-                queryValues.append(value)
-            } else if parameter.isRequired {
-                failure = .missingQueryParameter(route: route.name, parameter: parameter.name)
-                return nil
+            } else {
+                // A lenient value that did not convert: its text is kept beside the fallback.
+                if parameter.isLenient, let text = parameter.runsToEnd ? items?.rest(from: parameter) : items?.first(parameter) {
+                    droppedNames.append(parameter.name)
+                    droppedValues.append(.string(items?.decoded(text) ?? String(text)))
+                }
+                if let value = parameter.defaultValue {
+                    queryNames.append(parameter.name)
+                    queryValues.append(value)
+                } else if parameter.isRequired {
+                    failure = .missingQueryParameter(route: route.name, parameter: parameter.name)
+                    return nil
+                }
             }
+        }
+        if route.closedQuery, let refusal = items?.refusal(by: route) {
+            failure = refusal
+            return nil
         }
         return RouteParameters(names: queryNames, values: queryValues)
     }
@@ -388,21 +416,48 @@ struct QueryItems {
     /// Every item, in order, still encoded.
     var all: [(name: Substring, value: Substring)] { items }
 
-    /// Every value of `name`, in order (a repeated item).
-    func values(_ name: String) -> [Substring] {
-        items.filter { $0.name == name[...] || decoded($0.name) == name }.map(\.value)
+    /// Whether an item's name (compared after decoding) is `parameter`'s: its name or an
+    /// alias, in any case when it ignores the name's case.
+    func isItem(_ name: Substring, of parameter: Route.QueryParameter) -> Bool {
+        if name == parameter.name[...] { return true }
+        guard let decoded = decoded(name) else { return false }
+        return parameter.accepts(name: decoded)
     }
 
-    /// The first value of `name` and everything after it to the end of the query, `&`s
-    /// included (`to-end`).
-    func rest(from name: String) -> Substring? {
-        guard let value = first(name) else { return nil }
+    /// Every value of `parameter`'s item, in order (a repeated item).
+    func values(_ parameter: Route.QueryParameter) -> [Substring] {
+        items.filter { isItem($0.name, of: parameter) }.map(\.value)
+    }
+
+    /// The first value of `parameter`'s item and everything after it to the end of the query,
+    /// `&`s included (`to-end`).
+    func rest(from parameter: Route.QueryParameter) -> Substring? {
+        guard let value = first(parameter) else { return nil }
         return value.base[value.startIndex...]
     }
 
-    /// The first value of `name` (names compare after decoding).
-    func first(_ name: String) -> Substring? {
-        items.first { $0.name == name[...] || decoded($0.name) == name }?.value
+    /// The first value of `parameter`'s item (under its name or an alias, whichever comes first).
+    func first(_ parameter: Route.QueryParameter) -> Substring? {
+        items.first { isItem($0.name, of: parameter) }?.value
+    }
+
+    /// Why `route`'s closed query refuses these items, or nil when it takes them: an item it
+    /// does not declare (unless it has a `rest` map), or an item it reads once given twice.
+    /// Items after a `to-end` parameter's are its value's.
+    func refusal(by route: Route) -> RouteFailure.Reason? {
+        let takesRest = route.query.contains { $0.type == .rest }
+        var seen: Set<String> = []
+        for item in items {
+            guard let parameter = route.query.first(where: { $0.type != .rest && isItem(item.name, of: $0) }) else {
+                if takesRest { continue }
+                return .queryItemNotAllowed(route: route.name, item: decoded(item.name) ?? String(item.name))
+            }
+            if parameter.runsToEnd { return nil }
+            if parameter.readsOneItem, !seen.insert(parameter.name).inserted {
+                return .queryItemRepeated(route: route.name, parameter: parameter.name)
+            }
+        }
+        return nil
     }
 
     /// A name or value decoded: `+` as a space when the table reads it so

@@ -179,6 +179,6 @@ extension Router {
         }
         return RouteMatch(
             route: route, values: all, names: names.count == route.parameters.count ? nil : names, query: match.query, path: match.path,
-            redirects: match.redirects, alias: match.alias)
+            redirects: match.redirects, alias: match.alias, dropped: match.droppedQuery)
     }
 }

@@ -20,6 +20,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         private let defaults: Box<RouteParameters>?
         /// A redirect's `set NAME = VALUE` values, when it has any (boxed: few do).
         private let fixed: Box<RouteParameters>?
+        /// `option query closed`: a query item the route does not declare, or a single item
+        /// repeated, refuses it.
+        let closedQuery: Bool
         /// `host != nil` and `kind == .route`, read on every lookup without copying either.
         let hasHost: Bool
         let isOwnPattern: Bool
@@ -31,8 +34,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
         init(
             name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
-            rank: Int, kind: Kind, host: HostPattern?, fixed: RouteParameters
+            rank: Int, kind: Kind, host: HostPattern?, fixed: RouteParameters, closedQuery: Bool
         ) {
+            self.closedQuery = closedQuery
             self.hostPattern = host.map(Box.init)
             self.fixed = fixed.isEmpty ? nil : Box(fixed)
             self.hasHost = host != nil
@@ -61,12 +65,21 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     init(
         name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
-        rank: Int, kind: Kind = .route, host: HostPattern? = nil, fixed: RouteParameters = [:]
+        rank: Int, kind: Kind = .route, host: HostPattern? = nil, fixed: RouteParameters = [:], closedQuery: Bool = false
     ) {
         storage = Storage(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host, fixed: fixed)
+            host: host, fixed: fixed, closedQuery: closedQuery)
     }
+
+    /// `option query closed` (the route's, or the table's): a query item the route does not
+    /// declare, or an item it reads once given twice, makes the URL not match it
+    /// (`query-item-not-allowed`).
+    public var closedQuery: Bool { storage.closedQuery }
+
+    /// Whether a match must read the URL's query: the route declares query parameters, or its
+    /// query is closed.
+    var readsQuery: Bool { !query.isEmpty || closedQuery }
 
     /// The values a redirect gives its target whatever the URL (`set NAME = VALUE` under it),
     /// in declaration order; empty for routes, aliases and most redirects.
@@ -152,14 +165,14 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         }
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host, fixed: fixedValues)
+            host: host, fixed: fixedValues, closedQuery: closedQuery)
     }
 
     public static func == (lhs: Route, rhs: Route) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.name, lhs.pattern, lhs.rank, lhs.location) == (rhs.name, rhs.pattern, rhs.rank, rhs.location)
                 && lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.parameters == rhs.parameters && lhs.query == rhs.query
-                && lhs.metadata == rhs.metadata && lhs.fixedValues == rhs.fixedValues
+                && lhs.metadata == rhs.metadata && lhs.fixedValues == rhs.fixedValues && lhs.closedQuery == rhs.closedQuery
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -198,12 +211,20 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// `to-end`: the value runs from the item to the end of the query, `&`s included (an
         /// unencoded nested URL: `?next=https://x.com/a?b=1&c=2`).
         public let runsToEnd: Bool
+        /// `also NAME, …`: other names the item may carry (`lat` also `latitude`); the value is
+        /// always read under ``name``, and reverse routing writes ``name``.
+        public let aliases: [String]
+        /// `ignore-name-case` (or `option query-name-case insensitive`): the item's name (and
+        /// its aliases) in any case of ASCII letters (`?Lat=…`, `?LAT=…`).
+        public let ignoresNameCase: Bool
 
         init(
             name: String, type: ParameterType, defaultValue: RouteValue?, isRequired: Bool, isLenient: Bool = false, ignoresCase: Bool = false,
-            mustBeAbsent: Bool = false, pattern: String? = nil, runsToEnd: Bool = false
+            mustBeAbsent: Bool = false, pattern: String? = nil, runsToEnd: Bool = false, aliases: [String] = [], ignoresNameCase: Bool = false
         ) {
             self.runsToEnd = runsToEnd
+            self.aliases = aliases
+            self.ignoresNameCase = ignoresNameCase
             self.name = name
             self.type = type
             self.defaultValue = defaultValue
@@ -212,6 +233,22 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             self.ignoresCase = ignoresCase
             self.mustBeAbsent = mustBeAbsent
             self.pattern = pattern
+        }
+
+        /// Whether a query item named `item` (decoded) is this parameter's: its name or one of
+        /// its aliases, in any ASCII case when it ignores the name's case.
+        public func accepts(name item: String) -> Bool {
+            if item == name || aliases.contains(item) { return true }
+            guard ignoresNameCase else { return false }
+            let folded = item.lowercased()
+            return folded == name.lowercased() || aliases.contains { $0.lowercased() == folded }
+        }
+
+        /// Whether the parameter reads one item (not a list, a `rest` map, or the rest of the
+        /// query): a closed query refuses it repeated.
+        var readsOneItem: Bool {
+            if case .list = type { return false }
+            return type != .rest && !runsToEnd
         }
     }
 

@@ -152,12 +152,20 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     private final class Via: Sendable {
         let redirects: [Redirect]
         let alias: String?
+        let dropped: RouteParameters
 
-        init(redirects: [Redirect], alias: String?) {
+        init(redirects: [Redirect], alias: String?, dropped: RouteParameters) {
             self.redirects = redirects
             self.alias = alias
+            self.dropped = dropped
         }
     }
+
+    /// The text of query values a `lenient` declaration dropped (they did not convert, so the
+    /// default applies or the value is absent), by parameter name, decoded: `.string` for one
+    /// item, `.list` of `.string` for a list's values. What an app logs while it falls back
+    /// (`?metric=futureMetric` on an older build). Empty for most URLs.
+    public var droppedQuery: RouteParameters { via?.dropped ?? [:] }
 
     /// The table's redirects the URL went through to reach ``route``, in order (empty for
     /// most URLs): `redirect oldProfile /members/:id -> profile` gives one.
@@ -178,10 +186,12 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
 
     init(
         route: Route, values: [RouteValue], names: [String]?, query: RouteParameters?, path: String, redirects: [Redirect] = [],
-        alias: String? = nil
+        alias: String? = nil, dropped: RouteParameters? = nil
     ) {
         self.route = route
-        self.via = redirects.isEmpty && alias == nil ? nil : Via(redirects: redirects, alias: alias)
+        self.via =
+            redirects.isEmpty && alias == nil && (dropped?.isEmpty ?? true)
+            ? nil : Via(redirects: redirects, alias: alias, dropped: dropped ?? [:])
         // No values: no names either, and nothing to count references of (the empty arrays are static).
         self.parameters =
             values.isEmpty
@@ -196,7 +206,7 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
 
     public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
         lhs.route == rhs.route && lhs.path == rhs.path && lhs.parameters == rhs.parameters && lhs.query == rhs.query
-            && lhs.redirects == rhs.redirects && lhs.alias == rhs.alias
+            && lhs.redirects == rhs.redirects && lhs.alias == rhs.alias && lhs.droppedQuery == rhs.droppedQuery
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -121,7 +121,7 @@ extension Router {
             firstLiterals: firstLiterals,
             layouts: entries.indices.map { index in
                 RouteLayout(
-                    segmentMask: UInt32(segmentMasks[index]), parameters: Array(entries[index].pathParameters), hasQuery: !entries[index].query.isEmpty)
+                    segmentMask: UInt32(segmentMasks[index]), parameters: Array(entries[index].pathParameters), hasQuery: entries[index].readsQuery)
             },
             chunks: chunks,
             dispatch: SegmentDispatch(dispatch, caseless: caseless),
@@ -266,7 +266,10 @@ struct SnapshotWriter {
             if let value = parameter.defaultValue { self.value(value) }
             for flag in [parameter.isRequired, parameter.isLenient, parameter.ignoresCase, parameter.mustBeAbsent, parameter.runsToEnd] { bool(flag) }
             optionalString(parameter.pattern)
+            strings(parameter.aliases)
+            bool(parameter.ignoresNameCase)
         }
+        bool(route.closedQuery)
         let metadata = route.metadata
         bool(metadata.requiresAuthentication)
         string(metadata.analyticsName)
@@ -527,8 +530,10 @@ struct SnapshotReader {
             let (required, lenient, ignoresCase, absent, toEnd) = (try reader.bool(), try reader.bool(), try reader.bool(), try reader.bool(), try reader.bool())
             return Route.QueryParameter(
                 name: name, type: type, defaultValue: defaultValue, isRequired: required, isLenient: lenient, ignoresCase: ignoresCase,
-                mustBeAbsent: absent, pattern: try reader.optionalString(), runsToEnd: toEnd)
+                mustBeAbsent: absent, pattern: try reader.optionalString(), runsToEnd: toEnd, aliases: try reader.strings(),
+                ignoresNameCase: try reader.bool())
         }
+        let closedQuery = try bool()
         let requiresAuthentication = try bool()
         let analyticsName = try string()
         let transition: Transition
@@ -562,7 +567,7 @@ struct SnapshotReader {
         }
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host, fixed: fixed)
+            host: host, fixed: fixed, closedQuery: closedQuery)
     }
 
     mutating func type() throws(RouterSnapshotError) -> ParameterType {

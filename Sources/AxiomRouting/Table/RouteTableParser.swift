@@ -4,14 +4,17 @@
 /// The grammar is in `Docs/RouteTableFormat.md`.
 struct RouteTableParser {
     static let directives = ["route", "redirect", "query", "origins", "tabs", "container", "include", "login", "option"]
-    static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "container", "public"]
+    static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "container", "public", "option"]
     /// What a list's values may be.
     static let listElements: [ParameterType] = [.string, .int, .double, .bool, .uuid]
 
     static let options = [
         "path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"], "query-plus": ["space", "plus"],
         "app-scheme-host": ["required", "optional"], "empty-segments": ["keep", "collapse"], "enum-case": ["sensitive", "insensitive"],
+        "query-name-case": ["sensitive", "insensitive"], "query": ["open", "closed"],
     ]
+    /// The options a route may set for itself (`option KEY VALUE` under it), over the table's.
+    static let routeOptions = ["query": ["open", "closed"]]
 
     private let file: String
     private var syntax: RouteTableSyntax
@@ -210,6 +213,8 @@ struct RouteTableParser {
             case "app-scheme-host": syntax.appSchemeHostRequired = value.value == "required"
             case "empty-segments": syntax.collapsesEmptySegments = value.value == "collapse"
             case "enum-case": syntax.enumCaseInsensitive = value.value == "insensitive"
+            case "query-name-case": syntax.queryNameCaseInsensitive = value.value == "insensitive"
+            case "query": syntax.queryClosed = value.value == "closed"
             default: syntax.ignoresTrailingSlash = value.value == "ignore"
             }
         default:
@@ -251,6 +256,18 @@ struct RouteTableParser {
             }
             try expectEnd(&scanner, after: "'auth children'")
             route.requiresAuthentication = Located(value: true, location: keyword.location)
+        case "option":
+            let key = try required(&scanner, "a name and a value, e.g. 'option query closed'", after: keyword)
+            guard let allowed = Self.routeOptions[key.value] else {
+                throw fail(.unknownOption(key, options: Self.routeOptions.keys))
+            }
+            let value = try required(&scanner, "a value (\(allowed.joined(separator: " or ")))", after: key)
+            guard allowed.contains(value.value) else {
+                throw fail(.invalidOptionValue(value, option: key.value, allowed: allowed))
+            }
+            try expectEnd(&scanner, after: "the option's value")
+            try once(route.closedQuery)
+            route.closedQuery = Located(value: value.value == "closed", location: key.location)
         case "public":
             try once(route.isPublic)
             try expectEnd(&scanner, after: "'public'")
@@ -328,6 +345,13 @@ struct RouteTableParser {
             case "lenient" where declaration.isLenient == nil: declaration.isLenient = Located(value: true, location: flag.location)
             case "ignore-case" where declaration.ignoresCase == nil: declaration.ignoresCase = Located(value: true, location: flag.location)
             case "to-end" where declaration.runsToEnd == nil: declaration.runsToEnd = Located(value: true, location: flag.location)
+            case "ignore-name-case" where declaration.ignoresNameCase == nil:
+                declaration.ignoresNameCase = Located(value: true, location: flag.location)
+            case "also" where declaration.aliases.isEmpty:
+                repeat {
+                    let alias = try required(&scanner, "the item's other names, e.g. 'also latitude'", after: flag, stops: [","])
+                    declaration.aliases.append(try name(alias, "query parameter name"))
+                } while scanner.consume(",")
             case "matching" where declaration.pattern == nil:
                 declaration.pattern = try required(&scanner, "a regexp the whole value must match, e.g. 'matching https?://.+'", after: flag)
             default: throw fail(.expectedOptional(flag))

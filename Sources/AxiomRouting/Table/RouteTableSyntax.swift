@@ -25,6 +25,10 @@ struct RouteTableSyntax: Sendable {
     var collapsesEmptySegments = false
     /// `option enum-case sensitive|insensitive`: whether query enums ignore case table-wide.
     var enumCaseInsensitive = false
+    /// `option query-name-case insensitive`: every query item's name in any case.
+    var queryNameCaseInsensitive = false
+    /// `option query closed`: a query item a route does not declare refuses it.
+    var queryClosed = false
     /// The files read, in order (for diagnostics about the table as a whole).
     var files: [String] = []
 }
@@ -54,6 +58,9 @@ struct RouteDeclaration: Sendable {
     var loaders: Located<[Located<String>]>? = nil
     /// `container NAME`: the container the route lives in.
     var container: Located<String>? = nil
+    /// `option query closed|open` under the route: whether a query item it does not declare
+    /// (or a single item repeated) refuses it, over the table's `option query`.
+    var closedQuery: Located<Bool>? = nil
 }
 
 /// `container NAME modal(STYLE) [tabs(a, b)] [auth] [sources a, b]`
@@ -89,6 +96,10 @@ struct QueryDeclaration: Sendable {
     var pattern: Located<String>? = nil
     /// `to-end`: the value runs to the end of the query.
     var runsToEnd: Located<Bool>? = nil
+    /// `also NAME, …`: other names the item may carry.
+    var aliases: [Located<String>] = []
+    /// `ignore-name-case`: the item's name in any case.
+    var ignoresNameCase: Located<Bool>? = nil
 }
 
 /// `redirect NAME PATTERN -> TARGET` and its indented `param` lines.
