@@ -37,6 +37,10 @@ import Testing
         }
         // The first item of the parameter's names, in the URL's order.
         #expect(try router.resolve("myapp://map?latitude=1&lat=2&lon=0").get().query["lat"] == .double(1))
+        // ASCII letters only: a dotless `ı` is not an `i`, `@` (0x40) is not a backquote (0x60).
+        #expect(Route.QueryParameter.equalIgnoringASCIICase("LaT", "lat"))
+        #expect(!Route.QueryParameter.equalIgnoringASCIICase("latıtude", "latitude"))
+        #expect(!Route.QueryParameter.equalIgnoringASCIICase("a@", "a`"))
         // Only the declared names: `Zoom` is not `zoom` (that item ignores no case).
         #expect(try router.resolve("myapp://map?lat=1&lon=2&Zoom=3").get().query["zoom"] == .int(10))
         // Reverse routing writes the declared name.

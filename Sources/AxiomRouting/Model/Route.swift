@@ -240,8 +240,16 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         public func accepts(name item: String) -> Bool {
             if item == name || aliases.contains(item) { return true }
             guard ignoresNameCase else { return false }
-            let folded = item.lowercased()
-            return folded == name.lowercased() || aliases.contains { $0.lowercased() == folded }
+            return Self.equalIgnoringASCIICase(item, name) || aliases.contains { Self.equalIgnoringASCIICase(item, $0) }
+        }
+
+        /// Whether two names are equal but for the case of ASCII letters (`Lat`, `LAT`, `lat`;
+        /// not `ı` for `i`, as a Unicode case folding would have it).
+        static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            return zip(a.utf8, b.utf8).allSatisfy { x, y in
+                x == y || (x | 0x20 == y | 0x20 && (0x61...0x7A).contains(x | 0x20))
+            }
         }
 
         /// Whether the parameter reads one item (not a list, a `rest` map, or the rest of the
