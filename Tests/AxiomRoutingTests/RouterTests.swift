@@ -271,3 +271,23 @@ private func code(_ result: Result<RouteMatch, RouteFailure>) -> String? {
         }
     }
 }
+
+/// The router reads an optional group as URLPattern does (issue 30): a group with no prefix
+/// or suffix whose regexp matched nothing takes no part — no value — while one whose prefix
+/// took part keeps its empty value.
+@Suite struct EmptyOptionalGroupTests {
+    @Test func anOptionalGroupThatMatchedNothingHasNoValueAsInURLPattern() throws {
+        let router = try #require(compile("origins myapp:\nroute x /x:name(a?)?\n  alias /old:name(a?)?\n").router)
+        for (url, path) in [("myapp://x", "/x"), ("myapp://xa", "/xa"), ("myapp://old", "/x")] {
+            let match = try router.resolve(url).get()
+            let pattern = try URLPattern(URLPatternInit(pathname: "/x:name(a?)?"))
+            let expected = try #require(pattern.exec(URLPatternInit(pathname: path)))
+            #expect(match.parameters["name"].map { "\($0)" } == expected.pathname.groups["name"] ?? nil, "\(url)")
+        }
+        #expect(try router.resolve("myapp://x").get().parameters.isEmpty)
+        // A snapshot reads it the same.
+        let loaded = try Router(snapshot: RouterSnapshot.encode(router))
+        #expect(try loaded.resolve("myapp://x").get().parameters.isEmpty)
+        #expect(try loaded.resolve("myapp://xa").get().parameters == ["name": .string("a")])
+    }
+}

@@ -226,9 +226,10 @@ extension RouteCompiler {
         }
         for part in groups {
             let isOptional = part.modifier == .optional || part.modifier == .zeroOrMore
+            let emptyIsAbsent = part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty
             let fallback: ParameterType = part.spansSegments ? .path : .string
             guard part.hasCustomName else {
-                parameters.append(Route.Parameter(name: part.name, type: fallback, isOptional: isOptional))
+                parameters.append(Route.Parameter(name: part.name, type: fallback, isOptional: isOptional, emptyIsAbsent: emptyIsAbsent))
                 continue
             }
             guard let targetParameter = targets[part.name] else {
@@ -248,7 +249,7 @@ extension RouteCompiler {
                 }
                 type = line.type.value
             }
-            parameters.append(Route.Parameter(name: part.name, type: type, isOptional: isOptional))
+            parameters.append(Route.Parameter(name: part.name, type: type, isOptional: isOptional, emptyIsAbsent: emptyIsAbsent))
         }
         for name in order {
             guard let targetParameter = targets[name], targetParameter.isRequired else { continue }

@@ -262,7 +262,8 @@ struct RouteCompiler {
         var groups = parts.filter { $0.kind != .fixedText }.map { part in
             Route.Parameter(
                 name: part.name, type: types[part.name] ?? (part.spansSegments ? .path : .string),
-                isOptional: part.modifier == .optional || part.modifier == .zeroOrMore)
+                isOptional: part.modifier == .optional || part.modifier == .zeroOrMore,
+                emptyIsAbsent: part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty)
         }
         if let host {
             guard

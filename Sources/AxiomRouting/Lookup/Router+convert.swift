@@ -37,7 +37,9 @@ extension Router {
         // Values in whole segments are read from the path: the segments' ends, in order.
         var segments = SegmentCursor(mask: readsSegments ? layout.segmentMask : 0)
         for index in 0..<count {
-            guard let range = segments.mask != 0 ? segments.next(in: bytes) : scratch?.range(ofGroup: index + 1) else {
+            guard let range = segments.mask != 0 ? segments.next(in: bytes) : scratch?.range(ofGroup: index + 1),
+                !range.isEmpty || !route.parameters[index].emptyIsAbsent
+            else {
                 // A group that did not participate: the names are no longer all of them.
                 if names == nil { names = route.parameters[..<index].map(\.name) }
                 continue

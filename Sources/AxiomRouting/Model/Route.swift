@@ -187,6 +187,10 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         public let type: ParameterType
         /// Whether the group may be absent (`:id?`, `:rest*`).
         public let isOptional: Bool
+        /// An optional group with no prefix or suffix whose regexp can match nothing
+        /// (`/x:name(a?)?`): an empty capture is no value, as in ECMAScript (PCRE2 reports the
+        /// group as taking part).
+        var emptyIsAbsent: Bool = false
     }
 
     /// A query parameter, matched by name in any order.

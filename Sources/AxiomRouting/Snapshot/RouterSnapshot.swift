@@ -257,6 +257,7 @@ struct SnapshotWriter {
             string(parameter.name)
             type(parameter.type)
             bool(parameter.isOptional)
+            bool(parameter.emptyIsAbsent)
         }
         count(route.query.count)
         for parameter in route.query {
@@ -521,7 +522,7 @@ struct SnapshotReader {
         let name = try string()
         let pattern = try string()
         let parameters = try array { (reader: inout SnapshotReader) throws(RouterSnapshotError) in
-            Route.Parameter(name: try reader.string(), type: try reader.type(), isOptional: try reader.bool())
+            Route.Parameter(name: try reader.string(), type: try reader.type(), isOptional: try reader.bool(), emptyIsAbsent: try reader.bool())
         }
         let query = try array { (reader: inout SnapshotReader) throws(RouterSnapshotError) -> Route.QueryParameter in
             let name = try reader.string()
