@@ -78,6 +78,15 @@ struct Check: ParsableCommand {
             } else {
                 Console.out(compilation.formattedDiagnostics, terminator: "")
             }
+            // What an origin of every host lets in, said where the table is checked.
+            if let router = compilation.router {
+                for origin in router.origins where origin.hosts == .any {
+                    let open = router.routes.count { $0.metadata.allows(source: "universalLink") || $0.metadata.allows(source: "deepLink") }
+                    Console.out(
+                        "note: origin '\(origin)' takes links from every host: \(open) of \(router.routes.count) routes may be opened by a link from any site (restrict the others with 'sources')"
+                    )
+                }
+            }
         case .json:
             Console.out(CheckReport(compilation).json)
         }

@@ -278,3 +278,49 @@ import Testing
         #expect((try? fine.router?.resolve("https://c.example.com/x").get())?.route.name == "r")
     }
 }
+
+/// `origins https://*` (issue 30): every host of a web scheme, for an app that opens any feed or
+/// web URL — host routes are covered by it, ports and other schemes are not.
+@Suite struct EveryHostOriginTests {
+    static let table = """
+        origins https://*, rss:
+        route feed /:file(.+\\.(?:rss|xml))
+        route tenant https://:team.example.com/dashboard
+        route episode /episode/:id
+          param id int
+        """
+
+    @Test func everyHostOfTheSchemeIsAcceptedAndHostRoutesAreCovered() throws {
+        let compilation = compile(Self.table)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
+        let router = try #require(compilation.router)
+        #expect(router.origins.map(\.description) == ["https://*", "rss:"])
+        #expect(try router.resolve("https://podcast.com/feed.rss").get().route.name == "feed")
+        #expect(try router.resolve("https://192.168.1.2/feed.xml").get().route.name == "feed")
+        #expect(try router.resolve("https://acme.example.com/dashboard").get().parameters == ["team": .string("acme")])
+        #expect(try router.resolve("rss://episode/3").get().route.name == "episode")
+        // The scheme and the default port only.
+        for url in ["http://podcast.com/feed.rss", "https://podcast.com:8443/feed.rss", "ftp://podcast.com/feed.rss"] {
+            guard case .failure(let failure) = router.resolve(url) else {
+                Issue.record("\(url) resolved")
+                return
+            }
+            #expect(failure.code == .originNotAccepted, "\(url)")
+        }
+        // No host to print: reverse routing uses the next origin that has one.
+        #expect(try router.url(for: "episode", parameters: ["id": .int(3)]) == "rss://episode/3")
+        // A snapshot keeps it.
+        let loaded = try Router(snapshot: RouterSnapshot.encode(router))
+        #expect(loaded.origins == router.origins)
+        #expect(try loaded.resolve("https://podcast.com/feed.rss").get().route.name == "feed")
+    }
+
+    @Test func aPortIsItsOwnAndAnAppSchemeIsWrittenWithoutHost() throws {
+        let router = try #require(compile("origins https://*:8443\nroute a /a\n").router)
+        #expect(try router.resolve("https://x.example:8443/a").get().route.name == "a")
+        #expect(throws: RouteFailure.self) { try router.resolve("https://x.example/a").get() }
+        let appScheme = compile("origins myapp://*\nroute a /a\n")
+        #expect(appScheme.diagnostics.map(\.code) == [.invalidOrigin])
+        #expect(appScheme.diagnostics.first?.message.contains("is written 'myapp:'") == true)
+    }
+}

@@ -15,6 +15,8 @@ import Testing
         "option app-scheme-host optional\norigins myapp:, https://example.com:8080\n",
         // A route on a host: the routes read the URL's scheme, host and port.
         "origins https://*.example.com, https://example.com, myapp:\nroute team https://:team.example.com/t/*\n",
+        // Every host of a scheme (and of one port of another).
+        "origins https://*, http://*:8080, myapp:\nroute team https://:team.example.com/t/*\n",
     ]
     static let schemes = ["myapp", "MyApp", "https", "HTTP", "http", "ftp", "other", "ws", "wss", "file", "my+app", " https", "\tmyapp"]
     static let separators = ["://", ":/", ":///", ":"]

@@ -233,6 +233,7 @@ import Testing
         case .appScheme: return origin.scheme + "://" + path.dropFirst()
         case .exact(let host): return origin.scheme + "://" + host + (origin.port.map { ":\($0)" } ?? "") + path
         case .subdomains(let host): return origin.scheme + "://a." + host + (origin.port.map { ":\($0)" } ?? "") + path
+        case .any: return origin.scheme + "://any.example" + (origin.port.map { ":\($0)" } ?? "") + path
         }
     }
 

@@ -129,6 +129,8 @@ extension RouteCompiler {
                 if pattern.test(url) { return true }
             case .subdomains:
                 if (host.hostnameParts + host.portParts).contains(where: { $0.kind == .regexp }) { return true }
+            case .any:
+                if origin.port == nil, host.portParts.isEmpty { return true }
             case .appScheme:
                 continue
             }

@@ -320,7 +320,7 @@ extension Router {
                 return origin.scheme + (hostSafe ? "://" + path.dropFirst() : "://" + path)
             case .exact(let host):
                 return origin.scheme + "://" + host + (origin.port.map { ":\($0)" } ?? "") + path
-            case .subdomains:
+            case .subdomains, .any:
                 continue
             }
         }

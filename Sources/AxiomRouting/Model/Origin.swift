@@ -4,6 +4,8 @@
 ///   `myapp://profile/42` is routed as `/profile/42`.
 /// - `https://example.com` — one web host (with an optional port); the path is routed as is.
 /// - `https://*.example.com` — any subdomain of `example.com` (not `example.com` itself).
+/// - `https://*` — every host of the scheme (a podcast app that opens any feed URL, a browser):
+///   links from any site reach the routes a link may open, so their `sources` matter.
 ///
 /// A web host is kept as the URL parser writes it: lowercased, international labels in punycode
 /// (`https://bücher.example` is `https://xn--bcher-kva.example`).
@@ -13,6 +15,8 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         case appScheme
         case exact(String)
         case subdomains(of: String)
+        /// `https://*`: every host of a web scheme.
+        case any
     }
 
     public let scheme: String
@@ -24,6 +28,7 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         case .appScheme: return scheme + ":"
         case .exact(let host): return scheme + "://" + host + (port.map { ":\($0)" } ?? "")
         case .subdomains(let host): return scheme + "://*." + host + (port.map { ":\($0)" } ?? "")
+        case .any: return scheme + "://*" + (port.map { ":\($0)" } ?? "")
         }
     }
 
@@ -60,6 +65,13 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         }
         guard !rest.contains("/"), !rest.contains("?"), !rest.contains("#") else {
             return .failure(OriginError("an origin has no path, query or fragment (write 'scheme://host')"))
+        }
+        if rest == "*" {
+            // Every host: for a web scheme only (an app scheme's `myapp:` already takes every URL).
+            guard URLRecord.isSpecialScheme(scheme) else {
+                return .failure(OriginError("'\(scheme)://*' is written '\(scheme):' (an app scheme's origin takes every '\(scheme):' URL)"))
+            }
+            return .success(Origin(scheme: scheme, hosts: .any, port: port))
         }
         let wildcard = rest.hasPrefix("*.")
         var host = String(wildcard ? rest.dropFirst(2) : rest).asciiLowercased
@@ -102,6 +114,8 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         case .appScheme: return true
         case .exact(let expected):
             return port == self.port && withUTF8Bytes(of: expected) { $0.elementsEqual(hostBytes) }
+        case .any:
+            return port == self.port
         case .subdomains(let parent):
             guard port == self.port, hostBytes.count > parent.utf8.count else { return false }
             let dot = hostBytes.endIndex - parent.utf8.count - 1

@@ -212,6 +212,7 @@ struct SnapshotWriter {
             case .subdomains(let host):
                 int(2)
                 string(host)
+            case .any: int(3)
             }
             int(origin.port ?? -1)
         }
@@ -493,10 +494,11 @@ struct SnapshotReader {
     mutating func origin() throws(RouterSnapshotError) -> Origin {
         let scheme = try string()
         let hosts: Origin.Hosts
-        switch try int(in: 0...2) {
+        switch try int(in: 0...3) {
         case 0: hosts = .appScheme
         case 1: hosts = .exact(try string())
-        default: hosts = .subdomains(of: try string())
+        case 2: hosts = .subdomains(of: try string())
+        default: hosts = .any
         }
         let port = try int(in: -1...65_535)
         return Origin(scheme: scheme, hosts: hosts, port: port < 0 ? nil : port)
