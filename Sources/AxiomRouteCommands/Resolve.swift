@@ -244,9 +244,11 @@ struct RouteInfo: Encodable {
         var also: [String]?
         /// `ignore-name-case` (absent when not).
         var ignoresNameCase: Bool?
+        /// `bare` (absent when not).
+        var bare: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case name, type, required, also, ignoresNameCase
+            case name, type, required, also, ignoresNameCase, bare
             case defaultValue = "default"
         }
     }
@@ -259,7 +261,8 @@ struct RouteInfo: Encodable {
         query = route.query.map {
             QueryParameter(
                 name: $0.name, type: $0.type.description, required: $0.isRequired, defaultValue: $0.defaultValue.map(JSONRouteValue.init),
-                also: $0.aliases.isEmpty ? nil : $0.aliases, ignoresNameCase: $0.ignoresNameCase ? true : nil)
+                also: $0.aliases.isEmpty ? nil : $0.aliases, ignoresNameCase: $0.ignoresNameCase ? true : nil,
+                bare: $0.takesBareItem ? true : nil)
         }
         closedQuery = route.closedQuery ? true : nil
         transition = route.metadata.transition.description

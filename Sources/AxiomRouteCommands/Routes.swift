@@ -40,7 +40,7 @@ struct Routes: ParsableCommand {
                 var details: [String] = route.parameters.map { "\($0.name): \($0.type)" }
                 details += route.query.map { query in
                     "?\(query.name)" + (query.aliases.isEmpty ? "" : " (also " + query.aliases.joined(separator: ", ") + ")")
-                        + (query.ignoresNameCase ? " (any case)" : "") + ": \(query.type)"
+                        + (query.ignoresNameCase ? " (any case)" : "") + ": \(query.type)" + (query.takesBareItem ? " (bare)" : "")
                         + (query.defaultValue.map { " = \($0)" } ?? (query.isRequired ? "" : " (optional)"))
                 }
                 if route.closedQuery { details.append("query closed") }

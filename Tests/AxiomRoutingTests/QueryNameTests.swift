@@ -111,6 +111,37 @@ import Testing
         #expect(try router.resolve("myapp://stats?metric=future%20metric").get().droppedQuery == ["metric": .string("future metric")])
     }
 
+    /// A bare item is a value (issue 30): `?dark` for `mode = dark`, as Jetpack's deep links read
+    /// it — only an item with no `=`, only one of the enum's values, after a named item.
+    @Test func aBareItemNamingAnEnumValueIsThatValue() throws {
+        let router = try #require(
+            compile(
+                """
+                origins myapp:
+                route theme /theme
+                  query mode enum(dark, light) = light bare
+                route strict /strict
+                  option query closed
+                  query mode enum(dark, light) bare ignore-case
+                  query filters rest
+                """
+            ).router)
+        #expect(try router.resolve("myapp://theme?dark").get().query["mode"] == .string("dark"))
+        #expect(try router.resolve("myapp://theme?x=1&dark").get().query["mode"] == .string("dark"))
+        // A named item wins; an item with '=' or a name that is no value is not the value.
+        #expect(try router.resolve("myapp://theme?dark&mode=light").get().query["mode"] == .string("light"))
+        for url in ["myapp://theme?dark=1", "myapp://theme?dark=", "myapp://theme?DARK", "myapp://theme?dim"] {
+            #expect(try router.resolve(url).get().query["mode"] == .string("light"), "\(url)")
+        }
+        // With `ignore-case`, the value's case rules hold for the bare item too; a closed
+        // query takes the bare item it reads, and a `rest` map does not get it.
+        let strict = try router.resolve("myapp://strict?DARK&x=1").get()
+        #expect(strict.query == ["mode": .string("dark"), "filters": .fields(["x": "1"])])
+        #expect(throws: RouteFailure.self) { try router.resolve("myapp://strict?mode=light&dark").get() }
+        let loaded = try Router(snapshot: RouterSnapshot.encode(router))
+        #expect(try loaded.resolve("myapp://theme?dark").get().query["mode"] == .string("dark"))
+    }
+
     @Test func aSnapshotKeepsNamesCaseAndClosedQueries() throws {
         let loaded = try Router(snapshot: RouterSnapshot.encode(router))
         for url in ["myapp://map?LATITUDE=51.5&lng=-0.12", "myapp://u/ada?foo=bar", "myapp://u/ada?tab=likes", "myapp://stats?metric=x"] {
@@ -125,6 +156,7 @@ import Testing
         ("route m /m\n  option query sideways\n", "E309"),
         ("route m /m\n  option path-case insensitive\n", "E309"),
         ("route m /m\n  option query closed\n  option query open\n", "E108"),
+        ("route m /m\n  query dark bool bare\n", "E105"),
     ])
     func namesAndOptionsThatCannotBeAreErrors(table: String, code: String) {
         let compilation = compile("origins myapp:\n" + table)

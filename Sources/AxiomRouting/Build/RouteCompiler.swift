@@ -364,6 +364,9 @@ struct RouteCompiler {
             } else if let flag = parameter.ignoresCase {
                 diagnostics.append(.ignoreCaseNotEnum(name, at: flag.location))
             }
+            if let bare = parameter.takesBareItem, !{ if case .enumeration = parameter.type.value { true } else { false } }() {
+                diagnostics.append(.bareNotEnum(name, at: bare.location))
+            }
             if let pattern = parameter.pattern {
                 do {
                     _ = try CompiledRegex(try JavaScriptRegexTranslator.translate("^(?:" + pattern.value + ")$"), caseless: ignoresCase, jit: false)
@@ -377,7 +380,7 @@ struct RouteCompiler {
                     name: name, type: parameter.type.value, defaultValue: defaultValue, isRequired: isRequired && !parameter.mustBeAbsent,
                     isLenient: parameter.isLenient != nil && !isRequired, ignoresCase: ignoresCase, mustBeAbsent: parameter.mustBeAbsent,
                     pattern: parameter.pattern?.value, runsToEnd: parameter.runsToEnd != nil, aliases: parameter.aliases.map(\.value),
-                    ignoresNameCase: parameter.ignoresNameCase != nil || syntax.queryNameCaseInsensitive))
+                    ignoresNameCase: parameter.ignoresNameCase != nil || syntax.queryNameCaseInsensitive, takesBareItem: parameter.takesBareItem != nil))
         }
         return query
     }

@@ -42,12 +42,19 @@ extension Diagnostic {
     static func expectedOptional(_ flag: Located<String>) -> Diagnostic {
         Diagnostic(
             .unexpectedArgument,
-            "expected 'optional', 'lenient', 'ignore-case', 'matching', 'to-end', 'also', 'ignore-name-case' or the end of the line, found '\(flag.value)'",
+            "expected 'optional', 'lenient', 'ignore-case', 'matching', 'to-end', 'also', 'ignore-name-case', 'bare' or the end of the line, found '\(flag.value)'",
             at: flag.location,
-            help: Suggestions.help(for: flag.value, in: ["optional", "lenient", "ignore-case", "matching", "to-end", "also", "ignore-name-case"]))
+            help: Suggestions.help(for: flag.value, in: ["optional", "lenient", "ignore-case", "matching", "to-end", "also", "ignore-name-case", "bare"]))
     }
 
     /// E105: `ignore-case` on a query parameter that is neither an enum nor `matching` a regexp.
+    /// E105: `bare` on a query parameter that is not an enum (a bare item names one of its values).
+    static func bareNotEnum(_ name: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .unexpectedArgument, "'bare' applies to an enum: a bare item ('?dark') names one of its values; '\(name)' is not one", at: location,
+            help: "give the parameter an enum type ('query \(name) enum(dark, light) bare'), or remove 'bare'")
+    }
+
     static func ignoreCaseNotEnum(_ name: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(
             .unexpectedArgument, "'ignore-case' applies to an enum or a 'matching' regexp; '\(name)' has neither", at: location,

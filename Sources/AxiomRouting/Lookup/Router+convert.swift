@@ -186,7 +186,9 @@ extension Router {
                 var fields: [String: String] = [:]
                 for (name, value) in items?.all ?? [] {
                     guard let name = items?.decoded(name), !route.query.contains(where: { $0.type == .rest ? $0.name == name : $0.accepts(name: name) }),
-                        fields[name] == nil, let value = items?.decoded(value)
+                        fields[name] == nil, let value = items?.decoded(value),
+                        // A bare item another parameter reads as its value is not the map's.
+                        !(value.isEmpty && route.query.contains { $0.bareValue(name) != nil })
                     else {
                         continue
                     }
@@ -258,6 +260,10 @@ extension Router {
                     failure = .queryValueRejected(route: route.name, parameter: parameter.name, value: decoded, pattern: pattern)
                     return nil
                 }
+                queryNames.append(parameter.name)
+                queryValues.append(value)
+            } else if parameter.takesBareItem, let value = items?.bareValue(of: parameter) {
+                // `?dark` for `mode = dark`, when no item is named `mode`.
                 queryNames.append(parameter.name)
                 queryValues.append(value)
             } else {
@@ -443,6 +449,17 @@ struct QueryItems {
         items.first { isItem($0.name, of: parameter) }?.value
     }
 
+    /// Whether an item has no `=` (`?dark`): its value starts where its name ends.
+    static func isBare(_ item: (name: Substring, value: Substring)) -> Bool { item.value.startIndex == item.name.endIndex }
+
+    /// The value the first bare item naming one of `parameter`'s enum values gives it (`bare`).
+    func bareValue(of parameter: Route.QueryParameter) -> RouteValue? {
+        for item in items where Self.isBare(item) {
+            if let name = decoded(item.name), let value = parameter.bareValue(name) { return value }
+        }
+        return nil
+    }
+
     /// Why `route`'s closed query refuses these items, or nil when it takes them: an item it
     /// does not declare (unless it has a `rest` map), or an item it reads once given twice.
     /// Items after a `to-end` parameter's are its value's.
@@ -451,6 +468,11 @@ struct QueryItems {
         var seen: Set<String> = []
         for item in items {
             guard let parameter = route.query.first(where: { $0.type != .rest && isItem(item.name, of: $0) }) else {
+                // A bare item a `bare` parameter reads (`?dark`), once.
+                if Self.isBare(item), let name = decoded(item.name), let reader = route.query.first(where: { $0.bareValue(name) != nil }) {
+                    if !seen.insert(reader.name).inserted { return .queryItemRepeated(route: route.name, parameter: reader.name) }
+                    continue
+                }
                 if takesRest { continue }
                 return .queryItemNotAllowed(route: route.name, item: decoded(item.name) ?? String(item.name))
             }

@@ -221,11 +221,16 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// `ignore-name-case` (or `option query-name-case insensitive`): the item's name (and
         /// its aliases) in any case of ASCII letters (`?Lat=…`, `?LAT=…`).
         public let ignoresNameCase: Bool
+        /// `bare` (on an enum): an item with no `=` whose name is one of the enum's values is
+        /// the value (`?dark` for `mode = dark`), when the URL has no item of the parameter's name.
+        public let takesBareItem: Bool
 
         init(
             name: String, type: ParameterType, defaultValue: RouteValue?, isRequired: Bool, isLenient: Bool = false, ignoresCase: Bool = false,
-            mustBeAbsent: Bool = false, pattern: String? = nil, runsToEnd: Bool = false, aliases: [String] = [], ignoresNameCase: Bool = false
+            mustBeAbsent: Bool = false, pattern: String? = nil, runsToEnd: Bool = false, aliases: [String] = [], ignoresNameCase: Bool = false,
+            takesBareItem: Bool = false
         ) {
+            self.takesBareItem = takesBareItem
             self.runsToEnd = runsToEnd
             self.aliases = aliases
             self.ignoresNameCase = ignoresNameCase
@@ -254,6 +259,13 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             return zip(a.utf8, b.utf8).allSatisfy { x, y in
                 x == y || (x | 0x20 == y | 0x20 && (0x61...0x7A).contains(x | 0x20))
             }
+        }
+
+        /// The value a bare item named `item` (decoded) gives this parameter, when it takes bare
+        /// items and the name is one of its enum's values (in their case rules).
+        func bareValue(_ item: String) -> RouteValue? {
+            guard takesBareItem, case .enumeration = type else { return nil }
+            return type.convert(item, ignoringCase: ignoresCase)
         }
 
         /// Whether the parameter reads one item (not a list, a `rest` map, or the rest of the

@@ -270,6 +270,7 @@ struct SnapshotWriter {
             optionalString(parameter.pattern)
             strings(parameter.aliases)
             bool(parameter.ignoresNameCase)
+            bool(parameter.takesBareItem)
         }
         bool(route.closedQuery)
         let metadata = route.metadata
@@ -534,7 +535,7 @@ struct SnapshotReader {
             return Route.QueryParameter(
                 name: name, type: type, defaultValue: defaultValue, isRequired: required, isLenient: lenient, ignoresCase: ignoresCase,
                 mustBeAbsent: absent, pattern: try reader.optionalString(), runsToEnd: toEnd, aliases: try reader.strings(),
-                ignoresNameCase: try reader.bool())
+                ignoresNameCase: try reader.bool(), takesBareItem: try reader.bool())
         }
         let closedQuery = try bool()
         let requiresAuthentication = try bool()

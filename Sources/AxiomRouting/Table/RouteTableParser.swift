@@ -345,6 +345,7 @@ struct RouteTableParser {
             case "lenient" where declaration.isLenient == nil: declaration.isLenient = Located(value: true, location: flag.location)
             case "ignore-case" where declaration.ignoresCase == nil: declaration.ignoresCase = Located(value: true, location: flag.location)
             case "to-end" where declaration.runsToEnd == nil: declaration.runsToEnd = Located(value: true, location: flag.location)
+            case "bare" where declaration.takesBareItem == nil: declaration.takesBareItem = Located(value: true, location: flag.location)
             case "ignore-name-case" where declaration.ignoresNameCase == nil:
                 declaration.ignoresNameCase = Located(value: true, location: flag.location)
             case "also" where declaration.aliases.isEmpty:

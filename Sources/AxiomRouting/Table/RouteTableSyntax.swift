@@ -100,6 +100,9 @@ struct QueryDeclaration: Sendable {
     var aliases: [Located<String>] = []
     /// `ignore-name-case`: the item's name in any case.
     var ignoresNameCase: Located<Bool>? = nil
+    /// `bare`: an item without a value whose name is one of the enum's values (`?dark`) is
+    /// the value.
+    var takesBareItem: Located<Bool>? = nil
 }
 
 /// `redirect NAME PATTERN -> TARGET` and its indented `param` lines.
