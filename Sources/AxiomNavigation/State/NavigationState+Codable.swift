@@ -120,6 +120,8 @@ extension NavigationState: Codable {
         let listed = try tabs.nestedUnkeyedContainer(forKey: .order).count ?? 0
         guard listed <= Self.maxTabs else { throw Self.invalid("\(listed) tabs (at most \(Self.maxTabs) are read)") }
         let order = try tabs.decode([String].self, forKey: .order)
+        // (A decoder that does not count its lists ahead: the bound after the names are read.)
+        guard order.count <= Self.maxTabs else { throw Self.invalid("\(order.count) tabs (at most \(Self.maxTabs) are read)") }
         let selected = try tabs.decode(String.self, forKey: .selected)
         // One pass over the tabs and one over the stacks: linear in the state's size.
         let names = Set(order)
@@ -303,11 +305,15 @@ extension NavigationEntry: Codable {
         _ container: KeyedDecodingContainer<K>, forKey key: K, budget: inout NavigationState.DecodingBudget
     ) throws -> [NavigationEntry] {
         var list = try container.nestedUnkeyedContainer(forKey: key)
-        let count = list.count ?? 0
-        try budget.take(entries: count)
+        // The whole list when the decoder has counted it (JSONDecoder has), else one by one.
+        let count = list.count
+        try budget.take(entries: count ?? 0)
         var entries: [NavigationEntry] = []
-        entries.reserveCapacity(count)
-        while !list.isAtEnd { entries.append(try NavigationEntry(fields: try list.nestedContainer(keyedBy: Key.self), budget: &budget)) }
+        entries.reserveCapacity(count ?? 0)
+        while !list.isAtEnd {
+            if count == nil { try budget.take(entries: 1) }
+            entries.append(try NavigationEntry(fields: try list.nestedContainer(keyedBy: Key.self), budget: &budget))
+        }
         return entries
     }
 

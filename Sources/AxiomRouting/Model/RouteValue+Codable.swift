@@ -82,16 +82,24 @@ extension RouteValue: Codable {
             }
             self = .uuid(uuid)
         case .path:
-            try charge(try container.nestedUnkeyedContainer(forKey: key).count ?? 0)
-            self = .path(try container.decode([String].self, forKey: key))
+            let counted = try container.nestedUnkeyedContainer(forKey: key).count
+            try charge(counted ?? 0)
+            let segments = try container.decode([String].self, forKey: key)
+            // (A decoder that does not count its lists ahead: charged once they are read.)
+            if counted == nil { try charge(segments.count) }
+            self = .path(segments)
         case .fields:
             try charge(try container.nestedContainer(keyedBy: NameKey.self, forKey: key).allKeys.count)
             self = .fields(try container.decode([String: String].self, forKey: key))
         case .list:
             var list = try container.nestedUnkeyedContainer(forKey: key)
-            try charge(list.count ?? 0)
+            let counted = list.count
+            try charge(counted ?? 0)
             var values: [RouteValue] = []
-            while !list.isAtEnd { values.append(try RouteValue(fields: try list.nestedContainer(keyedBy: Key.self), charge: charge)) }
+            while !list.isAtEnd {
+                if counted == nil { try charge(1) }
+                values.append(try RouteValue(fields: try list.nestedContainer(keyedBy: Key.self), charge: charge))
+            }
             self = .list(values)
         }
     }
@@ -129,14 +137,17 @@ extension RouteParameters: Codable {
 
     // Each item read from its own container in place (no decoder an item, no generic array).
     private init(items list: inout any UnkeyedDecodingContainer, charge: (Int) throws -> Void) throws {
-        try charge(list.count ?? 0)
+        // The whole list when the decoder has counted it (JSONDecoder has), else item by item.
+        let counted = list.count
+        try charge(counted ?? 0)
         var names: [String] = []
         var values: [RouteValue] = []
-        if let count = list.count {
-            names.reserveCapacity(count)
-            values.reserveCapacity(count)
+        if let counted {
+            names.reserveCapacity(counted)
+            values.reserveCapacity(counted)
         }
         while !list.isAtEnd {
+            if counted == nil { try charge(1) }
             let item = try list.nestedContainer(keyedBy: Item.CodingKeys.self)
             names.append(try item.decode(String.self, forKey: .name))
             values.append(try RouteValue.decode(item, forKey: .value, charge: charge))
