@@ -41,6 +41,43 @@ import Testing
         }
     }
 
+    /// The same law for issue 30's query constructs: other names, names in any case, closed
+    /// queries (with a `rest` map and a list), bare items, and an origin of every host before a
+    /// printable one.
+    @Test func roundTripLawHoldsForTheNewQueryConstructs() throws {
+        let router = try #require(
+            compile(
+                """
+                origins https://*, myapp:
+                route map /map
+                  query lat double also latitude ignore-name-case
+                  query lon double also lng
+                route profile /u/:name
+                  option query closed
+                  query tab enum(posts, likes) = posts
+                  query tag [string]
+                  query filters rest
+                route theme /theme
+                  option query closed
+                  query mode enum(dark, light) bare
+                route stats /stats/:id
+                  param id int
+                  query metric enum(views, likes) = views lenient
+                """
+            ).router)
+        for route in router.routes {
+            let parameters = RouteParameters(names: route.parameters.map(\.name), values: route.parameters.map { Self.sample($0.type, $0.name) })
+            let query = RouteParameters(names: route.query.map(\.name), values: route.query.map { Self.sample($0.type, $0.name) })
+            let url = try router.url(for: route.name, parameters: parameters, query: query)
+            #expect(url.hasPrefix("myapp://"), "\(url)")
+            let match = try router.resolve(url).get()
+            #expect(match.route.name == route.name, "\(url)")
+            #expect(match.parameters == parameters, "\(url)")
+            #expect(match.query == query, "\(url)")
+            #expect(match.droppedQuery.isEmpty, "\(url)")
+        }
+    }
+
     @Test func aRouteOnAHostPrintsItsHostAndRefusesValuesNoHostCanHold() throws {
         let router = try defaultRouter()
         #expect(try router.url(for: "teamHome", parameters: ["team": .string("acme")]) == "https://acme.teams.example.com/")
