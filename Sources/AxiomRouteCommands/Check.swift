@@ -80,10 +80,12 @@ struct Check: ParsableCommand {
             }
             // What an origin of every host lets in, said where the table is checked.
             if let router = compilation.router {
-                for origin in router.origins where origin.hosts == .any {
+                for origin in router.origins where origin.hosts == .any || origin.description == "*:" {
                     let open = router.routes.count { $0.metadata.allows(source: "universalLink") || $0.metadata.allows(source: "deepLink") }
+                    let from = origin.hosts == .any ? "every host" : "every scheme but the web's"
+                    let by = origin.hosts == .any ? "a link from any site" : "a link of any app's scheme"
                     Console.out(
-                        "note: origin '\(origin)' takes links from every host: \(open) of \(router.routes.count) routes may be opened by a link from any site (restrict the others with 'sources')"
+                        "note: origin '\(origin)' takes links from \(from): \(open) of \(router.routes.count) routes may be opened by \(by) (restrict the others with 'sources')"
                     )
                 }
             }

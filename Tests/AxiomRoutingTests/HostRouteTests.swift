@@ -315,6 +315,22 @@ import Testing
         #expect(try loaded.resolve("https://podcast.com/feed.rss").get().route.name == "feed")
     }
 
+    /// `*:` takes every scheme but the web's, each routed as an app scheme; it prints none.
+    @Test func everyOtherSchemeIsAnAppSchemeOfAnyName() throws {
+        let router = try #require(compile("origins https://*, *:\nroute feed /:file(.+\\.(?:rss|xml))\nroute sub /subscribe/:id\n  param id int\n").router)
+        #expect(router.origins.map(\.description) == ["https://*", "*:"])
+        for url in ["rss://x/feed.xml", "pcast://x/feed.rss", "https://a.example/feed.xml"] {
+            #expect(try router.resolve(url).get().route.name == "feed", "\(url)")
+        }
+        #expect(try router.resolve("itpc://subscribe/4").get().parameters == ["id": .int(4)])
+        for url in ["http://a.example/feed.xml", "file:///feed.xml"] {
+            #expect(throws: RouteFailure.self, "\(url)") { try router.resolve(url).get() }
+        }
+        #expect(try router.url(for: "sub", parameters: ["id": .int(4)]) == "/subscribe/4")
+        let loaded = try Router(snapshot: RouterSnapshot.encode(router))
+        #expect(try loaded.resolve("itpc://subscribe/4").get().route.name == "sub")
+    }
+
     @Test func aPortIsItsOwnAndAnAppSchemeIsWrittenWithoutHost() throws {
         let router = try #require(compile("origins https://*:8443\nroute a /a\n").router)
         #expect(try router.resolve("https://x.example:8443/a").get().route.name == "a")

@@ -17,6 +17,7 @@ import Testing
         "origins https://*.example.com, https://example.com, myapp:\nroute team https://:team.example.com/t/*\n",
         // Every host of a scheme (and of one port of another).
         "origins https://*, http://*:8080, myapp:\nroute team https://:team.example.com/t/*\n",
+        "origins *:, https://example.com\n",
     ]
     static let schemes = ["myapp", "MyApp", "https", "HTTP", "http", "ftp", "other", "ws", "wss", "file", "my+app", " https", "\tmyapp"]
     static let separators = ["://", ":/", ":///", ":"]

@@ -311,6 +311,8 @@ extension Router {
     private func prefix(for path: String) -> String {
         for origin in origins {
             switch origin.hosts {
+            case .appScheme where origin.scheme == Origin.everyOtherScheme:
+                continue  // (`*:` names no scheme to print)
             case .appScheme:
                 // The first segment becomes the host when it can be one; otherwise the host
                 // is left empty (`myapp:///a:b`), which routes the same.

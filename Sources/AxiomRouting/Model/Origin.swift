@@ -6,6 +6,7 @@
 /// - `https://*.example.com` — any subdomain of `example.com` (not `example.com` itself).
 /// - `https://*` — every host of the scheme (a podcast app that opens any feed URL, a browser):
 ///   links from any site reach the routes a link may open, so their `sources` matter.
+/// - `*:` — every other scheme (every scheme but the web's), each routed as an app scheme.
 ///
 /// A web host is kept as the URL parser writes it: lowercased, international labels in punycode
 /// (`https://bücher.example` is `https://xn--bcher-kva.example`).
@@ -32,8 +33,12 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The scheme of the origin of every other scheme (`*:`).
+    static let everyOtherScheme = "*"
+
     /// Parses an origin as written in a route table; nil with a reason when it is not one.
     static func parse(_ text: String) -> Result<Origin, OriginError> {
+        if text == "*:" { return .success(Origin(scheme: everyOtherScheme, hosts: .appScheme, port: nil)) }
         guard let colon = text.firstIndex(of: ":") else {
             return .failure(OriginError("'\(text)' has no scheme (write 'myapp:' or 'https://example.com')"))
         }
@@ -109,6 +114,10 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// Whether a URL comes from this origin, by its scheme and host bytes, both lowercase (as
     /// the URL parser and ``host(of:)`` write them), and its port (nil for the default).
     func accepts(scheme schemeBytes: Slice<UnsafeBufferPointer<UInt8>>, host hostBytes: Slice<UnsafeBufferPointer<UInt8>>, port: Int?) -> Bool {
+        if scheme == Self.everyOtherScheme {
+            // `*:`: any scheme but the web's (those need a host origin of their own).
+            return !URLRecord.isSpecialScheme(String(decoding: schemeBytes, as: UTF8.self))
+        }
         guard withUTF8Bytes(of: scheme, { $0.elementsEqual(schemeBytes) }) else { return false }
         switch hosts {
         case .appScheme: return true
