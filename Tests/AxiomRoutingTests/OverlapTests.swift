@@ -302,3 +302,32 @@ import Testing
         #expect(reports > 10)
     }
 }
+
+/// W414 (issue 30): a route on no host that takes some of a host route's URLs on its host.
+@Suite struct HostRouteTakenTests {
+    @Test func aMoreSpecificRouteOnNoHostIsReportedWithAURLOnTheHost() throws {
+        let compilation = compile("origins https://*.example.com\nroute post /posts/:id\nroute blogPost https://blog.example.com/:section/:id\n")
+        let warning = try #require(compilation.diagnostics.first)
+        #expect(compilation.diagnostics.count == 1)
+        #expect(warning.code == .hostRouteTaken)
+        #expect(warning.message.contains("'https://blog.example.com/posts/"))
+        // And it does take it: the example resolves to the route on no host.
+        let router = try #require(compilation.router)
+        #expect(try router.resolve("https://blog.example.com/posts/7").get().route.name == "post")
+        #expect(try router.resolve("https://blog.example.com/news/7").get().route.name == "blogPost")
+    }
+
+    @Test func aHostsFallbackAnAliasOfTheSameRouteAndDisjointPathsAreNotReported() {
+        for table in [
+            // `/*` on a host: what no other route takes.
+            "origins https://*.example.com\nroute post /posts/:id\nroute mail https://mail.example.com/*\n",
+            // An alias on its route's own host.
+            "origins https://*.example.com\nroute click /c/:id\n  alias https://mail.example.com/:id\n",
+            // Paths that never meet.
+            "origins https://*.example.com\nroute post /posts/:id\nroute blogPost https://blog.example.com/articles/:id\n",
+        ] {
+            let compilation = compile(table)
+            #expect(!compilation.diagnostics.contains { $0.code == .hostRouteTaken }, "\(compilation.formattedDiagnostics)")
+        }
+    }
+}

@@ -93,8 +93,11 @@ extension RouteCompiler {
                 diagnostics.append(.overlapsNotChecked(route.route, other: nil))
                 break
             }
-            let candidates = trie.candidates(for: route.tokens, before: index, limit: Self.comparisonLimit, caseless: caseless)
+            let candidates = trie.candidates(
+                for: route.tokens, before: index, limit: Self.comparisonLimit, caseless: caseless, probingLiterals: route.host != nil)
             var tied: (winner: Int, example: String)? = nil
+            // A route on no host ranked before this one, on a host, that takes some of its URLs.
+            var takenOnHost: (winner: Int, example: String)? = nil
             var reported = false
             // The first candidate a comparison could not finish with.
             var undecided: Int? = nil
@@ -126,9 +129,21 @@ extension RouteCompiler {
                     default: break
                     }
                 }
+                // (An alias of the same route on its own host leads where the route does; a route
+                // whose path is `/*` is its host's fallback, meant to take what nothing else does.)
+                if takenOnHost == nil, !isTie, winner.host == nil, let host = route.host, winner.route.name != route.route.name,
+                    !(route.tokens.count == 1 && route.tokens[0].kind == .wildcard),
+                    Self.queriesCompatible(winner, route),
+                    facts(candidate).mayOverlap(facts(index)),
+                    case .overlapping(let path) = comparison.overlap(facts(candidate).language.under, facts(index).language.under)
+                {
+                    takenOnHost = (candidate, Self.exampleHost(host) + path + Self.exampleQuery(winner, route))
+                }
             }
             if !reported, let tied {
                 diagnostics.append(.ambiguousRoutes(route.route, winner: routes[tied.winner].route, example: tied.example))
+            } else if !reported, let takenOnHost {
+                diagnostics.append(.hostRouteTaken(route.route, winner: routes[takenOnHost.winner].route, example: takenOnHost.example))
             } else if !reported, let undecided {
                 diagnostics.append(.overlapsNotChecked(route.route, other: routes[undecided].route))
             }
@@ -280,8 +295,10 @@ private final class OverlapTrie {
     }
 
     /// The routes ranked before `rank` that could take a URL of a route with `tokens`, in rank
-    /// order, at most `limit` (the earliest).
-    func candidates(for tokens: [SegmentToken], before rank: Int, limit: Int, caseless: Bool) -> [Int] {
+    /// order, at most `limit` (the earliest). `probingLiterals`: a group meets literal segments
+    /// too (bounded as a constrained one's), for routes on a host, which a more specific route on
+    /// no host can take URLs from (W414).
+    func candidates(for tokens: [SegmentToken], before rank: Int, limit: Int, caseless: Bool, probingLiterals: Bool = false) -> [Int] {
         var found: Set<Int> = []
         var budget = Self.visitLimit
         // The lists are in rank order (routes are inserted so): each is read up to `rank`.
@@ -315,7 +332,7 @@ private final class OverlapTrie {
             }
             if let key = Self.key(token, caseless: caseless) {
                 if let child = node.children[key] { visit(child, depth + 1) }
-            } else if token.kind == .constrained, node.children.count <= Self.literalProbeLimit {
+            } else if token.kind == .constrained || probingLiterals, node.children.count <= Self.literalProbeLimit {
                 for child in node.children.values { visit(child, depth + 1) }
             }
             if let wild = node.wild { visit(wild, depth + 1) }

@@ -68,6 +68,8 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let unnamedHostGroup = DiagnosticCode(rawValue: "W412")
     /// What `generate swift` would refuse (E501, E502), reported by `check` before a build does.
     public static let typedRoutesRefused = DiagnosticCode(rawValue: "W413")
+    /// A route without a host ranks before a route on a host and takes some of its URLs there.
+    public static let hostRouteTaken = DiagnosticCode(rawValue: "W414")
 
     // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
     public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
@@ -129,6 +131,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .anchorInGroup,
         .unnamedHostGroup,
         .typedRoutesRefused,
+        .hostRouteTaken,
         .swiftNameClash,
         .reservedSwiftName,
     ]

@@ -512,6 +512,17 @@ extension Diagnostic {
             help: "make one of them more specific (fixed text, a type, or a regexp the other excludes), so the order follows from the patterns")
     }
 
+    /// W414: `winner`, with no host, ranks before `route`, on a host, and takes some of its URLs
+    /// on that host (`example`).
+    static func hostRouteTaken(_ route: Route, winner: Route, example: String) -> Diagnostic {
+        let (first, second) = (named(winner), named(route))
+        return Diagnostic(
+            .hostRouteTaken,
+            "\(first) (\(winner.fullPattern)), on no host, ranks before \(second) and takes some of its URLs on its own host, such as '\(example)'",
+            at: route.location, notes: [Note("\(first) is declared here", at: winner.location)],
+            help: "give \(first) a host of its own, or make \(second)'s path differ where they meet, so the host's URLs reach it")
+    }
+
     /// W402: `winner` takes every URL `route` would.
     static func shadowedRoute(_ route: Route, winner: Route) -> Diagnostic {
         let (first, second) = (named(winner), named(route))
