@@ -31,17 +31,17 @@ import Testing
     static let tableA =
         GateTests.table.replacingOccurrences(of: "origins myapp:", with: "origins myapp:, https://example.com") + """
 
-        route post /posts/:postId
-          param postId int
-          query sort enum(top, new) = top
-          parent home
-        route feed /feed
-          load feedData
-          parent home
-        route share /share
-          transition modal(sheet)
-          sources inApp, universalLink
-        """
+            route post /posts/:postId
+              param postId int
+              query sort enum(top, new) = top
+              parent home
+            route feed /feed
+              load feedData
+              parent home
+            route share /share
+              transition modal(sheet)
+              sources inApp, universalLink
+            """
 
     /// The same app after a release: `post` takes a uuid, `followers` needs sign-in, `about` is
     /// gone, `share` opens from the app only, and the tabs are reordered.
@@ -49,7 +49,10 @@ import Testing
         tableA
         .replacingOccurrences(of: "tabs home, inbox, me", with: "tabs me, home, inbox")
         .replacingOccurrences(of: "route post /posts/:postId\n  param postId int", with: "route post /posts/:postId\n  param postId uuid")
-        .replacingOccurrences(of: "route followers /profile/:userId/followers\n  param userId int\n", with: "route followers /profile/:userId/followers\n  param userId int\n  auth\n")
+        .replacingOccurrences(
+            of: "route followers /profile/:userId/followers\n  param userId int\n",
+            with: "route followers /profile/:userId/followers\n  param userId int\n  auth\n"
+        )
         .replacingOccurrences(of: "route about /about\n  parent home\n", with: "")
         .replacingOccurrences(of: "sources inApp, universalLink", with: "sources inApp")
 
@@ -279,7 +282,10 @@ import Testing
                 if chance(50) { await settle() }
             case 10:
                 counts["sign-in", default: 0] += 1
-                await launch { _ = await $0.flow.signIn(); return .completed }
+                await launch {
+                    _ = await $0.flow.signIn()
+                    return .completed
+                }
             case 11:
                 counts["sign-out", default: 0] += 1
                 flow.signOut()
@@ -345,7 +351,9 @@ import Testing
             if let last = flow.history.last, last != lastHistory {
                 let records = Array(flow.history)
                 for (before, after) in zip(records, records.dropFirst()) where before.to?.id != after.from?.id {
-                    fail("history out of order: \(before.action.summary) ended on \(before.to.map { "\($0)" } ?? "-"), \(after.action.summary) began on \(after.from.map { "\($0)" } ?? "-")")
+                    fail(
+                        "history out of order: \(before.action.summary) ended on \(before.to.map { "\($0)" } ?? "-"), \(after.action.summary) began on \(after.from.map { "\($0)" } ?? "-")"
+                    )
                     break
                 }
                 lastHistory = last

@@ -103,7 +103,9 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         #expect(last.destination.parameters["postId"] == .int(cap / 2 - 1))
         // In order: each appear of a post is of the post after the one before.
         let posts = events.compactMap { event -> Int? in
-            guard case .appear(let entry) = event, entry.route == "post", case .int(let id)? = entry.destination.parameters["postId"] else { return nil }
+            guard case .appear(let entry) = event, entry.route == "post", case .int(let id)? = entry.destination.parameters["postId"] else {
+                return nil
+            }
             return id
         }
         #expect(posts == Array(posts.first.map { $0..<(cap / 2) } ?? 0..<0))
@@ -311,8 +313,18 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         #expect(error.chain.map(\.route) == (1...12).reversed().map { "r\($0)" } + ["tag"])
         #expect(flow.state.visible?.route == "home")
         let five = await flow.open(url: "myapp://r5/swift")
-        #expect(five == .redirected(chain: (1...5).reversed().map { Destination("r\($0)", parameters: ["tag": .string("swift")]) }, final: Destination("tag", parameters: ["tag": .string("swift")])))
-        #expect(await flow.open(url: "myapp://r6/swift") == .failed(.redirectLoop((1...6).reversed().map { Destination("r\($0)", parameters: ["tag": .string("swift")]) } + [Destination("tag", parameters: ["tag": .string("swift")])])))
+        #expect(
+            five
+                == .redirected(
+                    chain: (1...5).reversed().map { Destination("r\($0)", parameters: ["tag": .string("swift")]) },
+                    final: Destination("tag", parameters: ["tag": .string("swift")])))
+        #expect(
+            await flow.open(url: "myapp://r6/swift")
+                == .failed(
+                    .redirectLoop(
+                        (1...6).reversed().map { Destination("r\($0)", parameters: ["tag": .string("swift")]) } + [
+                            Destination("tag", parameters: ["tag": .string("swift")])
+                        ])))
         var configuration = NavigationFlow.Configuration()
         configuration.maxRedirects = 12
         let lenient = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]), configuration: configuration)
@@ -327,7 +339,9 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         let router = try Router(source: RouteSource(name: "t.routes", text: table))
         let flow = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]))
         let swift = Destination("tag", parameters: ["tag": .string("swift")])
-        #expect(await flow.open(url: "myapp://old-swift") == .redirected(chain: [Destination("oldSwift", parameters: ["tag": .string("swift")])], final: swift))
+        #expect(
+            await flow.open(url: "myapp://old-swift")
+                == .redirected(chain: [Destination("oldSwift", parameters: ["tag": .string("swift")])], final: swift))
         #expect(flow.state.visible?.destination == swift)
         // The same screen as its own link: a duplicate, not a second entry.
         #expect(await flow.open(url: "myapp://tags/swift") == .duplicated)

@@ -317,7 +317,8 @@ import Testing
 
     /// `*:` takes every scheme but the web's, each routed as an app scheme; it prints none.
     @Test func everyOtherSchemeIsAnAppSchemeOfAnyName() throws {
-        let router = try #require(compile("origins https://*, *:\nroute feed /:file(.+\\.(?:rss|xml))\nroute sub /subscribe/:id\n  param id int\n").router)
+        let router = try #require(
+            compile("origins https://*, *:\nroute feed /:file(.+\\.(?:rss|xml))\nroute sub /subscribe/:id\n  param id int\n").router)
         #expect(router.origins.map(\.description) == ["https://*", "*:"])
         for url in ["rss://x/feed.xml", "pcast://x/feed.rss", "https://a.example/feed.xml"] {
             #expect(try router.resolve(url).get().route.name == "feed", "\(url)")

@@ -285,7 +285,8 @@ import Testing
         ("redirect r /r/:postId -> post\n  set commentId = 1 2\n", "E105"),
     ])
     func aSetValueThatCannotBeIsAnErrorAtItsPlace(redirect: String, code: String) throws {
-        let compilation = compile("origins myapp:\nroute post /posts/:postId/comments/:commentId\n  param postId int\n  param commentId int\n" + redirect)
+        let compilation = compile(
+            "origins myapp:\nroute post /posts/:postId/comments/:commentId\n  param postId int\n  param commentId int\n" + redirect)
         #expect(compilation.router == nil)
         // (A line that does not parse is dropped, so its redirect is then short of the value too.)
         #expect(compilation.diagnostics.first?.code.rawValue == code, "\(compilation.formattedDiagnostics)")

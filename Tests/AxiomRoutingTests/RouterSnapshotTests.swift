@@ -43,7 +43,8 @@ import Testing
             """
         tables.append(("options", try Router(source: RouteSource(name: "small.routes", text: small))))
         // Literal routes only: no expression at all.
-        tables.append(("literal", try Router(source: RouteSource(name: "literal.routes", text: "origins myapp:\nroute home /\nroute about /about/us\n"))))
+        tables.append(
+            ("literal", try Router(source: RouteSource(name: "literal.routes", text: "origins myapp:\nroute home /\nroute about /about/us\n"))))
         return tables
     }
 
@@ -139,7 +140,8 @@ import Testing
     // MARK: Damage
 
     @Test func aSnapshotCutShortOrAlteredIsRefusedWithWhatIsWrong() throws {
-        let text = RouterSnapshot.encode(try Router(source: RouteSource(name: "t.routes", text: "origins myapp:\nroute user /users/:id\n  param id int\n")))
+        let text = RouterSnapshot.encode(
+            try Router(source: RouteSource(name: "t.routes", text: "origins myapp:\nroute user /users/:id\n  param id int\n")))
         let bytes = try #require(Base64.decode(text))
         // Cut at every length.
         for length in 0..<bytes.count {
@@ -171,7 +173,10 @@ import Testing
             Issue.record("loaded")
         } catch {
             #expect(error.code == .unsupportedVersion)
-            #expect("\(error)".contains("written in format \(RouterSnapshot.formatVersion + 1); this version of AxiomRouting reads format \(RouterSnapshot.formatVersion)"))
+            #expect(
+                "\(error)".contains(
+                    "written in format \(RouterSnapshot.formatVersion + 1); this version of AxiomRouting reads format \(RouterSnapshot.formatVersion)"
+                ))
             #expect("\(error)".contains("write it again from the table"))
         }
     }

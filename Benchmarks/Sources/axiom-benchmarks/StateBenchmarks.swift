@@ -97,7 +97,10 @@ enum GateCostBenchmarks {
             }
             let median = times.sorted()[2]
             let ms = Double(median.components.attoseconds) / 1e15 + Double(median.components.seconds) * 1e3
-            print(String(format: "  %7d guarded screens, none below: %8.1f ms  %6.2f us a screen  (entries left: %d)", size, ms, ms * 1000 / Double(size), left))
+            print(
+                String(
+                    format: "  %7d guarded screens, none below: %8.1f ms  %6.2f us a screen  (entries left: %d)", size, ms, ms * 1000 / Double(size),
+                    left))
         }
     }
 }

@@ -174,7 +174,8 @@ struct NavigationGate {
             guard let stack = tabs.stacks[name] else { continue }
             let guardedCount = stack.reversed().prefix { verdict($0) == .guarded }.count
             guard guardedCount > 0, guardedCount < stack.count else { continue }
-            next.withheld.append(NavigationState.Withheld(above: stack[stack.count - guardedCount - 1].id, entries: Array(stack.suffix(guardedCount))))
+            next.withheld.append(
+                NavigationState.Withheld(above: stack[stack.count - guardedCount - 1].id, entries: Array(stack.suffix(guardedCount))))
             tabs.stacks[name] = Array(stack.dropLast(guardedCount))
         }
         next.root = .tabs(tabs)

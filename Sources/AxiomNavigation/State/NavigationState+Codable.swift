@@ -170,7 +170,9 @@ extension NavigationState: Codable {
                 let nested = try groups.nestedContainer(keyedBy: Key.self)
                 let above = try nested.decodeIfPresent(Int.self, forKey: .above).map(EntryID.init)
                 let tab = try nested.decodeIfPresent(String.self, forKey: .tab)
-                guard above == nil || tab == nil else { throw Self.invalid("withheld group \(withheld.count) names both the entry below it and a tab") }
+                guard above == nil || tab == nil else {
+                    throw Self.invalid("withheld group \(withheld.count) names both the entry below it and a tab")
+                }
                 if nested.contains(.modal) {
                     let modal = try Self.decodeModal(
                         try nested.nestedContainer(keyedBy: Key.self, forKey: .modal), place: "withheld modal \(withheld.count)", budget: &budget)

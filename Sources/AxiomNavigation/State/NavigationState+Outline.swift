@@ -59,7 +59,8 @@ extension NavigationState {
             switch group.content {
             case .stack(let stack): lines.append("withheld \(group.place): " + Self.outline(stack))
             case .modal(let modal):
-                lines.append("withheld \(group.place): modal \(modal.style.rawValue)\(modal.container.map { " " + $0 } ?? ""): " + Self.outline(group.entries))
+                lines.append(
+                    "withheld \(group.place): modal \(modal.style.rawValue)\(modal.container.map { " " + $0 } ?? ""): " + Self.outline(group.entries))
             }
         }
         return lines.joined(separator: "\n")

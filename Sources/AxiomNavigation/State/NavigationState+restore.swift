@@ -206,7 +206,8 @@ extension NavigationState {
                 // declared, and each of its stacks must fit.
                 if let name = modal.container, router.container(named: name) == nil {
                     for entry in group.entries {
-                        dropped.append(.init(entry: entry, place: place, code: .unknownContainer, reason: "the table declares no container '\(name)'"))
+                        dropped.append(
+                            .init(entry: entry, place: place, code: .unknownContainer, reason: "the table declares no container '\(name)'"))
                     }
                     continue
                 }

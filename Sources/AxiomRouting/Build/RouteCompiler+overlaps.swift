@@ -243,7 +243,8 @@ extension RouteCompiler {
         for parameter in a.route.query + b.route.query where parameter.isRequired && seen.insert(parameter.name).inserted {
             var value = parameter.type.sampleValue
             if case .list(let elements) = value, let first = elements.first { value = first }
-            items.append(percentEncode(parameter.name.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
+            items.append(
+                percentEncode(parameter.name.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
         }
         return items.isEmpty ? "" : "?" + items.joined(separator: "&")
     }

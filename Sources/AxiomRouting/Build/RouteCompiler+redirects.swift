@@ -148,7 +148,8 @@ extension RouteCompiler {
             return nil
         }
         guard let parts = pathParts(redirect.pattern),
-            let fixed = fixedValues(redirect, parts: parts, describing: "redirect '\(name)'", target: describedTarget, order: order, targets: &targets),
+            let fixed = fixedValues(
+                redirect, parts: parts, describing: "redirect '\(name)'", target: describedTarget, order: order, targets: &targets),
             let parameters = mappedParameters(
                 parts, pattern: redirect.pattern, describing: "redirect '\(name)'", target: describedTarget, order: order, targets: targets,
                 declared: redirect.parameters)

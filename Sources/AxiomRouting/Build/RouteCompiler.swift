@@ -203,7 +203,8 @@ struct RouteCompiler {
             // Compiled here so PCRE2's errors point at this route; built again when used.
             let regex = try CompiledRegex(shape.regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
             // Only a pattern of optional parts alone can be empty: the others are not tried.
-            rootless = parts.allSatisfy { $0.modifier == .optional || $0.modifier == .zeroOrMore } && Self.matches(regex, "") && !Self.matches(regex, "/")
+            rootless =
+                parts.allSatisfy { $0.modifier == .optional || $0.modifier == .zeroOrMore } && Self.matches(regex, "") && !Self.matches(regex, "/")
         } catch {
             let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
             diagnostics.append(.invalidPattern(message, at: pattern.location))
@@ -380,7 +381,8 @@ struct RouteCompiler {
                     name: name, type: parameter.type.value, defaultValue: defaultValue, isRequired: isRequired && !parameter.mustBeAbsent,
                     isLenient: parameter.isLenient != nil && !isRequired, ignoresCase: ignoresCase, mustBeAbsent: parameter.mustBeAbsent,
                     pattern: parameter.pattern?.value, runsToEnd: parameter.runsToEnd != nil, aliases: parameter.aliases.map(\.value),
-                    ignoresNameCase: parameter.ignoresNameCase != nil || syntax.queryNameCaseInsensitive, takesBareItem: parameter.takesBareItem != nil))
+                    ignoresNameCase: parameter.ignoresNameCase != nil || syntax.queryNameCaseInsensitive,
+                    takesBareItem: parameter.takesBareItem != nil))
         }
         return query
     }

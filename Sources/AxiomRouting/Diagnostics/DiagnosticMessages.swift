@@ -44,7 +44,8 @@ extension Diagnostic {
             .unexpectedArgument,
             "expected 'optional', 'lenient', 'ignore-case', 'matching', 'to-end', 'also', 'ignore-name-case', 'bare' or the end of the line, found '\(flag.value)'",
             at: flag.location,
-            help: Suggestions.help(for: flag.value, in: ["optional", "lenient", "ignore-case", "matching", "to-end", "also", "ignore-name-case", "bare"]))
+            help: Suggestions.help(
+                for: flag.value, in: ["optional", "lenient", "ignore-case", "matching", "to-end", "also", "ignore-name-case", "bare"]))
     }
 
     /// E105: `ignore-case` on a query parameter that is neither an enum nor `matching` a regexp.
@@ -605,13 +606,16 @@ extension Diagnostic {
             .unnamedHostGroup,
             "route '\(route)' matches its host with the unnamed group '\(group)': URLs resolve to it, but none can be printed for it ('url' and 'url(for:)' fail)",
             at: location,
-            help: "name the group (':name\(group)') and pass its value when printing, or, for hosts that only lead to the route, move them to an 'alias https://HOST/PATH'")
+            help:
+                "name the group (':name\(group)') and pass its value when printing, or, for hosts that only lead to the route, move them to an 'alias https://HOST/PATH'"
+        )
     }
 
     /// W413: `generate swift` would stop on `refusal` (an E5xx), said as a warning by `check`.
     static func typedRoutesRefused(_ refusal: Diagnostic) -> Diagnostic {
         Diagnostic(
-            .typedRoutesRefused, "typed routes cannot be generated for this table: \(refusal.message) (\(refusal.code.rawValue) in 'generate swift' and the GenerateRoutes plugin)",
+            .typedRoutesRefused,
+            "typed routes cannot be generated for this table: \(refusal.message) (\(refusal.code.rawValue) in 'generate swift' and the GenerateRoutes plugin)",
             at: refusal.location, notes: refusal.notes, help: refusal.help)
     }
 
@@ -619,7 +623,9 @@ extension Diagnostic {
         Diagnostic(
             .openUnderAuth, "route '\(route.value)' opens without sign-in, though its parent '\(parent.value)' requires it", at: route.location,
             notes: [Note("'\(parent.value)' is declared here", at: parent.location)],
-            help: "add 'auth' to '\(route.value)', write 'auth children' in '\(parent.value)' to cover its subtree, or write 'public' in '\(route.value)' if it is open on purpose")
+            help:
+                "add 'auth' to '\(route.value)', write 'auth children' in '\(parent.value)' to cover its subtree, or write 'public' in '\(route.value)' if it is open on purpose"
+        )
     }
 
     /// W406: `first` and `second` are the first two wildcards written next to each other;

@@ -1,4 +1,3 @@
-
 /// Why a URL did not resolve. Never a crash, never a bare nil: each case says what was
 /// wrong, and ``code`` is a stable identifier for programs.
 public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {

@@ -185,7 +185,8 @@ extension Router {
             if parameter.type == .rest {
                 var fields: [String: String] = [:]
                 for (name, value) in items?.all ?? [] {
-                    guard let name = items?.decoded(name), !route.query.contains(where: { $0.type == .rest ? $0.name == name : $0.accepts(name: name) }),
+                    guard let name = items?.decoded(name),
+                        !route.query.contains(where: { $0.type == .rest ? $0.name == name : $0.accepts(name: name) }),
                         fields[name] == nil, let value = items?.decoded(value),
                         // A bare item another parameter reads as its value is not the map's.
                         !(value.isEmpty && route.query.contains { $0.bareValue(name) != nil })

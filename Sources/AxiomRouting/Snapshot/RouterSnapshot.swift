@@ -398,7 +398,8 @@ struct SnapshotReader {
         let written = try Self.varint(bytes, at: &version, end: limit)
         guard written == UInt64(RouterSnapshot.formatVersion) else {
             throw RouterSnapshotError(
-                code: .unsupportedVersion, message: "written in format \(written); this version of AxiomRouting reads format \(RouterSnapshot.formatVersion)")
+                code: .unsupportedVersion,
+                message: "written in format \(written); this version of AxiomRouting reads format \(RouterSnapshot.formatVersion)")
         }
         var stored: UInt64 = 0
         for (shift, byte) in bytes[limit...].enumerated() { stored |= UInt64(byte) << UInt64(8 * shift) }
@@ -531,7 +532,9 @@ struct SnapshotReader {
             let name = try reader.string()
             let type = try reader.type()
             let defaultValue = try reader.bool() ? try reader.value() : nil
-            let (required, lenient, ignoresCase, absent, toEnd) = (try reader.bool(), try reader.bool(), try reader.bool(), try reader.bool(), try reader.bool())
+            let (required, lenient, ignoresCase, absent, toEnd) = (
+                try reader.bool(), try reader.bool(), try reader.bool(), try reader.bool(), try reader.bool()
+            )
             return Route.QueryParameter(
                 name: name, type: type, defaultValue: defaultValue, isRequired: required, isLenient: lenient, ignoresCase: ignoresCase,
                 mustBeAbsent: absent, pattern: try reader.optionalString(), runsToEnd: toEnd, aliases: try reader.strings(),
@@ -551,7 +554,8 @@ struct SnapshotReader {
             requiresAuthentication: requiresAuthentication, analyticsName: analyticsName, transition: transition, parent: try optionalString(),
             tab: try optionalString(), container: try optionalString(), allowedSources: try bool() ? Set(try strings()) : nil, loaders: try strings())
         let location = SourceLocation(
-            file: try string(), line: try int(in: 0...Int(Int32.max)), column: try int(in: 0...Int(Int32.max)), length: try int(in: 0...Int(Int32.max)))
+            file: try string(), line: try int(in: 0...Int(Int32.max)), column: try int(in: 0...Int(Int32.max)),
+            length: try int(in: 0...Int(Int32.max)))
         let rank = try int(in: 0...Int(Int32.max))
         let kind: Route.Kind
         var fixed = RouteParameters()

@@ -4,7 +4,9 @@
 /// The grammar is in `Docs/RouteTableFormat.md`.
 struct RouteTableParser {
     static let directives = ["route", "redirect", "query", "origins", "tabs", "container", "include", "login", "option"]
-    static let properties = ["param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "container", "public", "option"]
+    static let properties = [
+        "param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "container", "public", "option",
+    ]
     /// What a list's values may be.
     static let listElements: [ParameterType] = [.string, .int, .double, .bool, .uuid]
 
@@ -286,7 +288,9 @@ struct RouteTableParser {
             // `sources … children`: the route's subtree is restricted as well.
             if let word = try word(&scanner) {
                 guard word.value == "children" else {
-                    throw fail(.unexpectedArgument(after: "the list (separate sources with ',', end it with 'children' to cover the route's children)", at: word.location))
+                    throw fail(
+                        .unexpectedArgument(
+                            after: "the list (separate sources with ',', end it with 'children' to cover the route's children)", at: word.location))
                 }
                 route.sourcesCoverChildren = true
             }
@@ -383,7 +387,10 @@ struct RouteTableParser {
             let example = "a name, '=' and a value, e.g. 'set tag = swift'"
             let parameter = try name(try required(&scanner, example, after: keyword, stops: ["="]), "parameter name")
             guard scanner.consume("=") else {
-                throw fail(.missingArgument(after: parameter.value, "'=' and the value, e.g. 'set \(parameter.value) = swift'", at: scanner.location(column: scanner.column, length: 1)))
+                throw fail(
+                    .missingArgument(
+                        after: parameter.value, "'=' and the value, e.g. 'set \(parameter.value) = swift'",
+                        at: scanner.location(column: scanner.column, length: 1)))
             }
             let value = try required(&scanner, "a value after '='", after: Located(value: "=", location: parameter.location))
             try expectEnd(&scanner, after: "the value")
