@@ -330,6 +330,14 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         let lenient = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]), configuration: configuration)
         #expect(await lenient.open(url: "myapp://r12/swift").committed)
         #expect(lenient.state.visible?.route == "tag")
+        // No redirect allowed: a request without one still goes through; with one, it fails.
+        configuration.maxRedirects = -1
+        let none = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]), configuration: configuration)
+        #expect(await none.open(url: "myapp://tags/swift") == .completed)
+        guard case .failed(let refused) = await none.open(url: "myapp://r1/swift"), refused.code == .redirectLoop else {
+            Issue.record("a redirect passed a limit of none")
+            return
+        }
     }
 
     /// A redirect's `set NAME = VALUE` reaches the screen (issue 30): the entry holds the value

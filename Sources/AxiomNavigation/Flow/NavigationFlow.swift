@@ -288,7 +288,8 @@ public final class NavigationFlow {
         while true {
             // One limit for every redirect, the table's chain (`redirect` lines, followed when the
             // URL resolved) and the middleware's alike: past `maxRedirects`, the request fails.
-            if request.redirects.count > configuration.maxRedirects {
+            // (A negative limit allows none, as 0 does.)
+            if request.redirects.count > max(0, configuration.maxRedirects) {
                 result = .failed(.redirectLoop(request.redirects + (request.destination.map { [$0] } ?? [])))
                 break
             }
