@@ -47,6 +47,15 @@ import Testing
         #expect(try router.url(for: "map", parameters: [:], query: ["lat": .double(1.5), "lon": .double(2)]) == "myapp://map?lat=1.5&lon=2.0")
     }
 
+    /// A route's item takes the place of a table-wide one that has one of its names.
+    @Test func aRoutesOtherNameTakesThePlaceOfATableWideItem() throws {
+        let router = try #require(
+            compile("origins myapp:\nquery latitude double optional\nroute map /map\n  query lat double also latitude\nroute other /o\n").router)
+        #expect(router.route(named: "map")?.query.map(\.name) == ["lat"])
+        #expect(router.route(named: "other")?.query.map(\.name) == ["latitude"])
+        #expect(try router.resolve("myapp://map?latitude=1").get().query == ["lat": .double(1)])
+    }
+
     @Test func aTableCanIgnoreTheCaseOfEveryName() throws {
         let router = try #require(compile("origins myapp:\noption query-name-case insensitive\nroute s /s\n  query q string\n").router)
         #expect(try router.resolve("myapp://s?Q=swift").get().query["q"] == .string("swift"))

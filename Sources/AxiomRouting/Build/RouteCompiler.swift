@@ -278,8 +278,9 @@ struct RouteCompiler {
         }
 
         var query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
-        let taken = Set(query.map(\.name)).union(groups.map(\.name))
-        query += sharedQuery.filter { !taken.contains($0.name) }
+        // A route's own item (by any of its names) takes the place of a table-wide one.
+        let taken = Set(query.flatMap { [$0.name] + $0.aliases }).union(groups.map(\.name))
+        query += sharedQuery.filter { shared in !taken.contains(shared.name) && !shared.aliases.contains(where: taken.contains) }
         if let registered = loaders {
             for loader in declaration.loaders?.value ?? [] where !registered.contains(loader.value) {
                 diagnostics.append(.unknownLoader(loader, registered: registered))
