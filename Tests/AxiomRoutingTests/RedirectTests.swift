@@ -292,3 +292,50 @@ import Testing
         #expect(compilation.diagnostics.first?.code.rawValue == code, "\(compilation.formattedDiagnostics)")
     }
 }
+
+/// A value that is the rest of the URL with its raw query (issue 30): `pktc://subscribe/host/rss/123?key=value`
+/// carries the feed `host/rss/123?key=value`.
+@Suite struct ToEndPathValueTests {
+    static let table = """
+        origins pktc:
+        query ref string optional
+        route subscribe /subscribe/:feed+
+          param feed string to-end
+          alias /s/:feed+
+        route other /other
+        redirect oldSubscribe /sub/:feed+ -> subscribe
+        """
+
+    @Test func theLastValueRunsToTheEndOfTheURLThroughAliasesRedirectsAndSnapshots() throws {
+        let compilation = compile(Self.table)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
+        let router = try #require(compilation.router)
+        let feed: RouteParameters = ["feed": .string("host/rss/123?key=value&x=1")]
+        #expect(try router.resolve("pktc://subscribe/host/rss/123?key=value&x=1").get().parameters == feed)
+        #expect(try router.resolve("pktc://s/host/rss/123?key=value&x=1").get().parameters == feed)
+        #expect(try router.resolve("pktc://sub/host/rss/123?key=value&x=1").get().parameters == feed)
+        // No query: the path alone; the query is raw (still encoded), the path decoded.
+        #expect(try router.resolve("pktc://subscribe/host/rss").get().parameters == ["feed": .string("host/rss")])
+        #expect(try router.resolve("pktc://subscribe/a%20b?q=a%20b").get().parameters == ["feed": .string("a b?q=a%20b")])
+        // It reads no query: the table-wide `ref` is not its, but another route's.
+        #expect(router.route(named: "subscribe")?.query.isEmpty == true)
+        #expect(router.route(named: "other")?.query.map(\.name) == ["ref"])
+        // Reverse routing prints the value in the path; it resolves back to the same value.
+        let url = try router.url(for: "subscribe", parameters: feed)
+        #expect(try router.resolve(url).get().parameters == feed)
+        let loaded = try Router(snapshot: RouterSnapshot.encode(router))
+        #expect(try loaded.resolve("pktc://sub/host/rss/123?key=value&x=1").get().parameters == feed)
+    }
+
+    @Test(arguments: [
+        "route r /r/:feed+/x\n  param feed string to-end\n",  // not the last part
+        "route r /r/:id\n  param id int to-end\n",  // not a string
+        "route r /r/:feed+\n  param feed string to-end\n  query q string\n",  // reads the query
+        "route r /r/:feed+\n  param feed string to-end\n  option query closed\n",  // refuses it
+        "route r /r/:feed+\n  param feed string to-end\nredirect s /s/:feed+ -> r\n  param feed string to-end\n",  // on a redirect
+    ])
+    func aValueThatCannotRunToTheEndIsE208(table: String) {
+        let compilation = compile("origins pktc:\n" + table)
+        #expect(compilation.diagnostics.map(\.code) == [.toEndMisplaced], "\(compilation.formattedDiagnostics)")
+    }
+}

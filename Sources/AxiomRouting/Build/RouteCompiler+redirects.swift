@@ -9,6 +9,8 @@ extension RouteCompiler {
     struct TargetParameter {
         var type: ParameterType
         var isRequired: Bool
+        /// The target's value runs to the end of the URL (an alias's last group does too).
+        var runsToEnd = false
     }
 
     /// The entries for `route`'s `alias` lines: each pattern's groups take the route's types.
@@ -20,7 +22,8 @@ extension RouteCompiler {
         let route = compiled.route
         let pathParameters = Array(route.pathParameters)
         let targets = Dictionary(
-            pathParameters.map { ($0.name, TargetParameter(type: $0.type, isRequired: !$0.isOptional)) }, uniquingKeysWith: { first, _ in first })
+            pathParameters.map { ($0.name, TargetParameter(type: $0.type, isRequired: !$0.isOptional, runsToEnd: $0.runsToEnd)) },
+            uniquingKeysWith: { first, _ in first })
         return declaration.aliases.compactMap { alias in
             guard let (path, ownHost) = splitHost(alias.pattern) else { return nil }
             if let ownHost, !aliasHostIsUsable(ownHost, of: route, alias: alias.pattern, origins: origins) { return nil }
@@ -125,7 +128,7 @@ extension RouteCompiler {
         let describedTarget: String
         if let route = state.routes[target] {
             for parameter in route.parameters where targets[parameter.name] == nil {
-                targets[parameter.name] = TargetParameter(type: parameter.type, isRequired: !parameter.isOptional)
+                targets[parameter.name] = TargetParameter(type: parameter.type, isRequired: !parameter.isOptional, runsToEnd: parameter.runsToEnd)
                 order.append(parameter.name)
             }
             final = route
@@ -136,7 +139,7 @@ extension RouteCompiler {
                 return nil
             }
             for parameter in next.route.parameters where targets[parameter.name] == nil && !Self.isUnnamed(parameter.name) {
-                targets[parameter.name] = TargetParameter(type: parameter.type, isRequired: !parameter.isOptional)
+                targets[parameter.name] = TargetParameter(type: parameter.type, isRequired: !parameter.isOptional, runsToEnd: parameter.runsToEnd)
                 order.append(parameter.name)
             }
             final = nextFinal
@@ -220,6 +223,14 @@ extension RouteCompiler {
         var failed = false
         var parameters: [Route.Parameter] = []
         let groups = parts.filter { $0.kind != .fixedText }
+        for declaration in declared {
+            guard let toEnd = declaration.runsToEnd else { continue }
+            diagnostics.append(
+                .toEndMisplaced(
+                    declaration.name.value, reason: "\(describing) hands its values on; 'to-end' belongs to the route they reach",
+                    at: toEnd.location))
+            failed = true
+        }
         for declaration in declared where !groups.contains(where: { $0.name == declaration.name.value }) {
             diagnostics.append(
                 .unknownParameter(declaration.name.value, pattern: pattern.value, groups: groups.map(\.name), at: declaration.name.location))
@@ -250,7 +261,10 @@ extension RouteCompiler {
                 }
                 type = line.type.value
             }
-            parameters.append(Route.Parameter(name: part.name, type: type, isOptional: isOptional, emptyIsAbsent: emptyIsAbsent))
+            parameters.append(
+                Route.Parameter(
+                    name: part.name, type: type, isOptional: isOptional, emptyIsAbsent: emptyIsAbsent,
+                    runsToEnd: targetParameter.runsToEnd && part.position == parts.last?.position && part.kind != .fixedText))
         }
         for name in order {
             guard let targetParameter = targets[name], targetParameter.isRequired else { continue }

@@ -230,6 +230,8 @@ struct RouteCompiler {
         let hostNames = Set(((host?.hostnameParts ?? []) + (host?.portParts ?? [])).filter { $0.kind != .fixedText && $0.hasCustomName }.map(\.name))
         var types: [String: ParameterType] = [:]
         var typeLocations: [String: SourceLocation] = [:]
+        // `param NAME string to-end`: the group whose value runs on to the end of the URL.
+        var toEndName: String? = nil
         for parameter in declaration.parameters
         where !hostNames.contains(parameter.name.value) || groupParts.contains(where: { $0.name == parameter.name.value }) {
             let name = parameter.name.value
@@ -258,13 +260,29 @@ struct RouteCompiler {
             }
             types[name] = type
             typeLocations[name] = parameter.type.location
+            if let toEnd = parameter.runsToEnd {
+                // The rest of the URL: the path's last part, a string, and the whole query.
+                if parts.last?.name != name || parts.last?.kind == .fixedText {
+                    diagnostics.append(.toEndMisplaced(name, reason: "it is not the pattern's last part", at: toEnd.location))
+                } else if type != .string {
+                    diagnostics.append(.toEndMisplaced(name, reason: "it is '\(type)', and the rest of a URL is a 'string'", at: toEnd.location))
+                } else if let query = declaration.query.first {
+                    diagnostics.append(
+                        .toEndMisplaced(
+                            name, reason: "the route reads the query ('query \(query.name.value)'), which would be the value's", at: toEnd.location))
+                } else if declaration.closedQuery?.value == true {
+                    diagnostics.append(.toEndMisplaced(name, reason: "the route's query is closed, and the query is the value's", at: toEnd.location))
+                } else {
+                    toEndName = name
+                }
+            }
         }
         let untypedParts = parts
         var groups = parts.filter { $0.kind != .fixedText }.map { part in
             Route.Parameter(
                 name: part.name, type: types[part.name] ?? (part.spansSegments ? .path : .string),
                 isOptional: part.modifier == .optional || part.modifier == .zeroOrMore,
-                emptyIsAbsent: part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty)
+                emptyIsAbsent: part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty, runsToEnd: part.name == toEndName)
         }
         if let host {
             guard
@@ -278,9 +296,12 @@ struct RouteCompiler {
         }
 
         var query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
-        // A route's own item (by any of its names) takes the place of a table-wide one.
+        // A route's own item (by any of its names) takes the place of a table-wide one; a route
+        // whose value runs to the end of the URL has the query in it, and reads none.
         let taken = Set(query.flatMap { [$0.name] + $0.aliases }).union(groups.map(\.name))
-        query += sharedQuery.filter { shared in !taken.contains(shared.name) && !shared.aliases.contains(where: taken.contains) }
+        if toEndName == nil {
+            query += sharedQuery.filter { shared in !taken.contains(shared.name) && !shared.aliases.contains(where: taken.contains) }
+        }
         if let registered = loaders {
             for loader in declaration.loaders?.value ?? [] where !registered.contains(loader.value) {
                 diagnostics.append(.unknownLoader(loader, registered: registered))
@@ -296,7 +317,8 @@ struct RouteCompiler {
                 transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil,
                 allowedSources: declaration.sources.map { Set($0.value) }, loaders: declaration.loaders?.value.map(\.value) ?? []),
             location: declaration.name.location, rank: 0, host: host?.pattern,
-            closedQuery: declaration.closedQuery?.value ?? syntax.queryClosed)
+            // The query of a route whose value runs to the end is that value's: never refused.
+            closedQuery: toEndName == nil && (declaration.closedQuery?.value ?? syntax.queryClosed))
         return entry(route, parts: untypedParts, pattern: pattern, order: declaration.order, host: host)
     }
 

@@ -24,6 +24,8 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let invalidDefault = DiagnosticCode(rawValue: "E205")
     public static let segmentTypeMismatch = DiagnosticCode(rawValue: "E206")
     public static let invalidEnum = DiagnosticCode(rawValue: "E207")
+    /// `param NAME string to-end` where a value cannot run to the end of the URL.
+    public static let toEndMisplaced = DiagnosticCode(rawValue: "E208")
 
     // The table as a whole.
     public static let duplicateRouteName = DiagnosticCode(rawValue: "E301")
@@ -92,6 +94,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .invalidDefault,
         .segmentTypeMismatch,
         .invalidEnum,
+        .toEndMisplaced,
         .duplicateRouteName,
         .unknownParent,
         .parentCycle,

@@ -470,7 +470,14 @@ extension Diagnostic {
         Diagnostic(.unmappedGroup, "\(describing) sets '\(name)' twice", at: location, help: "keep one 'set \(name) = …' line")
     }
 
-    /// E204: a redirect's fixed value that its target parameter's type refuses.
+    /// E208: `to-end` on a group that cannot take the rest of the URL.
+    static func toEndMisplaced(_ name: String, reason: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .toEndMisplaced, "'\(name)' cannot run to the end of the URL: \(reason)", at: location,
+            help: "make it the pattern's last group, typed 'string' ('param \(name) string to-end'), in a route with no 'query' lines")
+    }
+
+    /// E205: a redirect's fixed value that its target parameter's type refuses.
     static func invalidFixedValue(_ text: Located<String>, name: String, type: ParameterType, example: String?) -> Diagnostic {
         Diagnostic(
             .invalidDefault, "value '\(text.value)' set for '\(name)' is not a valid '\(type)'", at: text.location,

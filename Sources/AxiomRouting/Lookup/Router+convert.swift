@@ -26,6 +26,14 @@ extension Router {
                     landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)), entry: route, rank: rank, host: host,
                     failure: &failure)
             }
+            if route.storage.pathRunsToEnd {
+                return hostChecked(
+                    landed(
+                        RouteMatch(
+                            route: route, values: Self.runningToEnd(values, names: nil, route: route, query: query), names: nil, query: nil,
+                            path: path)),
+                    entry: route, rank: rank, host: host, failure: &failure)
+            }
             var dropped: RouteParameters? = nil
             guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure, dropped: &dropped) else { return nil }
             return hostChecked(
@@ -69,11 +77,31 @@ extension Router {
                 landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)), entry: route, rank: rank, host: host,
                 failure: &failure)
         }
+        if route.storage.pathRunsToEnd {
+            return hostChecked(
+                landed(
+                    RouteMatch(
+                        route: route, values: Self.runningToEnd(values, names: names, route: route, query: query), names: names, query: nil,
+                        path: path)),
+                entry: route, rank: rank, host: host, failure: &failure)
+        }
         var dropped: RouteParameters? = nil
         guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure, dropped: &dropped) else { return nil }
         return hostChecked(
             landed(RouteMatch(route: route, values: values, names: names, query: query, path: path, dropped: dropped)), entry: route, rank: rank,
             host: host, failure: &failure)
+    }
+
+    /// `values` with the URL's raw query after the last one, when that is the route's `to-end`
+    /// value (`param feed string to-end`: `host/rss/123` and `key=value` are
+    /// `host/rss/123?key=value`). Unchanged without a query, or when that value is absent.
+    static func runningToEnd(_ values: [RouteValue], names: [String]?, route: Route, query: String?) -> [RouteValue] {
+        guard let query, let parameter = route.pathParameters.last, parameter.runsToEnd, case .string(let text)? = values.last,
+            (names?.last ?? parameter.name) == parameter.name
+        else { return values }
+        var values = values
+        values[values.count - 1] = .string(text + "?" + query)
+        return values
     }
 
     /// A match of an alias or a redirect as a match of the route it leads to (a route's own

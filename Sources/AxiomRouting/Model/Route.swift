@@ -23,6 +23,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// `option query closed`: a query item the route does not declare, or a single item
         /// repeated, refuses it.
         let closedQuery: Bool
+        /// Its last path value runs on to the end of the URL (``Parameter/runsToEnd``).
+        let pathRunsToEnd: Bool
         /// `host != nil` and `kind == .route`, read on every lookup without copying either.
         let hasHost: Bool
         let isOwnPattern: Bool
@@ -37,6 +39,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             rank: Int, kind: Kind, host: HostPattern?, fixed: RouteParameters, closedQuery: Bool
         ) {
             self.closedQuery = closedQuery
+            self.pathRunsToEnd = parameters.contains { $0.runsToEnd }
             self.hostPattern = host.map(Box.init)
             self.fixed = fixed.isEmpty ? nil : Box(fixed)
             self.hasHost = host != nil
@@ -79,7 +82,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     /// Whether a match must read the URL's query: the route declares query parameters, or its
     /// query is closed.
-    var readsQuery: Bool { !query.isEmpty || closedQuery }
+    var readsQuery: Bool { !query.isEmpty || closedQuery || storage.pathRunsToEnd }
 
     /// The values a redirect gives its target whatever the URL (`set NAME = VALUE` under it),
     /// in declaration order; empty for routes, aliases and most redirects.
@@ -191,6 +194,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// (`/x:name(a?)?`): an empty capture is no value, as in ECMAScript (PCRE2 reports the
         /// group as taking part).
         var emptyIsAbsent: Bool = false
+        /// `param NAME string to-end`: the value runs on to the end of the URL, `?` and the raw
+        /// query included (the route's last group, in a route that reads no query).
+        public internal(set) var runsToEnd: Bool = false
     }
 
     /// A query parameter, matched by name in any order.

@@ -259,6 +259,7 @@ struct SnapshotWriter {
             type(parameter.type)
             bool(parameter.isOptional)
             bool(parameter.emptyIsAbsent)
+            bool(parameter.runsToEnd)
         }
         count(route.query.count)
         for parameter in route.query {
@@ -526,7 +527,9 @@ struct SnapshotReader {
         let name = try string()
         let pattern = try string()
         let parameters = try array { (reader: inout SnapshotReader) throws(RouterSnapshotError) in
-            Route.Parameter(name: try reader.string(), type: try reader.type(), isOptional: try reader.bool(), emptyIsAbsent: try reader.bool())
+            Route.Parameter(
+                name: try reader.string(), type: try reader.type(), isOptional: try reader.bool(), emptyIsAbsent: try reader.bool(),
+                runsToEnd: try reader.bool())
         }
         let query = try array { (reader: inout SnapshotReader) throws(RouterSnapshotError) -> Route.QueryParameter in
             let name = try reader.string()

@@ -371,8 +371,13 @@ struct RouteTableParser {
         let word = try required(&scanner, "a name and a type, e.g. 'param id int'", after: keyword)
         let parameter = word.value.allSatisfy(\.isASCII) && word.value.allSatisfy(\.isNumber) ? word : try name(word, "parameter name")
         let type = try parseType(&scanner, after: parameter)
-        try expectEnd(&scanner, after: "the type")
-        return ParameterDeclaration(name: parameter, type: type)
+        var declaration = ParameterDeclaration(name: parameter, type: type)
+        if scanner.peek() == "t", case var probe = scanner, let flag = try? probe.word(), flag.value == "to-end" {
+            scanner = probe
+            declaration.runsToEnd = Located(value: true, location: flag.location)
+        }
+        try expectEnd(&scanner, after: declaration.runsToEnd == nil ? "the type (or 'to-end')" : "'to-end'")
+        return declaration
     }
 
     /// The lines under a `redirect`: `param` (the old pattern's types, checked against the

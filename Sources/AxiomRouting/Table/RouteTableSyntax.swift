@@ -78,6 +78,8 @@ struct ContainerDeclaration: Sendable {
 struct ParameterDeclaration: Sendable {
     var name: Located<String>
     var type: Located<ParameterType>
+    /// `to-end`: the value runs on to the end of the URL, its raw query included.
+    var runsToEnd: Located<Bool>? = nil
 }
 
 /// `query NAME TYPE [= DEFAULT] [optional]`
