@@ -80,7 +80,7 @@ struct Check: ParsableCommand {
             }
             // What an origin of every host lets in, said where the table is checked.
             if let router = compilation.router {
-                for origin in router.origins where origin.hosts == .any || origin.description == "*:" {
+                for origin in router.origins where origin.hosts == .any || origin.hosts == .everyOtherScheme {
                     let open = router.routes.count { $0.metadata.allows(source: "universalLink") || $0.metadata.allows(source: "deepLink") }
                     let from = origin.hosts == .any ? "every host" : "every scheme but the web's"
                     let by = origin.hosts == .any ? "a link from any site" : "a link of any app's scheme"

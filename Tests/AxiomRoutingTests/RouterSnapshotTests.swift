@@ -239,6 +239,7 @@ import Testing
         case .exact(let host): return origin.scheme + "://" + host + (origin.port.map { ":\($0)" } ?? "") + path
         case .subdomains(let host): return origin.scheme + "://a." + host + (origin.port.map { ":\($0)" } ?? "") + path
         case .any: return origin.scheme + "://any.example" + (origin.port.map { ":\($0)" } ?? "") + path
+        case .everyOtherScheme: return "other://" + path.dropFirst()
         }
     }
 

@@ -131,7 +131,7 @@ extension RouteCompiler {
                 if (host.hostnameParts + host.portParts).contains(where: { $0.kind == .regexp }) { return true }
             case .any:
                 if origin.port == nil, host.portParts.isEmpty { return true }
-            case .appScheme:
+            case .appScheme, .everyOtherScheme:
                 continue
             }
         }

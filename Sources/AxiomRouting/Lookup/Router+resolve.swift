@@ -29,7 +29,7 @@ extension Router {
             if !origins.isEmpty {
                 let scheme = bytes[0..<parts.schemeEnd]
                 guard let origin = origins.first(where: { $0.accepts(scheme: scheme, host: host, port: parts.port) }) else { return nil }
-                appScheme = origin.hosts == .appScheme
+                appScheme = origin.hosts.routesHostAsPath
             }
             let path: Slice<UnsafeBufferPointer<UInt8>>
             if appScheme, !host.isEmpty {
@@ -77,7 +77,7 @@ extension Router {
                 let origin = host.isEmpty ? url.scheme + ":" : url.scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
                 return .failure(RouteFailure(input: input, reason: .originNotAccepted(origin: origin, accepted: origins.map(\.description))))
             }
-            appScheme = origin.hosts == .appScheme
+            appScheme = origin.hosts.routesHostAsPath
         }
         // One spelling: `myapp://profile/42`. The host-less forms (`myapp:profile/42`,
         // `myapp:/profile/42`, `myapp:///profile/42`) would route the same path, a wider door

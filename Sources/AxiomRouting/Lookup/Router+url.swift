@@ -311,7 +311,7 @@ extension Router {
     private func prefix(for path: String) -> String {
         for origin in origins {
             switch origin.hosts {
-            case .appScheme where origin.scheme == Origin.everyOtherScheme:
+            case .everyOtherScheme:
                 continue  // (`*:` names no scheme to print)
             case .appScheme:
                 // The first segment becomes the host when it can be one; otherwise the host

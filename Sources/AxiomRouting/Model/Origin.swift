@@ -18,6 +18,17 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         case subdomains(of: String)
         /// `https://*`: every host of a web scheme.
         case any
+        /// `*:`: every scheme but the web's, each an app scheme (its host the path's first
+        /// segment). ``Origin/scheme`` is `*`.
+        case everyOtherScheme
+
+        /// Whether the host is the routed path's first segment (an app scheme's).
+        var routesHostAsPath: Bool {
+            switch self {
+            case .appScheme, .everyOtherScheme: return true
+            case .exact, .subdomains, .any: return false
+            }
+        }
     }
 
     public let scheme: String
@@ -30,6 +41,7 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         case .exact(let host): return scheme + "://" + host + (port.map { ":\($0)" } ?? "")
         case .subdomains(let host): return scheme + "://*." + host + (port.map { ":\($0)" } ?? "")
         case .any: return scheme + "://*" + (port.map { ":\($0)" } ?? "")
+        case .everyOtherScheme: return "*:"
         }
     }
 
@@ -38,7 +50,7 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses an origin as written in a route table; nil with a reason when it is not one.
     static func parse(_ text: String) -> Result<Origin, OriginError> {
-        if text == "*:" { return .success(Origin(scheme: everyOtherScheme, hosts: .appScheme, port: nil)) }
+        if text == "*:" { return .success(Origin(scheme: everyOtherScheme, hosts: .everyOtherScheme, port: nil)) }
         guard let colon = text.firstIndex(of: ":") else {
             return .failure(OriginError("'\(text)' has no scheme (write 'myapp:' or 'https://example.com')"))
         }
@@ -114,13 +126,13 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// Whether a URL comes from this origin, by its scheme and host bytes, both lowercase (as
     /// the URL parser and ``host(of:)`` write them), and its port (nil for the default).
     func accepts(scheme schemeBytes: Slice<UnsafeBufferPointer<UInt8>>, host hostBytes: Slice<UnsafeBufferPointer<UInt8>>, port: Int?) -> Bool {
-        if scheme == Self.everyOtherScheme {
+        if case .everyOtherScheme = hosts {
             // `*:`: any scheme but the web's (those need a host origin of their own).
             return !URLRecord.isSpecialScheme(String(decoding: schemeBytes, as: UTF8.self))
         }
         guard withUTF8Bytes(of: scheme, { $0.elementsEqual(schemeBytes) }) else { return false }
         switch hosts {
-        case .appScheme: return true
+        case .appScheme, .everyOtherScheme: return true
         case .exact(let expected):
             return port == self.port && withUTF8Bytes(of: expected) { $0.elementsEqual(hostBytes) }
         case .any:

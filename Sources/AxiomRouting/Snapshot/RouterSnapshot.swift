@@ -213,6 +213,7 @@ struct SnapshotWriter {
                 int(2)
                 string(host)
             case .any: int(3)
+            case .everyOtherScheme: int(4)
             }
             int(origin.port ?? -1)
         }
@@ -497,11 +498,12 @@ struct SnapshotReader {
     mutating func origin() throws(RouterSnapshotError) -> Origin {
         let scheme = try string()
         let hosts: Origin.Hosts
-        switch try int(in: 0...3) {
+        switch try int(in: 0...4) {
         case 0: hosts = .appScheme
         case 1: hosts = .exact(try string())
         case 2: hosts = .subdomains(of: try string())
-        default: hosts = .any
+        case 3: hosts = .any
+        default: hosts = .everyOtherScheme
         }
         let port = try int(in: -1...65_535)
         return Origin(scheme: scheme, hosts: hosts, port: port < 0 ? nil : port)
