@@ -327,6 +327,28 @@ import Testing
     }
 
     /// A saved group with nothing below it must have an empty stack to go back to.
+    /// A saved group with nothing below it is trusted no more than the source it was restored
+    /// from: put back at sign-in, a screen that source may not open is dropped, not shown.
+    @Test func aRestoredGroupWithNothingBelowIsCheckedAgainstItsSourceWhenPutBack() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
+        let json = """
+            {"version": 1, "nextID": 3, "modals": [],
+             "root": {"tabs": {"order": ["home", "inbox", "me"], "selected": "me",
+                               "stacks": {"home": [{"id": 0, "route": "home", "source": "inApp"}],
+                                          "inbox": [{"id": 1, "route": "inbox", "source": "inApp"}], "me": []}}},
+             "withheld": [{"tab": "me", "stack": [{"id": 2, "route": "changePassword", "source": "inApp"}]}]}
+            """
+        let saved = try JSONDecoder().decode(NavigationState.self, from: Data(json.utf8))
+        #expect(saved.withheld.first?.place == "at the bottom of tab me")
+        let restored = saved.restored(against: router, source: .deepLink).state
+        #expect(restored.withheld.first?.entries.map(\.source) == [.deepLink])
+        let navigator = TestNavigator(router: router, state: restored, options: .init(signedIn: true))
+        navigator.exhaustive = false
+        await navigator.start()
+        #expect(navigator.state.visible?.route != "changePassword")
+        #expect(!navigator.state.entries.contains { $0.route == "changePassword" })
+    }
+
     @Test func aSavedGroupWithNothingBelowOverAScreenIsNotAState() throws {
         let json = """
             {"version": 1, "nextID": 2, "modals": [],

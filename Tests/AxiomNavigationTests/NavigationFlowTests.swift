@@ -330,6 +330,18 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         let lenient = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]), configuration: configuration)
         #expect(await lenient.open(url: "myapp://r12/swift").committed)
         #expect(lenient.state.visible?.route == "tag")
+        // One count for both kinds: four table redirects and a middleware's fifth pass, a sixth fails.
+        for (url, passes) in [("myapp://r4/swift", true), ("myapp://r5/swift", false)] {
+            let mixed = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]))
+            mixed.add(
+                MiddlewareClosure { request, next in
+                    request.destination?.parameters["tag"] == .string("swift")
+                        ? .redirected(chain: [], final: Destination("tag", parameters: ["tag": .string("ios")])) : try await next(request)
+                })
+            let result = await mixed.open(url: url)
+            #expect(result.committed == passes, "\(url): \(result)")
+            #expect((mixed.state.visible?.route == "tag") == passes, "\(url)")
+        }
         // No redirect allowed: a request without one still goes through; with one, it fails.
         configuration.maxRedirects = -1
         let none = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]), configuration: configuration)

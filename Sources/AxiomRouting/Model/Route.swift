@@ -261,10 +261,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// Whether two names are equal but for the case of ASCII letters (`Lat`, `LAT`, `lat`;
         /// not `ı` for `i`, as a Unicode case folding would have it).
         static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
-            guard a.utf8.count == b.utf8.count else { return false }
-            return zip(a.utf8, b.utf8).allSatisfy { x, y in
-                x == y || (x | 0x20 == y | 0x20 && (0x61...0x7A).contains(x | 0x20))
-            }
+            a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
         }
 
         /// The value a bare item named `item` (decoded) gives this parameter, when it takes bare

@@ -199,15 +199,7 @@ struct RouteTableParser {
             syntax.login = try name(try required(&scanner, "a route name", after: keyword), "route name")
             try expectEnd(&scanner, after: "the route name")
         case "option":
-            let key = try required(&scanner, "a name and a value, e.g. 'option path-case insensitive'", after: keyword)
-            guard let allowed = Self.options[key.value] else {
-                throw fail(.unknownOption(key, options: Self.options.keys))
-            }
-            let value = try required(&scanner, "a value (\(allowed.joined(separator: " or ")))", after: key)
-            guard allowed.contains(value.value) else {
-                throw fail(.invalidOptionValue(value, option: key.value, allowed: allowed))
-            }
-            try expectEnd(&scanner, after: "the option's value")
+            let (key, value) = try parseOption(keyword, &scanner, among: Self.options, example: "option path-case insensitive")
             try onlyOnce(Located(value: "option " + key.value, location: key.location))
             switch key.value {
             case "path-case": syntax.pathCaseSensitive = value.value == "sensitive"
@@ -259,15 +251,7 @@ struct RouteTableParser {
             try expectEnd(&scanner, after: "'auth children'")
             route.requiresAuthentication = Located(value: true, location: keyword.location)
         case "option":
-            let key = try required(&scanner, "a name and a value, e.g. 'option query closed'", after: keyword)
-            guard let allowed = Self.routeOptions[key.value] else {
-                throw fail(.unknownOption(key, options: Self.routeOptions.keys))
-            }
-            let value = try required(&scanner, "a value (\(allowed.joined(separator: " or ")))", after: key)
-            guard allowed.contains(value.value) else {
-                throw fail(.invalidOptionValue(value, option: key.value, allowed: allowed))
-            }
-            try expectEnd(&scanner, after: "the option's value")
+            let (key, value) = try parseOption(keyword, &scanner, among: Self.routeOptions, example: "option query closed")
             try once(route.closedQuery)
             route.closedQuery = Located(value: value.value == "closed", location: key.location)
         case "public":
@@ -323,6 +307,23 @@ struct RouteTableParser {
         default:
             throw fail(.unknownProperty(keyword, candidates: Self.properties))
         }
+    }
+
+    /// `option KEY VALUE`, the key one of `options` and the value one it allows (the table's
+    /// options at the top, a route's own under it).
+    private func parseOption(
+        _ keyword: Located<String>, _ scanner: inout LineScanner, among options: [String: [String]], example: String
+    ) throws(LineError) -> (key: Located<String>, value: Located<String>) {
+        let key = try required(&scanner, "a name and a value, e.g. '\(example)'", after: keyword)
+        guard let allowed = options[key.value] else {
+            throw fail(.unknownOption(key, options: options.keys))
+        }
+        let value = try required(&scanner, "a value (\(allowed.joined(separator: " or ")))", after: key)
+        guard allowed.contains(value.value) else {
+            throw fail(.invalidOptionValue(value, option: key.value, allowed: allowed))
+        }
+        try expectEnd(&scanner, after: "the option's value")
+        return (key, value)
     }
 
     /// `query NAME TYPE [= DEFAULT] [optional] [lenient]`: under a route, or at the top for every route.
