@@ -223,6 +223,11 @@ struct RouteInfo: Encodable {
     var container: String?
     /// `option query closed` (absent when the query is open).
     var closedQuery: Bool?
+    /// `option fragment none` (absent when the route takes any fragment).
+    var refusesFragment: Bool?
+    /// `option trailing-slash strict` in a table that ignores the `/`: whether the route's URLs
+    /// end in `/` (absent: the table's rule).
+    var trailingSlash: Bool?
 
     struct Alias: Encodable {
         var pattern: String
@@ -265,6 +270,8 @@ struct RouteInfo: Encodable {
                 bare: $0.takesBareItem ? true : nil)
         }
         closedQuery = route.closedQuery ? true : nil
+        refusesFragment = route.rules.refusesFragment ? true : nil
+        trailingSlash = route.rules.trailingSlash
         transition = route.metadata.transition.description
         tab = route.metadata.tab
         parent = route.metadata.parent

@@ -44,6 +44,8 @@ struct Routes: ParsableCommand {
                         + (query.defaultValue.map { " = \($0)" } ?? (query.isRequired ? "" : " (optional)"))
                 }
                 if route.closedQuery { details.append("query closed") }
+                if route.rules.refusesFragment { details.append("no fragment") }
+                if let slash = route.rules.trailingSlash { details.append(slash ? "trailing / required" : "no trailing /") }
                 Console.out(
                     "\(indent)  \(pad(route.name, nameWidth))  \(pad(route.fullPattern, patternWidth))  "
                         + ([details.joined(separator: ", ")].filter { !$0.isEmpty } + [Resolve.metadata(route)]).joined(separator: " · "))

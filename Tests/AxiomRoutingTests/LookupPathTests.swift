@@ -123,7 +123,7 @@ import Testing
                     var items: QueryItems? = nil
                     var failure: RouteFailure.Reason? = nil
                     return router.convert(
-                        rank, scratch: scratch, bytes: bytes, path: path, query: nil, host: nil, items: &items, failure: &failure,
+                        rank, scratch: scratch, bytes: bytes, path: path, query: nil, request: nil, items: &items, failure: &failure,
                         readsSegments: false)
                 }
             }.first

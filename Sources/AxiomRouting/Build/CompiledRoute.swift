@@ -10,6 +10,9 @@ final class CompiledRoute: Sendable {
     /// The host it matches on, parsed (nil: any host), and its pieces for ranking.
     let host: RouteCompiler.HostSyntax?
     let hostAtoms: [UInt16]?
+    /// The fragment it matches on, parsed (nil: any fragment), and its pieces for ranking.
+    let fragment: RouteCompiler.FragmentSyntax?
+    let fragmentAtoms: [UInt16]?
     /// How many query items the route requires present or absent (``RouteCompiler/requiredQuery(_:)``):
     /// of two routes on the same path, the one that requires more ranks first.
     let requiredQueryCount: Int
@@ -18,8 +21,11 @@ final class CompiledRoute: Sendable {
     let rootless: Bool
 
     init(
-        route: Route, shape: RouteShape, firstLiteral: String?, declarationIndex: Int, host: RouteCompiler.HostSyntax? = nil, rootless: Bool = false
+        route: Route, shape: RouteShape, firstLiteral: String?, declarationIndex: Int, host: RouteCompiler.HostSyntax? = nil, rootless: Bool = false,
+        fragment: RouteCompiler.FragmentSyntax? = nil
     ) {
+        self.fragment = fragment
+        self.fragmentAtoms = fragment.map(Self.fragmentAtoms)
         self.rootless = rootless
         self.route = route
         self.shape = shape
@@ -48,7 +54,7 @@ final class CompiledRoute: Sendable {
     func with(rank: Int, tab: String?, container: String?, policy: Route.Policy? = nil) -> CompiledRoute {
         CompiledRoute(
             route: route.with(rank: rank, tab: tab, container: container, policy: policy), shape: shape, firstLiteral: firstLiteral,
-            declarationIndex: declarationIndex, host: host, rootless: rootless)
+            declarationIndex: declarationIndex, host: host, rootless: rootless, fragment: fragment)
     }
 }
 
@@ -58,11 +64,13 @@ extension CompiledRoute {
     /// different literals never match the same URL); other segments of equal kind by their
     /// pieces (``SegmentToken/atomsRankBefore(_:_:)``: fixed text beats a group, so
     /// `/:file.json` ranks before `/:name.:ext`); a route that ends sorts before one that goes
-    /// on; of two routes on the same path (and host), the one that requires more query items
+    /// on; a route on a host before one on none; a route on a fragment before one on none
+    /// (then by the fragment's pieces); of two routes on the same path (and host), the one that requires more query items
     /// (present or absent) first — a URL that carries them all goes to the route that asks for
     /// the most, as Jetpack Navigation picks the deep link with more matching query arguments,
     /// and one that lacks an item falls through to the next; then a closed query before an open
-    /// one (it takes fewer URLs); declaration order breaks exact ties.
+    /// one (it takes fewer URLs), and a route with more rules (``ruleCount``) first; declaration
+    /// order breaks exact ties.
     static func ranksBefore(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
         let (left, right) = (a.tokens, b.tokens)
         for (x, y) in zip(left, right) {
@@ -80,9 +88,18 @@ extension CompiledRoute {
         case (.some, nil): return true
         case (nil, .some): return false
         case (.some(let x), .some(let y)) where x != y: return SegmentToken.atomsRankBefore(x, y)
+        default: break
+        }
+        // The same path and host: a route that matches on its fragment before one that takes
+        // any, and among those, by the fragment's pieces.
+        switch (a.fragmentAtoms, b.fragmentAtoms) {
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (.some(let x), .some(let y)) where x != y: return SegmentToken.atomsRankBefore(x, y)
         default:
             if a.requiredQueryCount != b.requiredQueryCount { return a.requiredQueryCount > b.requiredQueryCount }
             if a.route.closedQuery != b.route.closedQuery { return a.route.closedQuery }
+            if a.ruleCount != b.ruleCount { return a.ruleCount > b.ruleCount }
             return a.declarationIndex < b.declarationIndex
         }
     }
@@ -92,7 +109,13 @@ extension CompiledRoute {
     var rankKey: RankKey {
         RankKey(
             tokens: tokens.map { RankKey.Token(kind: $0.kind, literal: $0.literal, atoms: $0.atoms) }, hostAtoms: hostAtoms,
-            requiredQueryCount: requiredQueryCount, closedQuery: route.closedQuery)
+            fragmentAtoms: fragmentAtoms, requiredQueryCount: requiredQueryCount, closedQuery: route.closedQuery, ruleCount: ruleCount)
+    }
+
+    /// How many of a route's ``Route/URLRules`` narrow the URLs it takes (`option fragment
+    /// none`, its own trailing-slash rule): of two routes otherwise tied, the narrower first.
+    var ruleCount: Int {
+        (route.rules.refusesFragment ? 1 : 0) + (route.rules.trailingSlash != nil ? 1 : 0)
     }
 
     /// The parts of a route ``ranksBefore(_:_:)`` reads. (It was a string once, built with
@@ -106,7 +129,9 @@ extension CompiledRoute {
         }
         let tokens: [Token]
         let hostAtoms: [UInt16]?
+        let fragmentAtoms: [UInt16]?
         let requiredQueryCount: Int
         let closedQuery: Bool
+        let ruleCount: Int
     }
 }

@@ -76,9 +76,39 @@ extension RouteCompiler {
             case let other: return other
             }
         }
+        // Fragments (routes that match on one): their languages, as paths' are.
+        var fragmentLanguages = [PathLanguage?](repeating: nil, count: routes.count)
+        func fragmentLanguage(_ index: Int) -> PathLanguage? {
+            guard let fragment = routes[index].fragment else { return nil }
+            if let known = fragmentLanguages[index] { return known }
+            let made = PathLanguage(parts: fragment.parts, caseless: false)
+            fragmentLanguages[index] = made
+            return made
+        }
+        /// Whether every URL of `inner` is one of `outer`'s as far as the fragment and the rules
+        /// go: a route on no fragment takes any (unless it refuses one), a route on one takes only
+        /// those of its pattern; a route with its own trailing-slash rule takes one spelling.
+        func fragmentIncludes(_ outer: Int, _ inner: Int) -> LanguageComparison.Verdict {
+            let (a, b) = (routes[outer].route.rules, routes[inner].route.rules)
+            if a.refusesFragment, !b.refusesFragment { return .no(example: "") }
+            if let slash = a.trailingSlash, b.trailingSlash != slash { return .no(example: "") }
+            guard routes[outer].fragment != nil else { return .yes }
+            guard let outerFragment = fragmentLanguage(outer), let innerFragment = fragmentLanguage(inner) else { return .no(example: "") }
+            return comparison.includes(outerFragment.under, innerFragment.over)
+        }
+        /// A fragment both take (`#…`; empty when neither matches on one), or why there is none.
+        func fragmentOverlap(_ x: Int, _ y: Int) -> LanguageComparison.Overlap {
+            guard let left = fragmentLanguage(x), let right = fragmentLanguage(y) else { return .overlapping(example: "") }
+            switch comparison.overlap(left.under, right.under) {
+            case .overlapping(let fragment): return .overlapping(example: "#" + fragment)
+            case let other: return other
+            }
+        }
         func includes(_ outer: Int, _ inner: Int) -> LanguageComparison.Verdict {
             let hostVerdict = hostIncludes(outer, inner)
             guard hostVerdict == .yes else { return hostVerdict }
+            let fragmentVerdict = fragmentIncludes(outer, inner)
+            guard fragmentVerdict == .yes else { return fragmentVerdict }
             let (a, b) = (facts(outer), facts(inner))
             guard b.overPrefix.starts(with: a.underPrefix), b.overSuffix.reversed().starts(with: a.underSuffix.reversed()) else {
                 return .no(example: "")
@@ -123,7 +153,13 @@ extension RouteCompiler {
                     !Self.queryValuesExclude(winner, route, comparison: comparison)
                 {
                     switch (hostOverlap(candidate, index), comparison.overlap(facts(candidate).language.under, facts(index).language.under)) {
-                    case (.overlapping(let host), .overlapping(let path)): tied = (candidate, host + path + Self.exampleQuery(winner, route))
+                    case (.overlapping(let host), .overlapping(let path)):
+                        // Tied routes on fragments: a fragment both take, if any.
+                        switch fragmentOverlap(candidate, index) {
+                        case .overlapping(let fragment): tied = (candidate, host + path + Self.exampleQuery(winner, route) + fragment)
+                        case .unknown: if undecided == nil { undecided = candidate }
+                        default: break
+                        }
                     case (.unknown, .overlapping), (.overlapping, .unknown), (.unknown, .unknown):
                         if undecided == nil { undecided = candidate }
                     default: break

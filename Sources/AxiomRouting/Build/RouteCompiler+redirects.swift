@@ -25,9 +25,20 @@ extension RouteCompiler {
             pathParameters.map { ($0.name, TargetParameter(type: $0.type, isRequired: !$0.isOptional, runsToEnd: $0.runsToEnd)) },
             uniquingKeysWith: { first, _ in first })
         return declaration.aliases.compactMap { alias in
-            guard let (path, ownHost) = splitHost(alias.pattern) else { return nil }
+            // An alias takes its route's fragment (and rules): its own pattern is a path.
+            let (withoutFragment, ownFragment) = splitFragment(alias.pattern)
+            if let ownFragment {
+                diagnostics.append(
+                    .fragmentNotSupported(
+                        "an alias takes its route's fragment", help: "declare the fragment on the route's own pattern, or make this a route",
+                        at: ownFragment.location))
+                return nil
+            }
+            guard let (path, ownHost) = splitHost(withoutFragment) else { return nil }
             if let ownHost, !aliasHostIsUsable(ownHost, of: route, alias: alias.pattern, origins: origins) { return nil }
-            guard let parts = pathParts(path),
+            var rules = route.rules
+            if rules.trailingSlash != nil { rules.trailingSlash = path.value.unicodeScalars.count > 1 && path.value.hasSuffix("/") }
+            guard let parts = pathParts(path, ownSlashRule: rules.trailingSlash != nil),
                 let parameters = mappedParameters(
                     parts, pattern: path, describing: "alias '\(alias.pattern.value)'", target: "route '\(route.name)'",
                     order: pathParameters.map(\.name), targets: targets, declared: [])
@@ -35,10 +46,10 @@ extension RouteCompiler {
             let host = ownHost ?? compiled.host
             let entry = Route(
                 name: route.name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname),
-                parameters: parameters + (ownHost == nil ? route.parameters.suffix(route.host?.parameterCount ?? 0) : []), query: route.query,
+                parameters: parameters + (ownHost == nil ? route.hostParameters : []) + route.fragmentParameters, query: route.query,
                 metadata: route.metadata, location: alias.pattern.location, rank: 0, kind: .alias, host: host?.pattern,
-                closedQuery: route.closedQuery)
-            return self.entry(entry, parts: parts, pattern: path, order: alias.order, host: host)
+                closedQuery: route.closedQuery, fragment: route.fragment, rules: rules)
+            return self.entry(entry, parts: parts, pattern: path, order: alias.order, host: host, fragment: compiled.fragment)
         }
     }
 
@@ -53,7 +64,7 @@ extension RouteCompiler {
                     at: location))
             return false
         }
-        if let hostParameter = route.parameters.suffix(route.host?.parameterCount ?? 0).first {
+        if let hostParameter = route.hostParameters.first {
             diagnostics.append(
                 .missingTargetParameter(hostParameter.name, of: "alias '\(alias.value)'", target: "route '\(route.name)'", at: location))
             return false
@@ -148,6 +159,13 @@ extension RouteCompiler {
             if !state.declared.contains(target) {
                 diagnostics.append(.unknownRedirectTarget(redirect.target, names: Array(state.routes.keys) + Array(state.byName.keys)))
             }
+            return nil
+        }
+        if let fragment = splitFragment(redirect.pattern).fragment {
+            diagnostics.append(
+                .fragmentNotSupported(
+                    "redirect '\(name)' matches on its path", help: "redirect the path, or declare the fragment on a route's own pattern",
+                    at: fragment.location))
             return nil
         }
         guard let parts = pathParts(redirect.pattern),

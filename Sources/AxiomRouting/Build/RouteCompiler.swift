@@ -42,6 +42,8 @@ struct RouteCompiler {
                 continue
             }
             declared[declaration.name.value] = declaration
+            var declaration = declaration
+            if let alias = slashAlias(of: declaration) { declaration.aliases.append((alias, declaration.order)) }
             guard let route = compileRoute(declaration, origins: origins) else { continue }
             let aliases = compileAliases(of: route, declaration, origins: origins)
             reportRootless(route, aliases: aliases, pattern: declaration.pattern)
@@ -145,8 +147,9 @@ struct RouteCompiler {
     }
 
     /// A table pattern's parts, checked: a path, the trailing `/` removed when the table
-    /// ignores it, adjacent wildcards warned about. Nil (reported) when it is not a valid path pattern.
-    mutating func pathParts(_ pattern: Located<String>) -> [Part]? {
+    /// ignores it (silently for a route with its own rule, `ownSlashRule`: the lookup notes the
+    /// `/` for it), adjacent wildcards warned about. Nil (reported) when it is not a valid path pattern.
+    mutating func pathParts(_ pattern: Located<String>, ownSlashRule: Bool = false) -> [Part]? {
         var parts: [Part]
         do {
             parts = try PatternParser.parse(pattern.value, options: .pathname, encode: Canonicalizer.pathname)
@@ -165,8 +168,7 @@ struct RouteCompiler {
         {
             let slash = SourceLocation(
                 file: pattern.location.file, line: pattern.location.line, column: pattern.location.column + pattern.location.length - 1)
-            diagnostics.append(
-                .trailingSlash(at: slash))
+            if !ownSlashRule { diagnostics.append(.trailingSlash(at: slash)) }
             parts[parts.count - 1].value.removeLast()
             if parts[parts.count - 1].value.isEmpty { parts.removeLast() }
         }
@@ -195,7 +197,9 @@ struct RouteCompiler {
 
     /// The entry for a pattern whose groups are typed (`parameters`, one per group in pattern
     /// order): its shape, with PCRE2's verdict on its expression reported at the pattern.
-    mutating func entry(_ route: Route, parts: [Part], pattern: Located<String>, order: Int, host: HostSyntax? = nil) -> CompiledRoute? {
+    mutating func entry(
+        _ route: Route, parts: [Part], pattern: Located<String>, order: Int, host: HostSyntax? = nil, fragment: FragmentSyntax? = nil
+    ) -> CompiledRoute? {
         let shape: RouteShape
         let rootless: Bool
         do {
@@ -213,11 +217,27 @@ struct RouteCompiler {
         let firstLiteral = shape.tokens.first?.literal.map { String($0.dropFirst()) }
         return CompiledRoute(
             route: route, shape: shape, firstLiteral: syntax.pathCaseSensitive ? firstLiteral : firstLiteral?.lowercased(),
-            declarationIndex: order, host: host, rootless: rootless)
+            declarationIndex: order, host: host, rootless: rootless, fragment: fragment)
     }
 
     private mutating func compileRoute(_ declaration: RouteDeclaration, origins: [Origin]) -> CompiledRoute? {
-        guard let (pattern, host) = splitHost(declaration.pattern), let parts = pathParts(pattern) else { return nil }
+        let (withoutFragment, fragmentText) = splitFragment(declaration.pattern)
+        let rules = urlRules(declaration, path: withoutFragment)
+        guard let (pattern, host) = splitHost(withoutFragment), let parts = pathParts(pattern, ownSlashRule: rules.trailingSlash != nil)
+        else { return nil }
+        var fragment: FragmentSyntax? = nil
+        if let fragmentText {
+            guard let parsed = fragmentSyntax(fragmentText) else { return nil }
+            if declaration.refusesFragment?.value == true {
+                diagnostics.append(
+                    .fragmentNotSupported(
+                        "route '\(declaration.name.value)' also takes no fragment ('option fragment none')",
+                        help: "remove 'option fragment none', or the '#…' from the pattern", at: fragmentText.location))
+                return nil
+            }
+            fragment = parsed
+        }
+        let fragmentNames = Set((fragment?.parts ?? []).filter { $0.kind != .fixedText && $0.hasCustomName }.map(\.name))
         if let host, let unnamed = (host.hostnameParts + host.portParts).first(where: { $0.kind != .fixedText && !$0.hasCustomName }) {
             let group = unnamed.kind == .regexp ? "(\(unnamed.value))" : "*"
             diagnostics.append(.unnamedHostGroup(declaration.name.value, group: group, at: declaration.pattern.location))
@@ -233,10 +253,12 @@ struct RouteCompiler {
         // `param NAME string to-end`: the group whose value runs on to the end of the URL.
         var toEndName: String? = nil
         for parameter in declaration.parameters
-        where !hostNames.contains(parameter.name.value) || groupParts.contains(where: { $0.name == parameter.name.value }) {
+        where !hostNames.contains(parameter.name.value) && !fragmentNames.contains(parameter.name.value)
+            || groupParts.contains(where: { $0.name == parameter.name.value })
+        {
             let name = parameter.name.value
             guard let part = groupParts.first(where: { $0.name == name }) else {
-                let names = groupParts.map(\.name) + hostNames.sorted()
+                let names = groupParts.map(\.name) + hostNames.sorted() + fragmentNames.sorted()
                 diagnostics.append(.unknownParameter(name, pattern: pattern.value, groups: names, at: parameter.name.location))
                 continue
             }
@@ -294,6 +316,18 @@ struct RouteCompiler {
                 diagnostics.append(.hostNotAccepted(host.pattern.description, origins: origins.map(\.description), at: declaration.pattern.location))
             }
         }
+        var fragmentCount = 0
+        if let fragment {
+            let hostCount = host?.pattern.parameterCount ?? 0
+            var taken: [String: String] = [:]
+            for (index, group) in groups.enumerated() { taken[group.name] = index < groups.count - hostCount ? "path" : "host" }
+            guard
+                let fragmentGroups = fragmentParameters(
+                    fragment, declared: declaration.parameters, taken: taken, at: declaration.pattern.location)
+            else { return nil }
+            groups += fragmentGroups
+            fragmentCount = fragmentGroups.count
+        }
 
         var query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
         // A route's own item (by any of its names) takes the place of a table-wide one; a route
@@ -318,8 +352,34 @@ struct RouteCompiler {
                 allowedSources: declaration.sources.map { Set($0.value) }, loaders: declaration.loaders?.value.map(\.value) ?? []),
             location: declaration.name.location, rank: 0, host: host?.pattern,
             // The query of a route whose value runs to the end is that value's: never refused.
-            closedQuery: toEndName == nil && (declaration.closedQuery?.value ?? syntax.queryClosed))
-        return entry(route, parts: untypedParts, pattern: pattern, order: declaration.order, host: host)
+            closedQuery: toEndName == nil && (declaration.closedQuery?.value ?? syntax.queryClosed),
+            fragment: fragment.map { Route.FragmentPattern(pattern: $0.text, parameterCount: fragmentCount) }, rules: rules)
+        return entry(route, parts: untypedParts, pattern: pattern, order: declaration.order, host: host, fragment: fragment)
+    }
+
+    /// A route's ``Route/URLRules``: `option fragment none`, and `option trailing-slash strict`
+    /// where the table ignores a trailing `/` — the route's URLs then end in `/` exactly when its
+    /// path pattern (`path`, without the fragment) does. (`option trailing-slash ignore` in a
+    /// table that keeps the `/` is an alias: see ``slashAlias(of:)``.)
+    func urlRules(_ declaration: RouteDeclaration, path: Located<String>) -> Route.URLRules {
+        let ownSlash = declaration.strictTrailingSlash?.value == true && syntax.ignoresTrailingSlash
+        return Route.URLRules(
+            refusesFragment: declaration.refusesFragment?.value ?? false,
+            trailingSlash: ownSlash ? path.value.unicodeScalars.count > 1 && path.value.hasSuffix("/") : nil)
+    }
+
+    /// For `option trailing-slash ignore` under a route of a table that keeps a trailing `/`
+    /// (`option trailing-slash strict`): the route's pattern spelled the other way (`/feed` for
+    /// `/feed/`, `/feed/` for `/feed`), as an alias the route takes too. Nil otherwise.
+    func slashAlias(of declaration: RouteDeclaration) -> Located<String>? {
+        guard declaration.strictTrailingSlash?.value == false, !syntax.ignoresTrailingSlash else { return nil }
+        let (path, fragment) = splitFragment(declaration.pattern)
+        let text = path.value
+        // The root has one spelling; a pattern ending in a group's `)` or a modifier is spelled
+        // with the `/` after it.
+        guard text != "/", !text.hasSuffix("//") else { return nil }
+        let other = text.hasSuffix("/") ? String(text.dropLast()) : text + "/"
+        return Located(value: other + (fragment.map { "#" + $0.value } ?? ""), location: declaration.pattern.location)
     }
 
     func patternLocation(_ pattern: Located<String>, offset: Int?) -> SourceLocation {

@@ -54,6 +54,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let hostNotAccepted = DiagnosticCode(rawValue: "E324")
     public static let unknownContainer = DiagnosticCode(rawValue: "E325")
     public static let duplicateContainer = DiagnosticCode(rawValue: "E326")
+    public static let unsupportedFragment = DiagnosticCode(rawValue: "E327")
 
     // Warnings.
     public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")
@@ -121,6 +122,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .hostNotAccepted,
         .unknownContainer,
         .duplicateContainer,
+        .unsupportedFragment,
         .ambiguousRoutes,
         .shadowedRoute,
         .trailingSlash,

@@ -435,6 +435,16 @@ extension Diagnostic {
             help: "add an origin that accepts it (e.g. 'origins https://*.example.com' for ':tenant.example.com')")
     }
 
+    /// E327: a pattern's fragment (`#…`) where none can be matched; `reason` says why.
+    static func fragmentNotSupported(_ reason: String, help: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.unsupportedFragment, "this fragment cannot be matched: \(reason)", at: location, help: help)
+    }
+
+    /// E204: a fragment group with the name of a path or host group.
+    static func fragmentGroupNamedTwice(_ name: String, other: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.duplicateParameter, "':\(name)' names a group of both the fragment and the \(other)", at: location, help: "rename one of them")
+    }
+
     /// E204: a host group with the name of a path group.
     static func hostGroupNamedLikePath(_ name: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.duplicateParameter, "':\(name)' names a group of both the host and the path", at: location, help: "rename one of them")

@@ -37,6 +37,14 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case queryItemNotAllowed(route: String, item: String)
         /// A route with a closed query matched, but the URL repeats an item it reads once.
         case queryItemRepeated(route: String, parameter: String)
+        /// A route's path matched but it matches on its fragment (`/#/room/:roomId`) and the
+        /// URL's fragment (nil: none) is not one of it.
+        case fragmentNotMatched(route: String, fragment: String?, pattern: String)
+        /// A route that refuses a fragment (`option fragment none`) matched a URL that has one.
+        case fragmentNotAllowed(route: String, fragment: String)
+        /// A route with its own trailing-slash rule matched a URL spelled the other way:
+        /// `expected` says whether its URLs end in `/`.
+        case trailingSlashMismatch(route: String, expected: Bool)
     }
 
     /// The URL (or path) as given.
@@ -52,12 +60,12 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// Computing why nothing matched (and what is near) costs a scan of the table, so a
         /// failure that only found "no match" keeps what it needs to work it out when
         /// ``reason`` is first read: the router, and the routed path and query.
-        let diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?
+        let diagnosis: (router: Router, path: String, query: String?, request: RequestURL?)?
         /// What the diagnosis found, once worked out: the reason and the count of rejecting
         /// routes (`code`, `description` and `reason` each read them; a CLI reads all three).
         let diagnosed = Locked<(reason: Reason?, rejected: Int?)>((nil, nil))
 
-        init(input: String, immediate: Reason?, diagnosis: (router: Router, path: String, query: String?, host: RequestHost?)?, rejected: Int = 0) {
+        init(input: String, immediate: Reason?, diagnosis: (router: Router, path: String, query: String?, request: RequestURL?)?, rejected: Int = 0) {
             self.input = input
             self.immediate = immediate
             self.diagnosis = diagnosis
@@ -73,23 +81,23 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// query, a host): the ``reason`` is the first, in rank order; `explain` lists them all.
     /// 0 when no route matched the path (or the reason is not one of theirs).
     public var rejectedCandidates: Int {
-        guard storage.immediate == nil, let (router, path, query, host) = storage.diagnosis else { return storage.rejected }
+        guard storage.immediate == nil, let (router, path, query, request) = storage.diagnosis else { return storage.rejected }
         if let rejected = storage.diagnosed.withLock({ $0.rejected }) { return rejected }
-        let rejected = router.rejections(path, query: query, host: host, counting: true).count
+        let rejected = router.rejections(path, query: query, request: request, counting: true).count
         storage.diagnosed.withLock { $0.rejected = rejected }
         return rejected
     }
 
     /// "No route matched `path`", the reason (and suggestions) worked out on first read.
-    init(input: String, unmatched path: String, query: String?, host: RequestHost?, router: Router) {
-        storage = Storage(input: input, immediate: nil, diagnosis: (router, path, query, host))
+    init(input: String, unmatched path: String, query: String?, request: RequestURL?, router: Router) {
+        storage = Storage(input: input, immediate: nil, diagnosis: (router, path, query, request))
     }
 
     public var reason: Reason {
         if let immediate = storage.immediate { return immediate }
-        guard let (router, path, query, host) = storage.diagnosis else { return .noRoute(path: input, suggestions: []) }
+        guard let (router, path, query, request) = storage.diagnosis else { return .noRoute(path: input, suggestions: []) }
         if let reason = storage.diagnosed.withLock({ $0.reason }) { return reason }
-        let reason = router.diagnose(path, query: query, host: host)
+        let reason = router.diagnose(path, query: query, request: request)
         storage.diagnosed.withLock { $0.reason = reason }
         return reason
     }
@@ -122,6 +130,12 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         public static let queryValueRejected: Code = "query-value-rejected"
         /// A closed query's route met an item it does not declare, or one it reads once repeated.
         public static let queryItemNotAllowed: Code = "query-item-not-allowed"
+        /// A route on a fragment met a URL whose fragment is not one of its pattern's.
+        public static let fragmentNotMatched: Code = "fragment-not-matched"
+        /// A route that refuses a fragment met a URL with one.
+        public static let fragmentNotAllowed: Code = "fragment-not-allowed"
+        /// A route with its own trailing-slash rule met a URL spelled the other way.
+        public static let trailingSlashMismatch: Code = "trailing-slash-mismatch"
     }
 
     /// A stable identifier of the reason (`no-route`, `origin-not-accepted`, …): what programs
@@ -147,6 +161,9 @@ extension RouteFailure.Reason {
         case .queryParameterPresent: return .queryParameterPresent
         case .queryValueRejected: return .queryValueRejected
         case .queryItemNotAllowed, .queryItemRepeated: return .queryItemNotAllowed
+        case .fragmentNotMatched: return .fragmentNotMatched
+        case .fragmentNotAllowed: return .fragmentNotAllowed
+        case .trailingSlashMismatch: return .trailingSlashMismatch
         }
     }
 }
@@ -191,6 +208,17 @@ extension RouteFailure {
             return "route '\(route)' matched, but its query is closed and the URL carries '\(item)', which it does not declare" + others
         case .queryItemRepeated(let route, let parameter):
             return "route '\(route)' matched, but its query is closed and the URL gives '\(parameter)' more than once" + others
+        case .fragmentNotMatched(let route, let fragment, let pattern):
+            guard let fragment else {
+                return "route '\(route)' matched the path, but it matches on its fragment ('#\(pattern)') and the URL has none" + others
+            }
+            return "route '\(route)' matched the path, but '#\(fragment)' is not a fragment of '#\(pattern)'" + others
+        case .fragmentNotAllowed(let route, let fragment):
+            return "route '\(route)' matched, but it takes no fragment ('option fragment none') and the URL has '#\(fragment)'" + others
+        case .trailingSlashMismatch(let route, let expected):
+            return
+                "route '\(route)' matched, but its URLs \(expected ? "end in '/'" : "do not end in '/'") ('option trailing-slash strict') and this one \(expected ? "does not" : "does")"
+                + others
         case .appURLWithoutHost(let scheme):
             return
                 "'\(scheme):' URLs name their first segment as the host ('\(scheme)://profile/42'); this one has none (declare 'option app-scheme-host optional' to route such URLs by their path)"

@@ -21,7 +21,7 @@ extension Router {
     /// segment is `segment` (see ``firstSegment(_:)``). `items` caches the parsed query across
     /// candidates.
     func candidate(
-        _ index: Int, bytes: UnsafeBufferPointer<UInt8>, segment: String, path: String, query: String?, host: RequestHost?, scratch: MatchScratch,
+        _ index: Int, bytes: UnsafeBufferPointer<UInt8>, segment: String, path: String, query: String?, request: RequestURL?, scratch: MatchScratch,
         items: inout QueryItems?
     ) -> CandidateOutcome {
         if let literal = firstLiterals[index], literal != segment { return .otherFirstSegment(expected: literal) }
@@ -31,7 +31,7 @@ extension Router {
             return .limitExceeded
         }
         var failure: RouteFailure.Reason? = nil
-        if let match = convert(index, scratch: scratch, bytes: bytes, path: path, query: query, host: host, items: &items, failure: &failure) {
+        if let match = convert(index, scratch: scratch, bytes: bytes, path: path, query: query, request: request, items: &items, failure: &failure) {
             return .matched(match)
         }
         return .rejected(failure ?? .noRoute(path: path, suggestions: []))

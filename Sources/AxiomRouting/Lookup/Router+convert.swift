@@ -8,7 +8,7 @@ extension Router {
     /// route has no path parameters); a failure says which value and why. `readsSegments`
     /// false reads the groups of the route's own expression even for a whole-segment route.
     func convert(
-        _ rank: Int, scratch: MatchScratch?, bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, host: RequestHost?,
+        _ rank: Int, scratch: MatchScratch?, bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, request: RequestURL?,
         items: inout QueryItems?, failure: inout RouteFailure.Reason?, readsSegments: Bool = true
     ) -> RouteMatch? {
         // The route is read once and moves into the match; its layout says where the values
@@ -22,23 +22,23 @@ extension Router {
         // escape, an int that is not plain digits) takes the loop below.
         if readsSegments, layout.readsInPlace, let values = Self.segmentValues(bytes, layout: layout) {
             guard layout.hasQuery else {
-                return hostChecked(
-                    landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)), entry: route, rank: rank, host: host,
+                return requestChecked(
+                    landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)), entry: route, rank: rank, request: request,
                     failure: &failure)
             }
             if route.storage.pathRunsToEnd {
-                return hostChecked(
+                return requestChecked(
                     landed(
                         RouteMatch(
                             route: route, values: Self.runningToEnd(values, names: nil, route: route, query: query), names: nil, query: nil,
                             path: path)),
-                    entry: route, rank: rank, host: host, failure: &failure)
+                    entry: route, rank: rank, request: request, failure: &failure)
             }
             var dropped: RouteParameters? = nil
             guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure, dropped: &dropped) else { return nil }
-            return hostChecked(
+            return requestChecked(
                 landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path, dropped: dropped)), entry: route, rank: rank,
-                host: host, failure: &failure)
+                request: request, failure: &failure)
         }
         var values: [RouteValue] = []
         if count > 0 { values.reserveCapacity(count) }
@@ -73,23 +73,23 @@ extension Router {
             names?.append(parameter.name)
         }
         guard layout.hasQuery else {
-            return hostChecked(
-                landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)), entry: route, rank: rank, host: host,
+            return requestChecked(
+                landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)), entry: route, rank: rank, request: request,
                 failure: &failure)
         }
         if route.storage.pathRunsToEnd {
-            return hostChecked(
+            return requestChecked(
                 landed(
                     RouteMatch(
                         route: route, values: Self.runningToEnd(values, names: names, route: route, query: query), names: names, query: nil,
                         path: path)),
-                entry: route, rank: rank, host: host, failure: &failure)
+                entry: route, rank: rank, request: request, failure: &failure)
         }
         var dropped: RouteParameters? = nil
         guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure, dropped: &dropped) else { return nil }
-        return hostChecked(
+        return requestChecked(
             landed(RouteMatch(route: route, values: values, names: names, query: query, path: path, dropped: dropped)), entry: route, rank: rank,
-            host: host, failure: &failure)
+            request: request, failure: &failure)
     }
 
     /// `values` with the URL's raw query after the last one, when that is the route's `to-end`

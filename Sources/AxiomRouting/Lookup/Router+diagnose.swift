@@ -4,14 +4,14 @@ extension Router {
     /// Why nothing matched `path`: the first candidate whose pattern matches but whose
     /// values do not convert (or whose required query is absent), else "no route" with the
     /// nearest routes. Runs only when a failure's ``RouteFailure/reason`` is read.
-    func diagnose(_ path: String, query: String?, host: RequestHost?) -> RouteFailure.Reason {
-        let (first, _) = rejections(path, query: query, host: host, counting: false)
+    func diagnose(_ path: String, query: String?, request: RequestURL?) -> RouteFailure.Reason {
+        let (first, _) = rejections(path, query: query, request: request, counting: false)
         return first ?? .noRoute(path: path, suggestions: suggestions(for: path))
     }
 
     /// The first candidate's rejection of `path` in rank order, and (when `counting`) how many
     /// candidates rejected it.
-    func rejections(_ path: String, query: String?, host: RequestHost?, counting: Bool) -> (first: RouteFailure.Reason?, count: Int) {
+    func rejections(_ path: String, query: String?, request: RequestURL?, counting: Bool) -> (first: RouteFailure.Reason?, count: Int) {
         var items: QueryItems? = nil
         var text = path
         return scratches.withScratch { scratch in
@@ -23,7 +23,7 @@ extension Router {
                 // passed over (`resolve` reports the limit itself when it meets it).
                 for index in entries.indices {
                     if case .rejected(let failure) = candidate(
-                        index, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items)
+                        index, bytes: bytes, segment: segment, path: path, query: query, request: request, scratch: scratch, items: &items)
                     {
                         count += 1
                         if first == nil { first = failure }

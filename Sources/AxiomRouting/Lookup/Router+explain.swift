@@ -79,13 +79,14 @@ extension Router {
         // The URL is parsed once: the result is `resolve`'s, matched from the same routed path.
         let routedPath: String
         let query: String?
-        let host: RequestHost?
+        let routedRequest: RequestURL?
         switch routed(input) {
-        case .success(let routed): (routedPath, query, host) = routed
+        case .success(let routed): (routedPath, query, routedRequest) = routed
         case .failure(let failure):
             return RouteExplanation(input: input, path: nil, candidates: [], literalRoute: nil, expressions: [], result: .failure(failure))
         }
-        let result = match(path: routedPath, query: query, host: host, input: input)
+        let result = match(path: routedPath, query: query, request: routedRequest, input: input)
+        let request = noting(routedPath, in: routedRequest)
         let path = normalized(routedPath)
         var pathBytes = path
         let (literalRank, consulted) = pathBytes.withUTF8 { bytes in
@@ -105,7 +106,7 @@ extension Router {
                     }
                     if taken { return candidate(.notReached) }
                     switch self.candidate(
-                        index, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items)
+                        index, bytes: bytes, segment: segment, path: path, query: query, request: request, scratch: scratch, items: &items)
                     {
                     case .otherFirstSegment(let expected): return candidate(.differentFirstSegment(expected: expected))
                     case .noMatch: return candidate(.patternDoesNotMatch)

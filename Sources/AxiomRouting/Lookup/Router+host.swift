@@ -1,5 +1,20 @@
 @_spi(Lookup) import AxiomURLPattern
 
+/// What a lookup knows of the URL beyond its routed path and query: its origin, its fragment,
+/// and whether its path ended in a `/` the table's rule dropped. Built only for a table whose
+/// routes read one of them (``Router/readsRequest``); nil otherwise, and for a path resolved
+/// alone that needs none.
+struct RequestURL: Sendable, Hashable {
+    /// The scheme, host and port (nil resolving a path alone, or when no route has a host).
+    var host: RequestHost? = nil
+    /// The fragment without `#`, its escapes normalised as a path's are; nil when the URL has
+    /// none (an empty `#` is "").
+    var fragment: String? = nil
+    /// Whether the path ended in a `/` (and was more than `/`) before the table's
+    /// trailing-slash rule dropped it.
+    var trailingSlash = false
+}
+
 /// The scheme, host and port of the URL being resolved: what routes with a host pattern match
 /// on (``Route/HostPattern``). Nil when resolving a path alone.
 struct RequestHost: Sendable, Hashable {
@@ -126,28 +141,15 @@ struct HostMatcher: Sendable {
         let scratch = MatchScratch(captures: groups.count + 1, limits: MatchLimits())
         var values: [RouteValue?] = []
         var reason: RouteFailure.Reason? = nil
-        func read(_ regex: CompiledRegex, _ text: String, groups: ArraySlice<(name: String, type: ParameterType)?>) -> Bool {
-            var subject = text
-            return subject.withUTF8 { bytes -> Bool in
-                guard (try? regex.match(bytes, scratch: scratch)) == true else { return false }
-                for (offset, group) in groups.enumerated() {
-                    guard let group else { continue }
-                    guard let range = scratch.range(ofGroup: offset + 1) else {
-                        values.append(nil)
-                        continue
-                    }
-                    let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                    guard let value = group.type.convert(raw) else {
-                        reason = .conversionFailed(route: route, parameter: group.name, value: raw, expected: group.type)
-                        return false
-                    }
-                    values.append(value)
-                }
-                return true
-            }
-        }
-        guard read(hostname, request.host, groups: groups[..<hostnameGroups]),
-            port.map({ read($0, request.port, groups: groups[hostnameGroups...]) }) ?? true
+        guard
+            GroupReader.read(
+                hostname, request.host, groups: groups[..<hostnameGroups], route: route, scratch: scratch, into: &values, failure: &reason,
+                convert: { $1.convert($0).map(Result.success) ?? .failure(.notConvertible(decoded: $0)) }),
+            port.map({
+                GroupReader.read(
+                    $0, request.port, groups: groups[hostnameGroups...], route: route, scratch: scratch, into: &values, failure: &reason,
+                    convert: { $1.convert($0).map(Result.success) ?? .failure(.notConvertible(decoded: $0)) })
+            }) ?? true
         else {
             failure = reason ?? mismatch
             return nil
@@ -156,26 +158,134 @@ struct HostMatcher: Sendable {
     }
 }
 
-extension Router {
-    /// The values a route's host adds to `match` (its ``Route/HostPattern``'s named groups),
-    /// after the path's, or nil with the failure when the host is not the route's.
-    @inline(__always)
-    func hostChecked(_ match: RouteMatch, entry: Route, rank: Int, host: RequestHost?, failure: inout RouteFailure.Reason?) -> RouteMatch? {
-        guard entry.storage.hasHost else { return match }
-        return hostCheckedSlowly(match, rank: rank, host: host, failure: &failure)
+/// Reads the groups of an expression matched against a URL part (a host, a port, a fragment)
+/// as typed values: what host and fragment matchers share.
+enum GroupReader {
+    /// Matches `regex` against `text`, appending each named group's value to `values` (nil for
+    /// a group that did not take part); false when it does not match, or (with `failure` set)
+    /// when a value does not convert.
+    static func read(
+        _ regex: CompiledRegex, _ text: String, groups: ArraySlice<(name: String, type: ParameterType)?>, route: String, scratch: MatchScratch,
+        into values: inout [RouteValue?], failure: inout RouteFailure.Reason?,
+        convert: (String, ParameterType) -> Result<RouteValue, Router.ValueError>
+    ) -> Bool {
+        var subject = text
+        return subject.withUTF8 { bytes -> Bool in
+            guard (try? regex.match(bytes, scratch: scratch)) == true else { return false }
+            for (offset, group) in groups.enumerated() {
+                guard let group else { continue }
+                guard let range = scratch.range(ofGroup: offset + 1) else {
+                    values.append(nil)
+                    continue
+                }
+                let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                switch convert(raw, group.type) {
+                case .success(let value): values.append(value)
+                case .failure(.invalidEncoding):
+                    failure = .invalidPercentEncoding(route: route, parameter: group.name, value: raw)
+                    return false
+                case .failure(.notConvertible(let decoded)):
+                    failure = .conversionFailed(route: route, parameter: group.name, value: decoded, expected: group.type)
+                    return false
+                }
+            }
+            return true
+        }
     }
 
-    private func hostCheckedSlowly(_ match: RouteMatch, rank: Int, host: RequestHost?, failure: inout RouteFailure.Reason?) -> RouteMatch? {
-        guard let matcher = hostMatchers[rank] else { return nil }
-        guard let values = matcher.values(host, route: entries[rank].name, failure: &failure) else { return nil }
+    /// The named groups of parts (nil for an unnamed one), typed by `parameters` (else `string`).
+    static func groups(_ parts: [Part], parameters: ArraySlice<Route.Parameter>) -> [(name: String, type: ParameterType)?] {
+        parts.filter { $0.kind != .fixedText }.map { part in
+            guard part.hasCustomName else { return nil }
+            return (part.name, parameters.first { $0.name == part.name }?.type ?? .string)
+        }
+    }
+}
+
+/// A route's fragment pattern compiled: what `requestChecked` matches the URL's fragment with.
+struct FragmentMatcher: Sendable {
+    let pattern: Route.FragmentPattern
+    /// Nil when the pattern could not be compiled (the compiler checked it): the route then
+    /// matches no fragment — closed, never open.
+    let regex: CompiledRegex?
+    let groups: [(name: String, type: ParameterType)?]
+    /// The pattern's parts, for printing.
+    let parts: [Part]
+
+    init(_ pattern: Route.FragmentPattern, parameters: ArraySlice<Route.Parameter>) {
+        self.pattern = pattern
+        parts = (try? Self.parse(pattern.pattern)) ?? []
+        groups = GroupReader.groups(parts, parameters: parameters)
+        regex = (try? JavaScriptRegexTranslator.translate(PatternRegexGenerator.regexp(parts, options: .pathname).source)).flatMap {
+            try? CompiledRegex($0, caseless: false, jit: false)
+        }
+    }
+
+    /// A fragment pattern's parts: the path's syntax and options (a group stops at `/`), the
+    /// fragment's percent-encode set.
+    static func parse(_ pattern: String) throws(PatternSyntaxError) -> [Part] {
+        try PatternParser.parse(pattern, options: .pathname, encode: Canonicalizer.hash)
+    }
+
+    /// The values of the fragment's named groups in `fragment` (nil: the URL has none, matched
+    /// as an empty one), or nil with the failure when it is not one of the pattern's.
+    func values(_ fragment: String?, route: String, failure: inout RouteFailure.Reason?) -> [RouteValue?]? {
+        var values: [RouteValue?] = []
+        var reason: RouteFailure.Reason? = nil
+        guard let regex,
+            GroupReader.read(
+                regex, fragment ?? "", groups: groups[...], route: route, scratch: MatchScratch(captures: groups.count + 1, limits: MatchLimits()),
+                into: &values, failure: &reason, convert: { Router.value(of: $0, as: $1) })
+        else {
+            failure = reason ?? .fragmentNotMatched(route: route, fragment: fragment, pattern: pattern.pattern)
+            return nil
+        }
+        return values
+    }
+}
+
+extension Router {
+    /// What a route asks of the URL past its path and query, checked once its path matched:
+    /// its host (the host's named groups' values added after the path's), its fragment (the
+    /// fragment's values after those), and its rules. Nil with the failure when the URL is not
+    /// the route's. One place for every part of the request a route may read.
+    @inline(__always)
+    func requestChecked(_ match: RouteMatch, entry: Route, rank: Int, request: RequestURL?, failure: inout RouteFailure.Reason?) -> RouteMatch? {
+        guard entry.storage.checksRequest else { return match }
+        return requestCheckedSlowly(match, rank: rank, request: request, failure: &failure)
+    }
+
+    private func requestCheckedSlowly(_ match: RouteMatch, rank: Int, request: RequestURL?, failure: inout RouteFailure.Reason?) -> RouteMatch? {
         let route = match.route
-        let hostNames = route.parameters.suffix(matcher.pattern.parameterCount).map(\.name)
+        let rules = route.rules
+        if rules.refusesFragment, let fragment = request?.fragment {
+            failure = .fragmentNotAllowed(route: route.name, fragment: fragment)
+            return nil
+        }
+        if let slash = rules.trailingSlash, slash != (request?.trailingSlash ?? false) {
+            failure = .trailingSlashMismatch(route: route.name, expected: slash)
+            return nil
+        }
+        var added: [(ArraySlice<Route.Parameter>, [RouteValue?])] = []
+        if let matcher = hostMatchers[rank] {
+            guard let values = matcher.values(request?.host, route: route.name, failure: &failure) else { return nil }
+            added.append((route.hostParameters, values))
+        } else if entries[rank].storage.hasHost {
+            return nil
+        }
+        if let matcher = fragmentMatchers[rank] {
+            guard let values = matcher.values(request?.fragment, route: route.name, failure: &failure) else { return nil }
+            added.append((route.fragmentParameters, values))
+        }
+        guard !added.isEmpty else { return match }
         var names = match.parameters.map(\.name)
         var all = match.parameters.values
-        for (name, value) in zip(hostNames, values) {
-            guard let value else { continue }
-            names.append(name)
-            all.append(value)
+        for (parameters, values) in added {
+            for (parameter, value) in zip(parameters, values) {
+                guard let value else { continue }
+                names.append(parameter.name)
+                all.append(value)
+            }
         }
         return RouteMatch(
             route: route, values: all, names: names.count == route.parameters.count ? nil : names, query: match.query, path: match.path,

@@ -17,7 +17,7 @@ extension Router {
     /// ```
     public func matches(_ input: String) -> Result<[RouteMatch], RouteFailure> {
         switch routed(input) {
-        case .success(let (path, query, host)): return .success(allMatches(path: path, query: query, host: host))
+        case .success(let (path, query, request)): return .success(allMatches(path: path, query: query, request: request))
         case .failure(let failure): return .failure(failure)
         }
     }
@@ -30,10 +30,11 @@ extension Router {
             return .failure(RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength)))
         }
         let canonical = Self.withUTF8(of: path, Self.isCanonical) ? path : Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path)
-        return .success(allMatches(path: canonical, query: query, host: nil))
+        return .success(allMatches(path: canonical, query: query, request: nil))
     }
 
-    private func allMatches(path routedPath: String, query: String?, host: RequestHost?) -> [RouteMatch] {
+    private func allMatches(path routedPath: String, query: String?, request routedRequest: RequestURL?) -> [RouteMatch] {
+        let request = noting(routedPath, in: routedRequest)
         var subject = normalized(routedPath)
         let path = subject
         var items: QueryItems? = nil
@@ -42,7 +43,7 @@ extension Router {
                 let segment = firstSegment(bytes)
                 return entries.indices.compactMap { index -> RouteMatch? in
                     let outcome = candidate(
-                        index, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items)
+                        index, bytes: bytes, segment: segment, path: path, query: query, request: request, scratch: scratch, items: &items)
                     if case .matched(let match) = outcome { return match }
                     return nil
                 }

@@ -7,9 +7,9 @@ extension Router {
     /// Never crashes and never returns a bare nil: a URL that does not resolve gives a
     /// ``RouteFailure`` that says why.
     public func resolve(_ input: String) -> Result<RouteMatch, RouteFailure> {
-        if let (path, query, host) = routedInPlace(input) { return match(path: path, query: query, host: host, input: input) }
+        if let (path, query, request) = routedInPlace(input) { return match(path: path, query: query, request: request, input: input) }
         switch routed(input) {
-        case .success(let (path, query, host)): return match(path: path, query: query, host: host, input: input)
+        case .success(let (path, query, request)): return match(path: path, query: query, request: request, input: input)
         case .failure(let failure): return .failure(failure)
         }
     }
@@ -20,8 +20,8 @@ extension Router {
     /// Nil for anything else, and wherever the answer is not a route to match (a refused
     /// origin, a URL an app scheme refuses): `routed` then decides, and says why. Where it
     /// answers, it answers as `routed` does, which a differential test checks.
-    func routedInPlace(_ input: String) -> (path: String, query: String?, host: RequestHost?)? {
-        input.utf8.withContiguousStorageIfAvailable { bytes -> (path: String, query: String?, host: RequestHost?)? in
+    func routedInPlace(_ input: String) -> (path: String, query: String?, request: RequestURL?)? {
+        input.utf8.withContiguousStorageIfAvailable { bytes -> (path: String, query: String?, request: RequestURL?)? in
             guard !bytes.isEmpty, bytes.count <= options.limits.maxInputLength, let parts = URLParser.fastScan(bytes), parts.lowercase
             else { return nil }
             let host = bytes[parts.host]
@@ -42,22 +42,25 @@ extension Router {
                 guard !appScheme || !options.appSchemeHostRequired else { return nil }
                 path = bytes[parts.path]
             }
-            // The host is read only by routes that match on one.
-            let requestHost =
-                hostMatchers.isEmpty
-                ? nil
-                : RequestHost(
-                    scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self), host: String(decoding: host, as: UTF8.self), port: parts.port
-                )
+            // The host and fragment are read only by routes that match on them.
+            var request: RequestURL? = nil
+            if readsRequest {
+                request = RequestURL(
+                    host: hostMatchers.isEmpty
+                        ? nil
+                        : RequestHost(
+                            scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self), host: String(decoding: host, as: UTF8.self),
+                            port: parts.port),
+                    fragment: parts.fragment.map { Self.normalizingEscapes(String(decoding: bytes[$0], as: UTF8.self)) })
+            }
             return (
-                path.isEmpty ? "/" : String(decoding: path, as: UTF8.self), parts.query.map { String(decoding: bytes[$0], as: UTF8.self) },
-                requestHost
+                path.isEmpty ? "/" : String(decoding: path, as: UTF8.self), parts.query.map { String(decoding: bytes[$0], as: UTF8.self) }, request
             )
         } ?? nil
     }
 
     /// The path and query `input` is routed by: length, URL syntax and origin checked.
-    func routed(_ input: String) -> Result<(path: String, query: String?, host: RequestHost?), RouteFailure> {
+    func routed(_ input: String) -> Result<(path: String, query: String?, request: RequestURL?), RouteFailure> {
         guard !input.isEmpty else { return .failure(RouteFailure(input: input, reason: .emptyInput)) }
         let length = input.utf8.count
         guard length <= options.limits.maxInputLength else {
@@ -86,21 +89,37 @@ extension Router {
         if appScheme, options.appSchemeHostRequired, url.hasOpaquePath || host.isEmpty, !(url.pathname.isEmpty || url.pathname == "/") {
             return .failure(RouteFailure(input: input, reason: .appURLWithoutHost(scheme: url.scheme)))
         }
-        // The host is read only by routes that match on one.
-        return .success((Origin.routedPath(of: url, appScheme: appScheme, host: host), url.query, hostMatchers.isEmpty ? nil : RequestHost(url)))
+        // The host and fragment are read only by routes that match on them.
+        let request =
+            readsRequest
+            ? RequestURL(host: hostMatchers.isEmpty ? nil : RequestHost(url), fragment: url.fragment.map(Self.normalizingEscapes)) : nil
+        return .success((Origin.routedPath(of: url, appScheme: appScheme, host: host), url.query, request))
     }
 
     /// Resolves a path (and raw query string) directly, without origin checks: what an app
     /// does with a path it already trusts, and what routers are compared on.
     public func resolve(path: String, query: String? = nil) -> Result<RouteMatch, RouteFailure> {
-        let length = path.utf8.count + (query?.utf8.count ?? 0)
+        resolve(path: path, query: query, fragment: nil)
+    }
+
+    /// Resolves a path, raw query string and fragment (without `#`; nil: none) directly, without
+    /// origin checks: for routes that match on the fragment (`route room /#/room/:roomId`), a
+    /// path the app already trusts with the fragment it came with.
+    ///
+    /// ```swift
+    /// let room = try router.resolve(path: "/", fragment: "/room/lobby").get()
+    /// ```
+    public func resolve(path: String, query: String? = nil, fragment: String?) -> Result<RouteMatch, RouteFailure> {
+        let length = path.utf8.count + (query?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0)
         guard length <= options.limits.maxInputLength else {
             return .failure(RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength)))
         }
+        // The fragment as a URL's is matched: its canonical encoding, escapes normalised.
+        let request = readsRequest && fragment != nil ? RequestURL(fragment: fragment.map { Self.normalizingEscapes(Canonicalizer.hash($0)) }) : nil
         guard Self.withUTF8(of: path, Self.isCanonical) else {
-            return match(path: Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path), query: query, host: nil, input: path)
+            return match(path: Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path), query: query, request: request, input: path)
         }
-        return match(path: path, query: query, host: nil, input: path)
+        return match(path: path, query: query, request: request, input: path)
     }
 
     /// The bytes of a path's first segment (after the leading `/`).
@@ -122,13 +141,26 @@ extension Router {
     }
 
     /// Matches a canonical routed path (see `matchChunks`), with a failure that says why.
-    func match(path rawPath: String, query: String?, host: RequestHost?, input: String) -> Result<RouteMatch, RouteFailure> {
+    func match(path rawPath: String, query: String?, request: RequestURL?, input: String) -> Result<RouteMatch, RouteFailure> {
         // Most paths are already normal: they are matched as they are (no copy to count).
-        if needsNormalizing(rawPath) { return match(normalized: normalized(rawPath), query: query, host: host, input: input) }
-        return match(normalized: rawPath, query: query, host: host, input: input)
+        if needsNormalizing(rawPath) {
+            return match(normalized: normalized(rawPath), query: query, request: noting(rawPath, in: request), input: input)
+        }
+        return match(normalized: rawPath, query: query, request: request, input: input)
     }
 
-    private func match(normalized path: String, query: String?, host: RequestHost?, input: String) -> Result<RouteMatch, RouteFailure> {
+    /// `request` with the path's trailing `/` noted, when a route keeps its own trailing-slash
+    /// rule and the table's drops it (the normalised path no longer shows it).
+    func noting(_ rawPath: String, in request: RequestURL?) -> RequestURL? {
+        guard checksTrailingSlash, options.ignoresTrailingSlash, rawPath.utf8.count > 1, rawPath.utf8.last == UInt8(ascii: "/") else {
+            return request
+        }
+        var noted = request ?? RequestURL()
+        noted.trailingSlash = true
+        return noted
+    }
+
+    private func match(normalized path: String, query: String?, request: RequestURL?, input: String) -> Result<RouteMatch, RouteFailure> {
         // Failures travel beside the match, so the common case moves only a small value.
         var failure: RouteFailure.Reason? = nil
         // How many routes matched the path and rejected it (a value, a query, a host).
@@ -139,25 +171,26 @@ extension Router {
             // every other route matching the path ranks after it.
             if let rank = literalIndex.rank(of: bytes) {
                 var items: QueryItems? = nil
-                if let match = convert(rank, scratch: nil, bytes: bytes, path: path, query: query, host: host, items: &items, failure: &failure) {
+                if let match = convert(rank, scratch: nil, bytes: bytes, path: path, query: query, request: request, items: &items, failure: &failure)
+                {
                     return match
                 }
                 rejected += 1
             }
             return scratches.withScratch { scratch in
-                matchChunks(bytes, path: path, query: query, host: host, scratch: scratch, failure: &failure, rejected: &rejected)
+                matchChunks(bytes, path: path, query: query, request: request, scratch: scratch, failure: &failure, rejected: &rejected)
             }
         }
         if let match { return .success(match) }
         if let failure { return .failure(RouteFailure(input: input, reason: failure, rejectedCandidates: rejected)) }
-        return .failure(RouteFailure(input: input, unmatched: path, query: query, host: host, router: self))
+        return .failure(RouteFailure(input: input, unmatched: path, query: query, request: request, router: self))
     }
 
     /// The chunk expressions first (one match finds the first route in rank order), then —
     /// only if that route's values do not convert — the later candidates one by one. On no
     /// match, `failure` holds the first conversion failure (or the match limit), if any.
     private func matchChunks(
-        _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, host: RequestHost?, scratch: MatchScratch,
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, request: RequestURL?, scratch: MatchScratch,
         failure: inout RouteFailure.Reason?,
         rejected: inout Int
     ) -> RouteMatch? {
@@ -171,20 +204,21 @@ extension Router {
             // reference rule, route by route, answers (a no-match a backtracking search could
             // not finish is found that way), or ends at the limit itself.
             return slowPath(
-                after: -1, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, host: host,
+                after: -1, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, request: request,
                 items: &queryItems, failure: &failure, rejected: &rejected)
         }
         guard let routeIndex else { return nil }
         // The first failure is the one reported.
         var later: RouteFailure.Reason? = nil
-        if let match = convert(routeIndex, scratch: scratch, bytes: bytes, path: path, query: query, host: host, items: &queryItems, failure: &later)
+        if let match = convert(
+            routeIndex, scratch: scratch, bytes: bytes, path: path, query: query, request: request, items: &queryItems, failure: &later)
         {
             return match
         }
         if failure == nil { failure = later }
         if later != nil { rejected += 1 }
         return slowPath(
-            after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, host: host,
+            after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, request: request,
             items: &queryItems, failure: &failure, rejected: &rejected)
     }
 
@@ -246,11 +280,12 @@ extension Router {
 
     /// Tries the candidates ranked after `index` one by one with their own expressions.
     private func slowPath(
-        after index: Int, path: String, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, segment: String, query: String?, host: RequestHost?,
+        after index: Int, path: String, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, segment: String, query: String?,
+        request: RequestURL?,
         items: inout QueryItems?, failure: inout RouteFailure.Reason?, rejected: inout Int
     ) -> RouteMatch? {
         for rank in (index + 1)..<entries.count {
-            switch candidate(rank, bytes: bytes, segment: segment, path: path, query: query, host: host, scratch: scratch, items: &items) {
+            switch candidate(rank, bytes: bytes, segment: segment, path: path, query: query, request: request, scratch: scratch, items: &items) {
             case .otherFirstSegment, .noMatch: continue
             case .limitExceeded:
                 failure = .limitExceeded

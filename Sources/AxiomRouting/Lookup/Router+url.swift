@@ -184,7 +184,11 @@ extension Router {
         }
         let route = entries[index]
         try Self.validate(route, parameters: parameters, query: query)
-        let path = self.path(route, parts: parts(of: index), parameters)
+        var path = self.path(route, parts: parts(of: index), parameters)
+        // A route with its own trailing-slash rule prints its URLs' `/`.
+        if route.rules.trailingSlash == true, path != "/" { path += "/" }
+        // A route that matches on its fragment prints it, with the fragment's values.
+        let fragment = fragmentMatchers[index].map { Self.printed($0.parts, parameters) }
         // A route that matches on its host prints it, with the host's values (validated above).
         var printed = prefix(for: path)
         if route.host != nil {
@@ -219,10 +223,10 @@ extension Router {
                 percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
         }
         let queryString = queryText.isEmpty ? nil : queryText.joined(separator: "&")
-        let url = printed + (queryString.map { "?" + $0 } ?? "")
+        let url = printed + (queryString.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
 
         // A table without a printable origin prints a path, which resolves as a path.
-        switch printed.hasPrefix("/") ? resolve(path: path, query: queryString) : resolve(url) {
+        switch printed.hasPrefix("/") ? resolve(path: path, query: queryString, fragment: fragment) : resolve(url) {
         case .success(let match):
             let sameRoute = match.route.name == name
             let sameParameters =
@@ -284,6 +288,14 @@ extension Router {
     /// The path for a route and values (`/profile/42`), without origin or query; the values
     /// are already validated.
     func path(_ route: Route, parts: [Part], _ parameters: RouteParameters) -> String {
+        let path = Self.printed(parts, parameters)
+        return path.isEmpty ? "/" : path
+    }
+
+    /// A path-like pattern's `parts` printed with `parameters` (a path's, a fragment's): fixed
+    /// text as it is, each value percent-encoded as a path segment (a `path` value segment by
+    /// segment), an absent optional group left out.
+    static func printed(_ parts: [Part], _ parameters: RouteParameters) -> String {
         var path = ""
         for part in parts {
             if part.kind == .fixedText {
@@ -303,7 +315,7 @@ extension Router {
             }
             path += part.prefix + text + part.suffix
         }
-        return path.isEmpty ? "/" : path
+        return path
     }
 
     /// Origin and path: `myapp://profile/42`, `https://example.com/profile/42`, or the

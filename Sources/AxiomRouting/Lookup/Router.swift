@@ -75,6 +75,14 @@ public final class Router: Sendable {
     let redirectRanks: [String: Int]
     /// The host patterns of the routes that match on one, by rank (empty for most tables).
     let hostMatchers: [Int: HostMatcher]
+    /// The fragment patterns of the routes that match on one, by rank (empty for most tables).
+    let fragmentMatchers: [Int: FragmentMatcher]
+    /// Whether some route reads more of the URL than its path and query (a host, a fragment,
+    /// a per-route rule): only then is a ``RequestURL`` built for a lookup.
+    let readsRequest: Bool
+    /// Whether some route keeps its own trailing-slash rule: only then is the path's last `/`
+    /// looked at before the table's rule drops it.
+    let checksTrailingSlash: Bool
     /// The `matching` regexps of query parameters, compiled, by their source.
     let queryPatterns: [String: CompiledRegex]
     /// Whether any route declares loaders (`load NAME`): a navigation flow over a table without
@@ -141,9 +149,16 @@ public final class Router: Sendable {
         self.redirectRanks = redirectRanks
         var hostMatchers: [Int: HostMatcher] = [:]
         for (rank, entry) in entries.enumerated() {
-            if let host = entry.host { hostMatchers[rank] = HostMatcher(host, parameters: entry.parameters.suffix(host.parameterCount)) }
+            if let host = entry.host { hostMatchers[rank] = HostMatcher(host, parameters: entry.hostParameters) }
         }
         self.hostMatchers = hostMatchers
+        var fragmentMatchers: [Int: FragmentMatcher] = [:]
+        for (rank, entry) in entries.enumerated() {
+            if let fragment = entry.fragment { fragmentMatchers[rank] = FragmentMatcher(fragment, parameters: entry.fragmentParameters) }
+        }
+        self.fragmentMatchers = fragmentMatchers
+        readsRequest = entries.contains { $0.storage.checksRequest }
+        checksTrailingSlash = entries.contains { $0.rules.trailingSlash != nil }
         var queryPatterns: [String: CompiledRegex] = [:]
         for parameter in entries.flatMap(\.query) {
             guard let pattern = parameter.pattern, case let key = Self.queryPatternKey(parameter), queryPatterns[key] == nil else { continue }

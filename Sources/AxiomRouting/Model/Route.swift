@@ -25,19 +25,30 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         let closedQuery: Bool
         /// Its last path value runs on to the end of the URL (``Parameter/runsToEnd``).
         let pathRunsToEnd: Bool
+        /// The fragment pattern, boxed: few routes have one.
+        private let fragmentPattern: Box<FragmentPattern>?
+        /// `option fragment none`, `option trailing-slash strict` (``Route/URLRules``).
+        let rules: URLRules
         /// `host != nil` and `kind == .route`, read on every lookup without copying either.
         let hasHost: Bool
+        /// Whether a match must look past the path and query at the request (``Router/requestChecked``):
+        /// a host, a fragment pattern, or a rule. Read on every lookup.
+        let checksRequest: Bool
         let isOwnPattern: Bool
 
         var metadata: Metadata { declaredMetadata?.value ?? .plain(name: name) }
         var host: HostPattern? { hostPattern?.value }
+        var fragment: FragmentPattern? { fragmentPattern?.value }
         var defaultQuery: RouteParameters? { defaults?.value }
         var fixedValues: RouteParameters? { fixed?.value }
 
         init(
             name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
-            rank: Int, kind: Kind, host: HostPattern?, fixed: RouteParameters, closedQuery: Bool
+            rank: Int, kind: Kind, host: HostPattern?, fixed: RouteParameters, closedQuery: Bool, fragment: FragmentPattern?, rules: URLRules
         ) {
+            self.fragmentPattern = fragment.map(Box.init)
+            self.rules = rules
+            self.checksRequest = host != nil || fragment != nil || rules != URLRules()
             self.closedQuery = closedQuery
             self.pathRunsToEnd = parameters.contains { $0.runsToEnd }
             self.hostPattern = host.map(Box.init)
@@ -68,12 +79,53 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     init(
         name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
-        rank: Int, kind: Kind = .route, host: HostPattern? = nil, fixed: RouteParameters = [:], closedQuery: Bool = false
+        rank: Int, kind: Kind = .route, host: HostPattern? = nil, fixed: RouteParameters = [:], closedQuery: Bool = false,
+        fragment: FragmentPattern? = nil, rules: URLRules = URLRules()
     ) {
         storage = Storage(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host, fixed: fixed, closedQuery: closedQuery)
+            host: host, fixed: fixed, closedQuery: closedQuery, fragment: fragment, rules: rules)
     }
+
+    /// The fragment a route matches on, when its pattern has one (`route room /#/room/:roomId`):
+    /// what a hash-routed web app's links carry their route in. The fragment is matched like a
+    /// path (a group stops at `/`), in its canonical percent-encoding; its named groups are
+    /// parameters of the route, typed by `param` lines.
+    public struct FragmentPattern: Sendable, Hashable {
+        /// The canonical fragment pattern, without `#` (`/room/:roomId`).
+        public let pattern: String
+        /// How many of the route's ``Route/parameters`` (the last ones) are the fragment's
+        /// named groups.
+        public let parameterCount: Int
+
+        public init(pattern: String, parameterCount: Int) {
+            self.pattern = pattern
+            self.parameterCount = parameterCount
+        }
+    }
+
+    /// What a route asks of a URL beyond its patterns (`option KEY VALUE` under it).
+    public struct URLRules: Sendable, Hashable {
+        /// `option fragment none`: a URL with a fragment (`#…`, even an empty one) does not
+        /// match the route (`fragment-not-allowed`).
+        public var refusesFragment = false
+        /// `option trailing-slash strict` on a route of a table that ignores a trailing `/`:
+        /// whether the route's URLs end in `/` (its pattern did) — true or false, a URL
+        /// spelled the other way does not match it (`trailing-slash-mismatch`). Nil: the
+        /// table's rule.
+        public var trailingSlash: Bool? = nil
+
+        public init(refusesFragment: Bool = false, trailingSlash: Bool? = nil) {
+            self.refusesFragment = refusesFragment
+            self.trailingSlash = trailingSlash
+        }
+    }
+
+    /// The fragment the route matches on; nil when it matches on its path (and host) only.
+    public var fragment: FragmentPattern? { storage.fragment }
+
+    /// What the route asks of a URL beyond its patterns.
+    public var rules: URLRules { storage.rules }
 
     /// `option query closed` (the route's, or the table's): a query item the route does not
     /// declare, or an item it reads once given twice, makes the URL not match it
@@ -107,14 +159,26 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         public var description: String { scheme + "://" + hostname + (port.isEmpty ? "" : ":" + port) }
     }
 
-    /// The parameters of the path's groups (``parameters`` without the host's).
-    var pathParameters: ArraySlice<Parameter> { parameters.dropLast(host?.parameterCount ?? 0) }
+    /// The parameters of the path's groups (``parameters`` without the host's and the fragment's).
+    var pathParameters: ArraySlice<Parameter> { parameters.dropLast((host?.parameterCount ?? 0) + (fragment?.parameterCount ?? 0)) }
+
+    /// The parameters of the host's named groups (after the path's).
+    var hostParameters: ArraySlice<Parameter> {
+        parameters.dropLast(fragment?.parameterCount ?? 0).suffix(host?.parameterCount ?? 0)
+    }
+
+    /// The parameters of the fragment's named groups (the last ones).
+    var fragmentParameters: ArraySlice<Parameter> { parameters.suffix(fragment?.parameterCount ?? 0) }
 
     /// The scheme, host and port the route matches on; nil when it matches on its path only.
     public var host: HostPattern? { storage.host }
 
-    /// The pattern as the table writes it: the path pattern, after the host when there is one.
-    public var fullPattern: String { (host?.description ?? "") + pattern }
+    /// The pattern as the table writes it: the path pattern, after the host when there is one,
+    /// with its trailing `/` when the route keeps one, and `#` and the fragment when it has one.
+    public var fullPattern: String {
+        let slash = rules.trailingSlash == true && pattern != "/" ? "/" : ""
+        return (host?.description ?? "") + pattern + slash + (fragment.map { "#" + $0.pattern } ?? "")
+    }
 
     /// What a pattern of the table stands for: a route's own pattern, one of its aliases, or a
     /// redirect. ``Router/routes`` holds only routes; ``Router/entries`` holds all three in
@@ -168,7 +232,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         }
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host, fixed: fixedValues, closedQuery: closedQuery)
+            host: host, fixed: fixedValues, closedQuery: closedQuery, fragment: fragment, rules: rules)
     }
 
     public static func == (lhs: Route, rhs: Route) -> Bool {
@@ -176,6 +240,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             || (lhs.name, lhs.pattern, lhs.rank, lhs.location) == (rhs.name, rhs.pattern, rhs.rank, rhs.location)
                 && lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.parameters == rhs.parameters && lhs.query == rhs.query
                 && lhs.metadata == rhs.metadata && lhs.fixedValues == rhs.fixedValues && lhs.closedQuery == rhs.closedQuery
+                && lhs.fragment == rhs.fragment && lhs.rules == rhs.rules
     }
 
     public func hash(into hasher: inout Hasher) {

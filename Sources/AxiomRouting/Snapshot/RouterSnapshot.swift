@@ -28,7 +28,7 @@
 public enum RouterSnapshot {
     /// The version of the binary form written, and the only one read (2: a redirect's
     /// `set NAME = VALUE` values after its target).
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     /// The snapshot of `router`.
     public static func encode(_ router: Router) -> String {
@@ -318,6 +318,13 @@ struct SnapshotWriter {
             string(host.port)
             int(host.parameterCount)
         }
+        bool(route.fragment != nil)
+        if let fragment = route.fragment {
+            string(fragment.pattern)
+            int(fragment.parameterCount)
+        }
+        bool(route.rules.refusesFragment)
+        int(route.rules.trailingSlash.map { $0 ? 2 : 1 } ?? 0)
     }
 
     private mutating func type(_ type: ParameterType) {
@@ -578,9 +585,22 @@ struct SnapshotReader {
             host = Route.HostPattern(
                 scheme: try string(), hostname: try string(), port: try string(), parameterCount: try int(in: 0...parameters.count))
         }
+        var fragment: Route.FragmentPattern? = nil
+        if try bool() {
+            fragment = Route.FragmentPattern(
+                pattern: try string(), parameterCount: try int(in: 0...(parameters.count - (host?.parameterCount ?? 0))))
+        }
+        let refusesFragment = try bool()
+        let trailingSlash: Bool? =
+            switch try int(in: 0...2) {
+            case 0: nil
+            case 1: false
+            default: true
+            }
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host, fixed: fixed, closedQuery: closedQuery)
+            host: host, fixed: fixed, closedQuery: closedQuery, fragment: fragment,
+            rules: Route.URLRules(refusesFragment: refusesFragment, trailingSlash: trailingSlash))
     }
 
     mutating func type() throws(RouterSnapshotError) -> ParameterType {

@@ -16,7 +16,7 @@ struct RouteTableParser {
         "query-name-case": ["sensitive", "insensitive"], "query": ["open", "closed"],
     ]
     /// The options a route may set for itself (`option KEY VALUE` under it), over the table's.
-    static let routeOptions = ["query": ["open", "closed"]]
+    static let routeOptions = ["query": ["open", "closed"], "fragment": ["any", "none"], "trailing-slash": ["ignore", "strict"]]
 
     private let file: String
     private var syntax: RouteTableSyntax
@@ -252,8 +252,17 @@ struct RouteTableParser {
             route.requiresAuthentication = Located(value: true, location: keyword.location)
         case "option":
             let (key, value) = try parseOption(keyword, &scanner, among: Self.routeOptions, example: "option query closed")
-            try once(route.closedQuery)
-            route.closedQuery = Located(value: value.value == "closed", location: key.location)
+            switch key.value {
+            case "fragment":
+                try once(route.refusesFragment)
+                route.refusesFragment = Located(value: value.value == "none", location: key.location)
+            case "trailing-slash":
+                try once(route.strictTrailingSlash)
+                route.strictTrailingSlash = Located(value: value.value == "strict", location: key.location)
+            default:
+                try once(route.closedQuery)
+                route.closedQuery = Located(value: value.value == "closed", location: key.location)
+            }
         case "public":
             try once(route.isPublic)
             try expectEnd(&scanner, after: "'public'")

@@ -61,6 +61,10 @@ struct RouteDeclaration: Sendable {
     /// `option query closed|open` under the route: whether a query item it does not declare
     /// (or a single item repeated) refuses it, over the table's `option query`.
     var closedQuery: Located<Bool>? = nil
+    /// `option fragment none|any` under the route: whether a URL with a fragment refuses it.
+    var refusesFragment: Located<Bool>? = nil
+    /// `option trailing-slash strict|ignore` under the route, over the table's rule.
+    var strictTrailingSlash: Located<Bool>? = nil
 }
 
 /// `container NAME modal(STYLE) [tabs(a, b)] [auth] [sources a, b]`
