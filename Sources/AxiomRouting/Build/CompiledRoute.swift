@@ -90,7 +90,14 @@ extension CompiledRoute {
         case (.some(let x), .some(let y)) where x != y: return SegmentToken.atomsRankBefore(x, y)
         default: break
         }
-        // The same path and host: a route that matches on its fragment before one that takes
+        // The same path and host: a route scoped to a scheme before one that takes any, then by scheme.
+        switch (a.route.scheme?.scheme, b.route.scheme?.scheme) {
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (.some(let x), .some(let y)) where x != y: return x < y
+        default: break
+        }
+        // The same path, host and scheme: a route that matches on its fragment before one that takes
         // any, and among those, by the fragment's pieces.
         switch (a.fragmentAtoms, b.fragmentAtoms) {
         case (.some, nil): return true
@@ -109,7 +116,8 @@ extension CompiledRoute {
     var rankKey: RankKey {
         RankKey(
             tokens: tokens.map { RankKey.Token(kind: $0.kind, literal: $0.literal, atoms: $0.atoms) }, hostAtoms: hostAtoms,
-            fragmentAtoms: fragmentAtoms, requiredQueryCount: requiredQueryCount, closedQuery: route.closedQuery, ruleCount: ruleCount)
+            scheme: route.scheme?.scheme, fragmentAtoms: fragmentAtoms, requiredQueryCount: requiredQueryCount, closedQuery: route.closedQuery,
+            ruleCount: ruleCount)
     }
 
     /// How many of a route's ``Route/URLRules`` narrow the URLs it takes (`option fragment
@@ -129,6 +137,7 @@ extension CompiledRoute {
         }
         let tokens: [Token]
         let hostAtoms: [UInt16]?
+        let scheme: String?
         let fragmentAtoms: [UInt16]?
         let requiredQueryCount: Int
         let closedQuery: Bool

@@ -102,6 +102,58 @@ extension RouteCompiler {
     }
 }
 
+/// Routes scoped to an app scheme: `route user matrix:u/:user` matches only `matrix:` URLs (of
+/// the path `/u/:user`, as the scheme's URLs are routed), and prints them in the spelling its
+/// pattern uses — `matrix:u/alice`, `matrix:/u/alice` or `matrix://u/alice`.
+extension RouteCompiler {
+    /// `pattern` without its app scheme, when it starts with one that is not special (`matrix:`,
+    /// `io.element:`): the routed path pattern, and the scheme with the spelling. Unchanged with
+    /// no scope for a path, and for `http(s)://…` (a route on a host).
+    func splitScheme(_ pattern: Located<String>) -> (path: Located<String>, scope: Route.SchemeScope?) {
+        let text = pattern.value
+        func letter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let colon = text.firstIndex(of: ":") else { return (pattern, nil) }
+        let scheme = text[..<colon]
+        guard let first = scheme.unicodeScalars.first, letter(first),
+            scheme.unicodeScalars.allSatisfy({ letter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }),
+            !URLRecord.isSpecialScheme(scheme.lowercased())
+        else { return (pattern, nil) }
+        let rest = text[text.index(after: colon)...]
+        let spelling: Route.SchemeScope.Spelling
+        let path: String
+        if rest.hasPrefix("//") {
+            (spelling, path) = (.host, "/" + rest.dropFirst(2))
+        } else if rest.hasPrefix("/") {
+            (spelling, path) = (.path, String(rest))
+        } else {
+            (spelling, path) = (.opaque, "/" + rest)
+        }
+        // The path keeps its place in the file: the scheme's `//` or `:` before it.
+        let offset = scheme.unicodeScalars.count + 1 + (spelling == .host ? 2 : 0) - (spelling == .opaque ? 1 : 0)
+        let start = patternLocation(pattern, offset: max(0, offset))
+        return (
+            Located(value: path, location: SourceLocation(file: start.file, line: start.line, column: start.column, length: max(1, path.count))),
+            Route.SchemeScope(scheme: scheme.lowercased(), spelling: spelling)
+        )
+    }
+
+    /// Checks a route's scheme against the table: some origin must accept it (`E324`), and a
+    /// host-less spelling needs `option app-scheme-host optional` (`E328`).
+    mutating func checkScheme(_ scope: Route.SchemeScope, route: String, at location: SourceLocation, origins: [Origin]) -> Bool {
+        if !origins.isEmpty,
+            !origins.contains(where: { $0.hosts == .everyOtherScheme || $0.hosts == .appScheme && $0.scheme == scope.scheme })
+        {
+            diagnostics.append(.hostNotAccepted(scope.scheme + ":", origins: origins.map(\.description), at: location))
+            return false
+        }
+        if scope.spelling != .host, syntax.appSchemeHostRequired {
+            diagnostics.append(.spellingRefused(route, spelling: scope.written("/…"), at: location))
+            return false
+        }
+        return true
+    }
+}
+
 extension CompiledRoute {
     /// What ranks a route's fragment among routes of the same path and host: its pieces, as a
     /// path segment's are ranked (fixed text before a group).

@@ -89,6 +89,7 @@ extension RouteCompiler {
         /// go: a route on no fragment takes any (unless it refuses one), a route on one takes only
         /// those of its pattern; a route with its own trailing-slash rule takes one spelling.
         func fragmentIncludes(_ outer: Int, _ inner: Int) -> LanguageComparison.Verdict {
+            if let scheme = routes[outer].route.scheme?.scheme, routes[inner].route.scheme?.scheme != scheme { return .no(example: "") }
             let (a, b) = (routes[outer].route.rules, routes[inner].route.rules)
             if a.refusesFragment, !b.refusesFragment { return .no(example: "") }
             if let slash = a.trailingSlash, b.trailingSlash != slash { return .no(example: "") }

@@ -48,7 +48,7 @@ extension RouteCompiler {
                 name: route.name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname),
                 parameters: parameters + (ownHost == nil ? route.hostParameters : []) + route.fragmentParameters, query: route.query,
                 metadata: route.metadata, location: alias.pattern.location, rank: 0, kind: .alias, host: host?.pattern,
-                closedQuery: route.closedQuery, fragment: route.fragment, rules: rules)
+                closedQuery: route.closedQuery, fragment: route.fragment, rules: rules, scheme: route.scheme)
             return self.entry(entry, parts: parts, pattern: path, order: alias.order, host: host, fragment: compiled.fragment)
         }
     }

@@ -26,6 +26,9 @@ struct RouteCompiler {
             sharedQuery = compileQuery(RouteDeclaration(name: first.name, pattern: first.name, order: 0, query: syntax.sharedQuery), pathNames: [])
         }
         checkContainers()
+        if syntax.appSchemeSpelling != .host, syntax.appSchemeHostRequired, let location = syntax.appSchemeSpellingLocation {
+            diagnostics.append(.spellingRefused("every", spelling: "scheme:" + syntax.appSchemeSpelling.spell("/…"), at: location))
+        }
         var declared: [String: RouteDeclaration] = [:]
         var routes: [CompiledRoute] = []
         if syntax.routes.isEmpty {
@@ -222,8 +225,10 @@ struct RouteCompiler {
 
     private mutating func compileRoute(_ declaration: RouteDeclaration, origins: [Origin]) -> CompiledRoute? {
         let (withoutFragment, fragmentText) = splitFragment(declaration.pattern)
-        let rules = urlRules(declaration, path: withoutFragment)
-        guard let (pattern, host) = splitHost(withoutFragment), let parts = pathParts(pattern, ownSlashRule: rules.trailingSlash != nil)
+        let (withoutScheme, scheme) = splitScheme(withoutFragment)
+        if let scheme, !checkScheme(scheme, route: declaration.name.value, at: declaration.pattern.location, origins: origins) { return nil }
+        let rules = urlRules(declaration, path: withoutScheme)
+        guard let (pattern, host) = splitHost(withoutScheme), let parts = pathParts(pattern, ownSlashRule: rules.trailingSlash != nil)
         else { return nil }
         var fragment: FragmentSyntax? = nil
         if let fragmentText {
@@ -353,7 +358,7 @@ struct RouteCompiler {
             location: declaration.name.location, rank: 0, host: host?.pattern,
             // The query of a route whose value runs to the end is that value's: never refused.
             closedQuery: toEndName == nil && (declaration.closedQuery?.value ?? syntax.queryClosed),
-            fragment: fragment.map { Route.FragmentPattern(pattern: $0.text, parameterCount: fragmentCount) }, rules: rules)
+            fragment: fragment.map { Route.FragmentPattern(pattern: $0.text, parameterCount: fragmentCount) }, rules: rules, scheme: scheme)
         return entry(route, parts: untypedParts, pattern: pattern, order: declaration.order, host: host, fragment: fragment)
     }
 

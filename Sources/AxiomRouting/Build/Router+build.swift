@@ -59,7 +59,7 @@ extension Router {
             options: Options(
                 pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits,
                 queryPlusIsSpace: syntax.queryPlusIsSpace, appSchemeHostRequired: syntax.appSchemeHostRequired,
-                collapsesEmptySegments: syntax.collapsesEmptySegments),
+                collapsesEmptySegments: syntax.collapsesEmptySegments, appSchemeSpelling: syntax.appSchemeSpelling),
             tables: tables)
     }
 

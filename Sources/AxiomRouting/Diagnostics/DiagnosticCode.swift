@@ -55,6 +55,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let unknownContainer = DiagnosticCode(rawValue: "E325")
     public static let duplicateContainer = DiagnosticCode(rawValue: "E326")
     public static let unsupportedFragment = DiagnosticCode(rawValue: "E327")
+    public static let refusedSpelling = DiagnosticCode(rawValue: "E328")
 
     // Warnings.
     public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")
@@ -123,6 +124,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .unknownContainer,
         .duplicateContainer,
         .unsupportedFragment,
+        .refusedSpelling,
         .ambiguousRoutes,
         .shadowedRoute,
         .trailingSlash,

@@ -440,6 +440,13 @@ extension Diagnostic {
         Diagnostic(.unsupportedFragment, "this fragment cannot be matched: \(reason)", at: location, help: help)
     }
 
+    /// E328: a route spelled without a host (`matrix:u/…`) in a table that refuses such URLs.
+    static func spellingRefused(_ route: String, spelling: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .refusedSpelling, "route '\(route)' is spelled without a host ('\(spelling)'), and the table refuses such URLs", at: location,
+            help: "declare 'option app-scheme-host optional' to route them, or spell the route with its host ('scheme://first/segment')")
+    }
+
     /// E204: a fragment group with the name of a path or host group.
     static func fragmentGroupNamedTwice(_ name: String, other: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.duplicateParameter, "':\(name)' names a group of both the fragment and the \(other)", at: location, help: "rename one of them")

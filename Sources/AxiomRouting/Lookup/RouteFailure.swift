@@ -42,6 +42,9 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case fragmentNotMatched(route: String, fragment: String?, pattern: String)
         /// A route that refuses a fragment (`option fragment none`) matched a URL that has one.
         case fragmentNotAllowed(route: String, fragment: String)
+        /// A route scoped to an app scheme (`route user matrix:u/:user`) matched the path of a
+        /// URL of another scheme (nil: a path resolved alone).
+        case schemeNotMatched(route: String, scheme: String?, expected: String)
         /// A route with its own trailing-slash rule matched a URL spelled the other way:
         /// `expected` says whether its URLs end in `/`.
         case trailingSlashMismatch(route: String, expected: Bool)
@@ -134,6 +137,8 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         public static let fragmentNotMatched: Code = "fragment-not-matched"
         /// A route that refuses a fragment met a URL with one.
         public static let fragmentNotAllowed: Code = "fragment-not-allowed"
+        /// A route scoped to an app scheme met a URL of another.
+        public static let schemeNotMatched: Code = "scheme-not-matched"
         /// A route with its own trailing-slash rule met a URL spelled the other way.
         public static let trailingSlashMismatch: Code = "trailing-slash-mismatch"
     }
@@ -164,6 +169,7 @@ extension RouteFailure.Reason {
         case .fragmentNotMatched: return .fragmentNotMatched
         case .fragmentNotAllowed: return .fragmentNotAllowed
         case .trailingSlashMismatch: return .trailingSlashMismatch
+        case .schemeNotMatched: return .schemeNotMatched
         }
     }
 }
@@ -215,6 +221,11 @@ extension RouteFailure {
             return "route '\(route)' matched the path, but '#\(fragment)' is not a fragment of '#\(pattern)'" + others
         case .fragmentNotAllowed(let route, let fragment):
             return "route '\(route)' matched, but it takes no fragment ('option fragment none') and the URL has '#\(fragment)'" + others
+        case .schemeNotMatched(let route, let scheme, let expected):
+            guard let scheme else {
+                return "route '\(route)' matched the path, but it takes '\(expected):' URLs only and a path alone has no scheme" + others
+            }
+            return "route '\(route)' matched the path, but it takes '\(expected):' URLs only, not '\(scheme):'" + others
         case .trailingSlashMismatch(let route, let expected):
             return
                 "route '\(route)' matched, but its URLs \(expected ? "end in '/'" : "do not end in '/'") ('option trailing-slash strict') and this one \(expected ? "does not" : "does")"

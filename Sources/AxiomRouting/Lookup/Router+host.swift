@@ -7,6 +7,8 @@
 struct RequestURL: Sendable, Hashable {
     /// The scheme, host and port (nil resolving a path alone, or when no route has a host).
     var host: RequestHost? = nil
+    /// The URL's scheme, lowercase (nil resolving a path alone).
+    var scheme: String? = nil
     /// The fragment without `#`, its escapes normalised as a path's are; nil when the URL has
     /// none (an empty `#` is "").
     var fragment: String? = nil
@@ -257,6 +259,10 @@ extension Router {
 
     private func requestCheckedSlowly(_ match: RouteMatch, rank: Int, request: RequestURL?, failure: inout RouteFailure.Reason?) -> RouteMatch? {
         let route = match.route
+        if let scope = route.scheme, request?.scheme != scope.scheme {
+            failure = .schemeNotMatched(route: route.name, scheme: request?.scheme, expected: scope.scheme)
+            return nil
+        }
         let rules = route.rules
         if rules.refusesFragment, let fragment = request?.fragment {
             failure = .fragmentNotAllowed(route: route.name, fragment: fragment)

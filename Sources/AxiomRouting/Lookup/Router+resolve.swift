@@ -51,6 +51,7 @@ extension Router {
                         : RequestHost(
                             scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self), host: String(decoding: host, as: UTF8.self),
                             port: parts.port),
+                    scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self),
                     fragment: parts.fragment.map { Self.normalizingEscapes(String(decoding: bytes[$0], as: UTF8.self)) })
             }
             return (
@@ -92,7 +93,8 @@ extension Router {
         // The host and fragment are read only by routes that match on them.
         let request =
             readsRequest
-            ? RequestURL(host: hostMatchers.isEmpty ? nil : RequestHost(url), fragment: url.fragment.map(Self.normalizingEscapes)) : nil
+            ? RequestURL(
+                host: hostMatchers.isEmpty ? nil : RequestHost(url), scheme: url.scheme, fragment: url.fragment.map(Self.normalizingEscapes)) : nil
         return .success((Origin.routedPath(of: url, appScheme: appScheme, host: host), url.query, request))
     }
 

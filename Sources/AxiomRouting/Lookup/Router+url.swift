@@ -190,11 +190,15 @@ extension Router {
         // A route that matches on its fragment prints it, with the fragment's values.
         let fragment = fragmentMatchers[index].map { Self.printed($0.parts, parameters) }
         // A route that matches on its host prints it, with the host's values (validated above).
-        var printed = prefix(for: path)
+        // A route scoped to an app scheme prints its own spelling; others the table's first origin's.
+        // A route scoped to an app scheme prints its own spelling; others each printable origin's
+        // in turn, until one leads back to the route (an origin whose scheme a scoped route of the
+        // same path takes is passed over).
+        var candidates = route.scheme.map { [$0.scheme + ":" + $0.spelling.spell(path)] } ?? prefixes(for: path)
         if route.host != nil {
             guard let matcher = hostMatchers[index] else { throw .unknownRoute(name, suggestions: []) }
             switch matcher.printed(parameters) {
-            case .success(let host): printed = host + path
+            case .success(let host): candidates = [host + path]
             case .failure(let bad) where bad.unnamed: throw .unnamedHostGroup(route: name, host: route.host?.hostname ?? "")
             case .failure(let bad): throw .invalidHostValue(route: name, parameter: bad.parameter, value: bad.value)
             }
@@ -223,23 +227,26 @@ extension Router {
                 percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
         }
         let queryString = queryText.isEmpty ? nil : queryText.joined(separator: "&")
-        let url = printed + (queryString.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
-
-        // A table without a printable origin prints a path, which resolves as a path.
-        switch printed.hasPrefix("/") ? resolve(path: path, query: queryString, fragment: fragment) : resolve(url) {
-        case .success(let match):
-            let sameRoute = match.route.name == name
-            let sameParameters =
-                Dictionary(uniqueKeysWithValues: zip(match.parameters.names, match.parameters.values))
-                == Dictionary(uniqueKeysWithValues: zip(parameters.names, parameters.values))
-            let sameQuery = query.allSatisfy { match.query[$0.name] == $0.value }
-            guard sameRoute, sameParameters, sameQuery else {
-                throw .notReversible(route: name, url: url, resolvesTo: sameRoute ? "other values: \(match)" : "route '\(match.route.name)'")
+        var firstError: RouteURLError? = nil
+        for printed in candidates {
+            let url = printed + (queryString.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
+            // A table without a printable origin prints a path, which resolves as a path.
+            switch printed.hasPrefix("/") ? resolve(path: path, query: queryString, fragment: fragment) : resolve(url) {
+            case .success(let match):
+                let sameRoute = match.route.name == name
+                let sameParameters =
+                    Dictionary(uniqueKeysWithValues: zip(match.parameters.names, match.parameters.values))
+                    == Dictionary(uniqueKeysWithValues: zip(parameters.names, parameters.values))
+                let sameQuery = query.allSatisfy { match.query[$0.name] == $0.value }
+                if sameRoute, sameParameters, sameQuery { return url }
+                firstError =
+                    firstError
+                    ?? .notReversible(route: name, url: url, resolvesTo: sameRoute ? "other values: \(match)" : "route '\(match.route.name)'")
+            case .failure(let failure):
+                firstError = firstError ?? .notReversible(route: name, url: url, resolvesTo: "no route (\(failure))")
             }
-        case .failure(let failure):
-            throw .notReversible(route: name, url: url, resolvesTo: "no route (\(failure))")
         }
-        return url
+        throw firstError ?? .unknownRoute(name, suggestions: [])
     }
 
     /// Checks values against a route: every parameter and query item is declared and of its
@@ -318,27 +325,33 @@ extension Router {
         return path
     }
 
-    /// Origin and path: `myapp://profile/42`, `https://example.com/profile/42`, or the
-    /// path alone when the table has no printable origin.
-    private func prefix(for path: String) -> String {
-        for origin in origins {
-            switch origin.hosts {
-            case .everyOtherScheme:
-                continue  // (`*:` names no scheme to print)
-            case .appScheme:
-                // The first segment becomes the host when it can be one; otherwise the host
-                // is left empty (`myapp:///a:b`), which routes the same.
-                if path == "/" { return origin.scheme + "://" }
-                let first = path.dropFirst().prefix { $0 != "/" }
-                let hostSafe = !first.isEmpty && first.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || "-._~%".unicodeScalars.contains($0) }
-                return origin.scheme + (hostSafe ? "://" + path.dropFirst() : "://" + path)
-            case .exact(let host):
-                return origin.scheme + "://" + host + (origin.port.map { ":\($0)" } ?? "") + path
-            case .subdomains, .any:
-                continue
-            }
+    /// Origin and path, for each origin that can print one, in the table's order
+    /// (`myapp://profile/42`, `https://example.com/profile/42`); the path alone when none can.
+    private func prefixes(for path: String) -> [String] {
+        let printed = origins.compactMap { prefix(for: path, origin: $0) }
+        return printed.isEmpty ? [path] : printed
+    }
+
+    /// Origin and path for one origin; nil for an origin that names no host or scheme to print.
+    private func prefix(for path: String, origin: Origin) -> String? {
+        switch origin.hosts {
+        case .everyOtherScheme:
+            return nil  // (`*:` names no scheme to print)
+        case .appScheme:
+            // The table's spelling (`option app-scheme-spelling`): without a host, the path
+            // as it is or without its `/`.
+            if options.appSchemeSpelling != .host { return origin.scheme + ":" + options.appSchemeSpelling.spell(path) }
+            // The first segment becomes the host when it can be one; otherwise the host
+            // is left empty (`myapp:///a:b`), which routes the same.
+            if path == "/" { return origin.scheme + "://" }
+            let first = path.dropFirst().prefix { $0 != "/" }
+            let hostSafe = !first.isEmpty && first.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || "-._~%".unicodeScalars.contains($0) }
+            return origin.scheme + (hostSafe ? "://" + path.dropFirst() : "://" + path)
+        case .exact(let host):
+            return origin.scheme + "://" + host + (origin.port.map { ":\($0)" } ?? "") + path
+        case .subdomains, .any:
+            return nil
         }
-        return path
     }
 
     /// Whether `value` is of `type`.

@@ -108,11 +108,15 @@ public final class Router: Sendable {
         /// Whether empty path segments are dropped (`//a//b` reads as `/a/b`:
         /// `option empty-segments collapse`); by default they are significant.
         public var collapsesEmptySegments: Bool
+        /// How reverse routing spells an app-scheme URL of a route not scoped to a scheme
+        /// (`option app-scheme-spelling host|path|opaque`; default `host`: `myapp://profile/42`).
+        public var appSchemeSpelling: Route.SchemeScope.Spelling
 
         public init(
             pathCaseSensitive: Bool = true, ignoresTrailingSlash: Bool = true, limits: MatchLimits = MatchLimits(), queryPlusIsSpace: Bool = true,
-            appSchemeHostRequired: Bool = true, collapsesEmptySegments: Bool = false
+            appSchemeHostRequired: Bool = true, collapsesEmptySegments: Bool = false, appSchemeSpelling: Route.SchemeScope.Spelling = .host
         ) {
+            self.appSchemeSpelling = appSchemeSpelling
             self.pathCaseSensitive = pathCaseSensitive
             self.ignoresTrailingSlash = ignoresTrailingSlash
             self.limits = limits

@@ -29,6 +29,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         private let fragmentPattern: Box<FragmentPattern>?
         /// `option fragment none`, `option trailing-slash strict` (``Route/URLRules``).
         let rules: URLRules
+        /// The app scheme the route is scoped to, and how it spells its URLs (nil: any scheme).
+        let scheme: SchemeScope?
         /// `host != nil` and `kind == .route`, read on every lookup without copying either.
         let hasHost: Bool
         /// Whether a match must look past the path and query at the request (``Router/requestChecked``):
@@ -44,11 +46,13 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
         init(
             name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
-            rank: Int, kind: Kind, host: HostPattern?, fixed: RouteParameters, closedQuery: Bool, fragment: FragmentPattern?, rules: URLRules
+            rank: Int, kind: Kind, host: HostPattern?, fixed: RouteParameters, closedQuery: Bool, fragment: FragmentPattern?, rules: URLRules,
+            scheme: SchemeScope?
         ) {
             self.fragmentPattern = fragment.map(Box.init)
             self.rules = rules
-            self.checksRequest = host != nil || fragment != nil || rules != URLRules()
+            self.scheme = scheme
+            self.checksRequest = host != nil || fragment != nil || rules != URLRules() || scheme != nil
             self.closedQuery = closedQuery
             self.pathRunsToEnd = parameters.contains { $0.runsToEnd }
             self.hostPattern = host.map(Box.init)
@@ -80,12 +84,51 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     init(
         name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
         rank: Int, kind: Kind = .route, host: HostPattern? = nil, fixed: RouteParameters = [:], closedQuery: Bool = false,
-        fragment: FragmentPattern? = nil, rules: URLRules = URLRules()
+        fragment: FragmentPattern? = nil, rules: URLRules = URLRules(), scheme: SchemeScope? = nil
     ) {
         storage = Storage(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host, fixed: fixed, closedQuery: closedQuery, fragment: fragment, rules: rules)
+            host: host, fixed: fixed, closedQuery: closedQuery, fragment: fragment, rules: rules, scheme: scheme)
     }
+
+    /// A route scoped to one app scheme (`route user matrix:u/:user`): it matches only that
+    /// scheme's URLs, and reverse routing spells them as its pattern does.
+    public struct SchemeScope: Sendable, Hashable {
+        /// The scheme, lowercase, without `:` (`matrix`).
+        public let scheme: String
+        /// How the route's URLs are printed.
+        public let spelling: Spelling
+
+        public init(scheme: String, spelling: Spelling) {
+            self.scheme = scheme
+            self.spelling = spelling
+        }
+
+        /// The three spellings of an app-scheme URL of the path `/u/alice`.
+        public enum Spelling: String, Sendable, Hashable, CaseIterable {
+            /// `matrix://u/alice`: the first segment as the host.
+            case host
+            /// `matrix:/u/alice`: no host, the path as it is.
+            case path
+            /// `matrix:u/alice`: no host, no leading `/` (an opaque path).
+            case opaque
+
+            /// A routed path (`/u/alice`) spelled after `scheme:`.
+            func spell(_ path: String) -> String {
+                switch self {
+                case .host: return "//" + path.dropFirst()
+                case .path: return path
+                case .opaque: return String(path.dropFirst())
+                }
+            }
+        }
+
+        /// `matrix:u/` + the path pattern, as the table writes it.
+        func written(_ pattern: String) -> String { scheme + ":" + spelling.spell(pattern) }
+    }
+
+    /// The app scheme the route is scoped to; nil when any accepted scheme reaches it.
+    public var scheme: SchemeScope? { storage.scheme }
 
     /// The fragment a route matches on, when its pattern has one (`route room /#/room/:roomId`):
     /// what a hash-routed web app's links carry their route in. The fragment is matched like a
@@ -177,7 +220,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// with its trailing `/` when the route keeps one, and `#` and the fragment when it has one.
     public var fullPattern: String {
         let slash = rules.trailingSlash == true && pattern != "/" ? "/" : ""
-        return (host?.description ?? "") + pattern + slash + (fragment.map { "#" + $0.pattern } ?? "")
+        let path = pattern + slash
+        return (host?.description ?? "") + (scheme?.written(path) ?? path) + (fragment.map { "#" + $0.pattern } ?? "")
     }
 
     /// What a pattern of the table stands for: a route's own pattern, one of its aliases, or a
@@ -232,7 +276,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         }
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host, fixed: fixedValues, closedQuery: closedQuery, fragment: fragment, rules: rules)
+            host: host, fixed: fixedValues, closedQuery: closedQuery, fragment: fragment, rules: rules, scheme: scheme)
     }
 
     public static func == (lhs: Route, rhs: Route) -> Bool {
@@ -240,7 +284,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             || (lhs.name, lhs.pattern, lhs.rank, lhs.location) == (rhs.name, rhs.pattern, rhs.rank, rhs.location)
                 && lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.parameters == rhs.parameters && lhs.query == rhs.query
                 && lhs.metadata == rhs.metadata && lhs.fixedValues == rhs.fixedValues && lhs.closedQuery == rhs.closedQuery
-                && lhs.fragment == rhs.fragment && lhs.rules == rhs.rules
+                && lhs.fragment == rhs.fragment && lhs.rules == rhs.rules && lhs.scheme == rhs.scheme
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -79,7 +79,8 @@ extension Router {
     private convenience init(reading reader: inout SnapshotReader, limits: MatchLimits) throws(RouterSnapshotError) {
         let options = Options(
             pathCaseSensitive: try reader.bool(), ignoresTrailingSlash: try reader.bool(), limits: limits,
-            queryPlusIsSpace: try reader.bool(), appSchemeHostRequired: try reader.bool(), collapsesEmptySegments: try reader.bool())
+            queryPlusIsSpace: try reader.bool(), appSchemeHostRequired: try reader.bool(), collapsesEmptySegments: try reader.bool(),
+            appSchemeSpelling: try reader.spelling())
         let origins = try reader.array { (reader: inout SnapshotReader) throws(RouterSnapshotError) in try reader.origin() }
         let tabs = try reader.strings()
         let containers = try reader.array { (reader: inout SnapshotReader) throws(RouterSnapshotError) in try reader.container() }
@@ -201,6 +202,7 @@ struct SnapshotWriter {
         ] {
             bool(flag)
         }
+        spelling(options.appSchemeSpelling)
         count(router.origins.count)
         for origin in router.origins {
             string(origin.scheme)
@@ -325,6 +327,15 @@ struct SnapshotWriter {
         }
         bool(route.rules.refusesFragment)
         int(route.rules.trailingSlash.map { $0 ? 2 : 1 } ?? 0)
+        bool(route.scheme != nil)
+        if let scope = route.scheme {
+            string(scope.scheme)
+            spelling(scope.spelling)
+        }
+    }
+
+    private mutating func spelling(_ spelling: Route.SchemeScope.Spelling) {
+        int(Route.SchemeScope.Spelling.allCases.firstIndex(of: spelling) ?? 0)
     }
 
     private mutating func type(_ type: ParameterType) {
@@ -597,10 +608,15 @@ struct SnapshotReader {
             case 1: false
             default: true
             }
+        let scheme = try bool() ? Route.SchemeScope(scheme: try string(), spelling: try spelling()) : nil
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
             host: host, fixed: fixed, closedQuery: closedQuery, fragment: fragment,
-            rules: Route.URLRules(refusesFragment: refusesFragment, trailingSlash: trailingSlash))
+            rules: Route.URLRules(refusesFragment: refusesFragment, trailingSlash: trailingSlash), scheme: scheme)
+    }
+
+    mutating func spelling() throws(RouterSnapshotError) -> Route.SchemeScope.Spelling {
+        Route.SchemeScope.Spelling.allCases[try int(in: 0...(Route.SchemeScope.Spelling.allCases.count - 1))]
     }
 
     mutating func type() throws(RouterSnapshotError) -> ParameterType {

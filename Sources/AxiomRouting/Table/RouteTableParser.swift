@@ -13,7 +13,7 @@ struct RouteTableParser {
     static let options = [
         "path-case": ["sensitive", "insensitive"], "trailing-slash": ["ignore", "strict"], "query-plus": ["space", "plus"],
         "app-scheme-host": ["required", "optional"], "empty-segments": ["keep", "collapse"], "enum-case": ["sensitive", "insensitive"],
-        "query-name-case": ["sensitive", "insensitive"], "query": ["open", "closed"],
+        "query-name-case": ["sensitive", "insensitive"], "query": ["open", "closed"], "app-scheme-spelling": ["host", "path", "opaque"],
     ]
     /// The options a route may set for itself (`option KEY VALUE` under it), over the table's.
     static let routeOptions = ["query": ["open", "closed"], "fragment": ["any", "none"], "trailing-slash": ["ignore", "strict"]]
@@ -204,6 +204,9 @@ struct RouteTableParser {
             switch key.value {
             case "path-case": syntax.pathCaseSensitive = value.value == "sensitive"
             case "query-plus": syntax.queryPlusIsSpace = value.value == "space"
+            case "app-scheme-spelling":
+                syntax.appSchemeSpelling = Route.SchemeScope.Spelling(rawValue: value.value) ?? .host
+                syntax.appSchemeSpellingLocation = value.location
             case "app-scheme-host": syntax.appSchemeHostRequired = value.value == "required"
             case "empty-segments": syntax.collapsesEmptySegments = value.value == "collapse"
             case "enum-case": syntax.enumCaseInsensitive = value.value == "insensitive"

@@ -23,6 +23,10 @@ struct RouteTableSyntax: Sendable {
     var appSchemeHostRequired = true
     /// `option empty-segments keep|collapse`: whether `//` in a path reads as `/`.
     var collapsesEmptySegments = false
+    /// `option app-scheme-spelling host|path|opaque`: how reverse routing spells app-scheme URLs.
+    var appSchemeSpelling = Route.SchemeScope.Spelling.host
+    /// Where `option app-scheme-spelling` was declared (to report a spelling the table refuses).
+    var appSchemeSpellingLocation: SourceLocation? = nil
     /// `option enum-case sensitive|insensitive`: whether query enums ignore case table-wide.
     var enumCaseInsensitive = false
     /// `option query-name-case insensitive`: every query item's name in any case.
