@@ -32,11 +32,7 @@ import Testing
 
     let router: Router
 
-    init() throws {
-        let compilation = compile(Self.table)
-        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
-        router = try #require(compilation.router)
-    }
+    init() throws { router = try cleanRouter(Self.table) }
 
     private func name(_ url: String) -> String? { (try? router.resolve(url).get())?.route.name }
 
@@ -235,8 +231,16 @@ import Testing
     }
 }
 
+/// The router of a table that must compile without a diagnostic (the test fails, saying which, if not).
+func cleanRouter(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Router {
+    let compilation = compile(text)
+    #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)", sourceLocation: sourceLocation)
+    return try #require(compilation.router, sourceLocation: sourceLocation)
+}
+
 extension Result {
-    fileprivate var failure: Failure? {
+    /// The failure, or nil for a success.
+    var failure: Failure? {
         if case .failure(let failure) = self { return failure }
         return nil
     }

@@ -89,10 +89,3 @@ import Testing
         #expect(try hosts.resolve("https://A.example.com:443/p").get().parameters["team"] == .string("a"))
     }
 }
-
-extension Result {
-    fileprivate var failure: Failure? {
-        if case .failure(let failure) = self { return failure }
-        return nil
-    }
-}

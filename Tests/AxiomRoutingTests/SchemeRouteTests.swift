@@ -17,11 +17,7 @@ import Testing
 
     let router: Router
 
-    init() throws {
-        let compilation = compile(Self.table)
-        #expect(compilation.diagnostics.isEmpty, "\(compilation.formattedDiagnostics)")
-        router = try #require(compilation.router)
-    }
+    init() throws { router = try cleanRouter(Self.table) }
 
     private func name(_ url: String) -> String? { (try? router.resolve(url).get())?.route.name }
 
@@ -94,12 +90,5 @@ import Testing
         #expect(loaded.resolve("https://matrix.example.com/r/x").failure?.code == .schemeNotMatched)
         let opaque = try #require(compile("origins myapp:\noption app-scheme-host optional\noption app-scheme-spelling opaque\nroute u /u\n").router)
         #expect(try Router(snapshot: RouterSnapshot.encode(opaque)).url(for: "u") == "myapp:u")
-    }
-}
-
-extension Result {
-    fileprivate var failure: Failure? {
-        if case .failure(let failure) = self { return failure }
-        return nil
     }
 }

@@ -157,9 +157,7 @@ extension Router {
         guard checksTrailingSlash, options.ignoresTrailingSlash, rawPath.utf8.count > 1, rawPath.utf8.last == UInt8(ascii: "/") else {
             return request
         }
-        var noted = request ?? RequestURL()
-        noted.trailingSlash = true
-        return noted
+        return (request ?? RequestURL()).withTrailingSlash()
     }
 
     private func match(normalized path: String, query: String?, request: RequestURL?, input: String) -> Result<RouteMatch, RouteFailure> {
