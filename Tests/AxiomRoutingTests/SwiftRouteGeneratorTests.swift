@@ -43,6 +43,14 @@ import Testing
         return error.diagnostics.map { "\($0.location.line):\($0.code.rawValue)" }
     }
 
+    @Test func aFragmentRoutesValuesAreCasesValues() throws {
+        // The fragment's groups are parameters like the path's: typed, in the case, read back.
+        let source = try generate("origins https://app.example.com\nroute page /books/:book#/page/:number\n  param number int\n").get()
+        #expect(source.contains("case page(book: String, number: Int)"))
+        #expect(source.contains("RouteParameters(names: [\"book\", \"number\"]"))
+        #expect(source.contains("parameters.value(\"number\", as: Int.self)"))
+    }
+
     @Test func namesThatBecomeOneSwiftNameAreRefusedAtTheRoute() {
         // Two routes.
         #expect(codes("route user_profile /u/:id\nroute userProfile /m/:id") == ["2:E501"])
