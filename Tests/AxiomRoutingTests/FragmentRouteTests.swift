@@ -76,6 +76,10 @@ import Testing
         #expect((try? router.resolve(path: "/#/room/x").get())?.route.name != "room")
         #expect(try router.resolve(path: "/", fragment: "/room/x").get().parameters["roomId"] == .string("x"))
         #expect(try router.resolve(path: "/", fragment: "/room/a b").get().parameters["roomId"] == .string("a b"))
+        // The fragment counts against the input limit, through either door.
+        let long = "/room/" + String(repeating: "a", count: MatchLimits().maxInputLength)
+        #expect(router.resolve(path: "/", fragment: long).failure?.code == .inputTooLong)
+        #expect(router.resolve("https://app.element.io/#" + long).failure?.code == .inputTooLong)
     }
 
     @Test func aFragmentThatIsNotTheRoutesSaysWhy() throws {
@@ -141,6 +145,24 @@ import Testing
         #expect(try router.url(for: "feed", parameters: ["id": .string("3")]) == "https://x.com/feeds/3")
         // The table's rule still holds for the others.
         #expect(router.resolve("https://x.com/about/").failure?.code == .noRoute)
+        // The other spelling of a route on a fragment or a scheme takes its fragment and scheme.
+        let scoped = try cleanRouter(
+            "option trailing-slash strict\noption app-scheme-host optional\norigins https://x.com, m:\n"
+                + "route room /rooms#/:id\n  option trailing-slash ignore\nroute user m:u/:name\n  option trailing-slash ignore\n")
+        #expect(try scoped.resolve("https://x.com/rooms/#/7").get().parameters["id"] == .string("7"))
+        #expect(try scoped.resolve("m:u/bo/").get().route.name == "user")
+        #expect(scoped.resolve("https://x.com/u/bo/").failure?.code == .schemeNotMatched)
+    }
+
+    @Test func aHostRoutesRootWithItsOwnSlashRuleIsReached() throws {
+        // The rule reads the path after the host: `https://x.com/` is the root, which has no trailing `/`.
+        let router = try cleanRouter(
+            "origins https://x.com\nroute home https://x.com/\n  option trailing-slash strict\nroute feed https://x.com/f/\n  option trailing-slash strict\n"
+        )
+        #expect(try router.resolve("https://x.com/").get().route.name == "home")
+        #expect(try router.resolve("https://x.com/f/").get().route.name == "feed")
+        #expect(router.resolve("https://x.com/f").failure?.code == .trailingSlashMismatch)
+        #expect(try router.url(for: "home") == "https://x.com/")
     }
 
     @Test func rankingPutsAFragmentRouteBeforeThePlainRouteOfItsPath() throws {

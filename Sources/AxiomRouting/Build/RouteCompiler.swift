@@ -227,9 +227,9 @@ struct RouteCompiler {
         let (withoutFragment, fragmentText) = splitFragment(declaration.pattern)
         let (withoutScheme, scheme) = splitScheme(withoutFragment)
         if let scheme, !checkScheme(scheme, route: declaration.name.value, at: declaration.pattern.location, origins: origins) { return nil }
-        let rules = urlRules(declaration, path: withoutScheme)
-        guard let (pattern, host) = splitHost(withoutScheme), let parts = pathParts(pattern, ownSlashRule: rules.trailingSlash != nil)
-        else { return nil }
+        guard let (pattern, host) = splitHost(withoutScheme) else { return nil }
+        let rules = urlRules(declaration, path: pattern)
+        guard let parts = pathParts(pattern, ownSlashRule: rules.trailingSlash != nil) else { return nil }
         var fragment: FragmentSyntax? = nil
         if let fragmentText {
             guard let parsed = fragmentSyntax(fragmentText) else { return nil }
@@ -364,7 +364,7 @@ struct RouteCompiler {
 
     /// A route's ``Route/URLRules``: `option fragment none`, and `option trailing-slash strict`
     /// where the table ignores a trailing `/` — the route's URLs then end in `/` exactly when its
-    /// path pattern (`path`, without the fragment) does. (`option trailing-slash ignore` in a
+    /// path pattern (`path`: without scheme, host and fragment) does. (`option trailing-slash ignore` in a
     /// table that keeps the `/` is an alias: see ``slashAlias(of:)``.)
     func urlRules(_ declaration: RouteDeclaration, path: Located<String>) -> Route.URLRules {
         let ownSlash = declaration.strictTrailingSlash?.value == true && syntax.ignoresTrailingSlash
@@ -378,13 +378,12 @@ struct RouteCompiler {
     /// `/feed/`, `/feed/` for `/feed`), as an alias the route takes too. Nil otherwise.
     func slashAlias(of declaration: RouteDeclaration) -> Located<String>? {
         guard declaration.strictTrailingSlash?.value == false, !syntax.ignoresTrailingSlash else { return nil }
-        let (path, fragment) = splitFragment(declaration.pattern)
+        // The alias is a path: it takes the route's scheme and fragment, as every alias does.
+        let path = splitScheme(splitFragment(declaration.pattern).rest).path
         let text = path.value
-        // The root has one spelling; a pattern ending in a group's `)` or a modifier is spelled
-        // with the `/` after it.
+        // The root has one spelling; an empty last segment (`//`) is the pattern's own.
         guard text != "/", !text.hasSuffix("//") else { return nil }
-        let other = text.hasSuffix("/") ? String(text.dropLast()) : text + "/"
-        return Located(value: other + (fragment.map { "#" + $0.value } ?? ""), location: declaration.pattern.location)
+        return Located(value: text.hasSuffix("/") ? String(text.dropLast()) : text + "/", location: declaration.pattern.location)
     }
 
     func patternLocation(_ pattern: Located<String>, offset: Int?) -> SourceLocation {

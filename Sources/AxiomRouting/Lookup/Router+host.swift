@@ -9,10 +9,8 @@
 /// is then a null pointer rather than a hundred bytes of optional struct (4.9% of a path
 /// lookup's instructions as a struct).
 final class RequestURL: Sendable, Equatable, CustomStringConvertible {
-    /// The scheme, host and port (nil resolving a path alone, or when no route has a host).
+    /// The scheme, host and port (nil resolving a path alone).
     let host: RequestHost?
-    /// The URL's scheme, lowercase (nil resolving a path alone).
-    let scheme: String?
     /// The fragment without `#`, its escapes normalised as a path's are; nil when the URL has
     /// none (an empty `#` is "").
     let fragment: String?
@@ -20,22 +18,21 @@ final class RequestURL: Sendable, Equatable, CustomStringConvertible {
     /// trailing-slash rule dropped it.
     let trailingSlash: Bool
 
-    init(host: RequestHost? = nil, scheme: String? = nil, fragment: String? = nil, trailingSlash: Bool = false) {
+    init(host: RequestHost? = nil, fragment: String? = nil, trailingSlash: Bool = false) {
         self.host = host
-        self.scheme = scheme
         self.fragment = fragment
         self.trailingSlash = trailingSlash
     }
 
     /// The same request with the path's trailing `/` noted.
-    func withTrailingSlash() -> RequestURL { RequestURL(host: host, scheme: scheme, fragment: fragment, trailingSlash: true) }
+    func withTrailingSlash() -> RequestURL { RequestURL(host: host, fragment: fragment, trailingSlash: true) }
 
     static func == (lhs: RequestURL, rhs: RequestURL) -> Bool {
-        (lhs.host, lhs.scheme, lhs.fragment, lhs.trailingSlash) == (rhs.host, rhs.scheme, rhs.fragment, rhs.trailingSlash)
+        (lhs.host, lhs.fragment, lhs.trailingSlash) == (rhs.host, rhs.fragment, rhs.trailingSlash)
     }
 
     var description: String {
-        "RequestURL(host: \(host?.description ?? "nil"), scheme: \(scheme ?? "nil"), fragment: \(fragment ?? "nil"), trailingSlash: \(trailingSlash))"
+        "RequestURL(host: \(host?.description ?? "nil"), fragment: \(fragment ?? "nil"), trailingSlash: \(trailingSlash))"
     }
 }
 
@@ -281,8 +278,8 @@ extension Router {
 
     private func requestCheckedSlowly(_ match: RouteMatch, rank: Int, request: RequestURL?, failure: inout RouteFailure.Reason?) -> RouteMatch? {
         let route = match.route
-        if let scope = route.scheme, request?.scheme != scope.scheme {
-            failure = .schemeNotMatched(route: route.name, scheme: request?.scheme, expected: scope.scheme)
+        if let scope = route.scheme, request?.host?.scheme != scope.scheme {
+            failure = .schemeNotMatched(route: route.name, scheme: request?.host?.scheme, expected: scope.scheme)
             return nil
         }
         let rules = route.rules
@@ -298,7 +295,7 @@ extension Router {
         if let matcher = hostMatchers[rank] {
             guard let values = matcher.values(request?.host, route: route.name, failure: &failure) else { return nil }
             added.append((route.hostParameters, values))
-        } else if entries[rank].storage.hasHost {
+        } else if route.storage.hasHost {
             return nil
         }
         if let matcher = fragmentMatchers[rank] {

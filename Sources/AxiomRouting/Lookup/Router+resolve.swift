@@ -42,16 +42,13 @@ extension Router {
                 guard !appScheme || !options.appSchemeHostRequired else { return nil }
                 path = bytes[parts.path]
             }
-            // The host and fragment are read only by routes that match on them.
+            // The origin and fragment are read only by routes that match on them.
             var request: RequestURL? = nil
             if readsRequest {
                 request = RequestURL(
-                    host: hostMatchers.isEmpty
-                        ? nil
-                        : RequestHost(
-                            scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self), host: String(decoding: host, as: UTF8.self),
-                            port: parts.port),
-                    scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self),
+                    host: RequestHost(
+                        scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self), host: String(decoding: host, as: UTF8.self),
+                        port: parts.port),
                     fragment: parts.fragment.map { Self.normalizingEscapes(String(decoding: bytes[$0], as: UTF8.self)) })
             }
             return (
@@ -90,11 +87,8 @@ extension Router {
         if appScheme, options.appSchemeHostRequired, url.hasOpaquePath || host.isEmpty, !(url.pathname.isEmpty || url.pathname == "/") {
             return .failure(RouteFailure(input: input, reason: .appURLWithoutHost(scheme: url.scheme)))
         }
-        // The host and fragment are read only by routes that match on them.
-        let request =
-            readsRequest
-            ? RequestURL(
-                host: hostMatchers.isEmpty ? nil : RequestHost(url), scheme: url.scheme, fragment: url.fragment.map(Self.normalizingEscapes)) : nil
+        // The origin and fragment are read only by routes that match on them.
+        let request = readsRequest ? RequestURL(host: RequestHost(url), fragment: url.fragment.map(Self.normalizingEscapes)) : nil
         return .success((Origin.routedPath(of: url, appScheme: appScheme, host: host), url.query, request))
     }
 

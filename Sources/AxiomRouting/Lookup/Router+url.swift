@@ -190,7 +190,6 @@ extension Router {
         // A route that matches on its fragment prints it, with the fragment's values.
         let fragment = fragmentMatchers[index].map { Self.printed($0.parts, parameters) }
         // A route that matches on its host prints it, with the host's values (validated above).
-        // A route scoped to an app scheme prints its own spelling; others the table's first origin's.
         // A route scoped to an app scheme prints its own spelling; others each printable origin's
         // in turn, until one leads back to the route (an origin whose scheme a scoped route of the
         // same path takes is passed over).
