@@ -16,6 +16,8 @@ extension RouteCompiler {
     /// `pattern` split at its fragment: the first `#` that is not escaped and not inside a
     /// group's regexp. The part before it keeps its place in the file; an empty one is the root.
     func splitFragment(_ pattern: Located<String>) -> (rest: Located<String>, fragment: Located<String>?) {
+        // Most patterns have no `#` at all: one pass over the bytes, no copy.
+        guard pattern.value.utf8.contains(UInt8(ascii: "#")) else { return (pattern, nil) }
         let scalars = Array(pattern.value.unicodeScalars)
         var depth = 0
         var escaped = false
@@ -111,6 +113,8 @@ extension RouteCompiler {
     /// no scope for a path, and for `http(s)://…` (a route on a host).
     func splitScheme(_ pattern: Located<String>) -> (path: Located<String>, scope: Route.SchemeScope?) {
         let text = pattern.value
+        // A path (`/…`, `{/…}`) names no scheme.
+        guard let byte = text.utf8.first, byte != UInt8(ascii: "/"), byte != UInt8(ascii: "{") else { return (pattern, nil) }
         func letter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
         guard let colon = text.firstIndex(of: ":") else { return (pattern, nil) }
         let scheme = text[..<colon]
