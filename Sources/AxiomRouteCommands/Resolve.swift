@@ -251,9 +251,12 @@ struct RouteInfo: Encodable {
         var ignoresNameCase: Bool?
         /// `bare` (absent when not).
         var bare: Bool?
+        /// For one group of `query ITEM like PATTERN`: the item and the pattern (absent otherwise).
+        var item: String?
+        var like: String?
 
         enum CodingKeys: String, CodingKey {
-            case name, type, required, also, ignoresNameCase, bare
+            case name, type, required, also, ignoresNameCase, bare, item, like
             case defaultValue = "default"
         }
     }
@@ -267,7 +270,7 @@ struct RouteInfo: Encodable {
             QueryParameter(
                 name: $0.name, type: $0.type.description, required: $0.isRequired, defaultValue: $0.defaultValue.map(JSONRouteValue.init),
                 also: $0.aliases.isEmpty ? nil : $0.aliases, ignoresNameCase: $0.ignoresNameCase ? true : nil,
-                bare: $0.takesBareItem ? true : nil)
+                bare: $0.takesBareItem ? true : nil, item: $0.shape?.item, like: $0.shape?.pattern)
         }
         closedQuery = route.closedQuery ? true : nil
         refusesFragment = route.rules.refusesFragment ? true : nil

@@ -42,6 +42,7 @@ struct Routes: ParsableCommand {
                     "?\(query.name)" + (query.aliases.isEmpty ? "" : " (also " + query.aliases.joined(separator: ", ") + ")")
                         + (query.ignoresNameCase ? " (any case)" : "") + ": \(query.type)" + (query.takesBareItem ? " (bare)" : "")
                         + (query.defaultValue.map { " = \($0)" } ?? (query.isRequired ? "" : " (optional)"))
+                        + (query.shape.map { " (from ?\($0.item) like \($0.pattern))" } ?? "")
                 }
                 if route.closedQuery { details.append("query closed") }
                 if route.rules.refusesFragment { details.append("no fragment") }

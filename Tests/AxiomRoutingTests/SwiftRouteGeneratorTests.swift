@@ -51,6 +51,14 @@ import Testing
         #expect(source.contains("parameters.value(\"number\", as: Int.self)"))
     }
 
+    @Test func theGroupsOfALikeItemAreTypedValuesOfTheCase() throws {
+        // `?id=42L`: the group, not the item, is the case's value, typed by its `param` line.
+        let source = try generate("route user /users\n  query id like :userId(\\d+)L\n  param userId int\n").get()
+        #expect(source.contains("case user(userId: Int)"))
+        #expect(source.contains("query.value(\"userId\", as: Int.self)"))
+        #expect(!source.contains("\"id\""))
+    }
+
     @Test func namesThatBecomeOneSwiftNameAreRefusedAtTheRoute() {
         // Two routes.
         #expect(codes("route user_profile /u/:id\nroute userProfile /m/:id") == ["2:E501"])

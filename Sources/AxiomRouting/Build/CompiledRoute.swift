@@ -33,7 +33,8 @@ final class CompiledRoute: Sendable {
         self.declarationIndex = declarationIndex
         self.host = host
         self.hostAtoms = host.map(Self.hostAtoms)
-        self.requiredQueryCount = route.query.count { $0.isRequired || $0.mustBeAbsent }
+        // Items, not values: the groups of one `like` item count once.
+        self.requiredQueryCount = Set(route.query.filter { $0.requiresItem || $0.mustBeAbsent }.map(\.itemName)).count
     }
 
     var tokens: [SegmentToken] { shape.tokens }

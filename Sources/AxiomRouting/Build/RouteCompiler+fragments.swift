@@ -48,21 +48,29 @@ extension RouteCompiler {
     /// The fragment pattern's parts, checked (URLPattern's syntax, PCRE2's verdict on its
     /// expression); nil, reported, when it cannot be compiled.
     mutating func fragmentSyntax(_ fragment: Located<String>) -> FragmentSyntax? {
-        let parts: [Part]
+        guard let parts = pathLikeParts(fragment, component: .hash, parse: FragmentMatcher.parse) else { return nil }
+        return FragmentSyntax(text: PatternRegexGenerator.patternString(parts, options: .pathname), parts: parts)
+    }
+
+    /// The parts of a pattern in the path's syntax matched against another part of a URL (a
+    /// fragment, a query value), checked: URLPattern's syntax, PCRE2's verdict on its
+    /// expression; nil, reported at `text` (`what` prefixes the message), when it cannot be compiled.
+    mutating func pathLikeParts(
+        _ text: Located<String>, component: URLPattern.Component?, what: String = "",
+        parse: (String) throws(PatternSyntaxError) -> [Part]
+    ) -> [Part]? {
         do {
-            parts = try FragmentMatcher.parse(fragment.value)
+            let parts = try parse(text.value)
             let source = try JavaScriptRegexTranslator.translate(PatternRegexGenerator.regexp(parts, options: .pathname).source)
             _ = try CompiledRegex(source, caseless: false, jit: false)
+            return parts
         } catch let error as PatternSyntaxError {
-            let failure = URLPatternError(error, component: .hash, pattern: fragment.value)
-            diagnostics.append(.invalidPattern(failure.message, at: fragment.location))
-            return nil
+            diagnostics.append(.invalidPattern(what + URLPatternError(error, component: component, pattern: text.value).message, at: text.location))
         } catch {
             let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
-            diagnostics.append(.invalidPattern(message, at: fragment.location))
-            return nil
+            diagnostics.append(.invalidPattern(what + message, at: text.location))
         }
-        return FragmentSyntax(text: PatternRegexGenerator.patternString(parts, options: .pathname), parts: parts)
+        return nil
     }
 
     /// The parameters of a fragment's named groups, typed by the route's `param` lines as path
@@ -71,14 +79,24 @@ extension RouteCompiler {
     mutating func fragmentParameters(
         _ fragment: FragmentSyntax, declared: [ParameterDeclaration], taken: [String: String], at location: SourceLocation
     ) -> [Route.Parameter]? {
-        var parameters: [Route.Parameter] = []
         var failed = false
         for part in fragment.parts where part.kind != .fixedText && part.hasCustomName {
             if let other = taken[part.name] {
                 diagnostics.append(.fragmentGroupNamedTwice(part.name, other: other, at: location))
                 failed = true
-                continue
             }
+        }
+        guard let parameters = typedGroups(fragment.parts, declared: declared), !failed else { return nil }
+        return parameters
+    }
+
+    /// The parameters of a path-like pattern's named groups (a fragment's, a query value's),
+    /// typed by the route's `param` lines as path groups are (a group that spans `/` is a `path`
+    /// or a `string`); nil, reported at the `param` line, when a type does not fit.
+    mutating func typedGroups(_ parts: [Part], declared: [ParameterDeclaration]) -> [Route.Parameter]? {
+        var parameters: [Route.Parameter] = []
+        var failed = false
+        for part in parts where part.kind != .fixedText && part.hasCustomName {
             let spans = part.spansSegments
             var type: ParameterType = spans ? .path : .string
             if let line = declared.first(where: { $0.name.value == part.name }) {

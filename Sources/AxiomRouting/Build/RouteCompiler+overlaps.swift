@@ -157,7 +157,8 @@ extension RouteCompiler {
                     case (.overlapping(let host), .overlapping(let path)):
                         // Tied routes on fragments: a fragment both take, if any.
                         switch fragmentOverlap(candidate, index) {
-                        case .overlapping(let fragment): tied = (candidate, host + path + Self.exampleQuery(winner, route) + fragment)
+                        case .overlapping(let fragment):
+                            tied = (candidate, host + path + Self.exampleQuery(winner, route, comparison: comparison) + fragment)
                         case .unknown: if undecided == nil { undecided = candidate }
                         default: break
                         }
@@ -174,7 +175,7 @@ extension RouteCompiler {
                     facts(candidate).mayOverlap(facts(index)),
                     case .overlapping(let path) = comparison.overlap(facts(candidate).language.under, facts(index).language.under)
                 {
-                    takenOnHost = (candidate, Self.exampleHost(host) + path + Self.exampleQuery(winner, route))
+                    takenOnHost = (candidate, Self.exampleHost(host) + path + Self.exampleQuery(winner, route, comparison: comparison))
                 }
             }
             if !reported, let tied {
@@ -225,17 +226,17 @@ extension RouteCompiler {
     /// The query items a route needs (`+name`) and must not have (`-name`): routes that differ
     /// in them take different URLs.
     static func requiredQuery(_ route: CompiledRoute) -> Set<String> {
-        Set(route.route.query.filter(\.isRequired).map { "+" + $0.name } + route.route.query.filter(\.mustBeAbsent).map { "-" + $0.name })
+        Set(route.route.query.filter(\.requiresItem).map { "+" + $0.itemName } + route.route.query.filter(\.mustBeAbsent).map { "-" + $0.name })
     }
 
-    /// Whether the two need one query item with `matching` regexps that share no value (the
+    /// Whether the two need one query item with `matching` regexps (or `like` patterns) that share no value (the
     /// four `firefox://deep-link?url=…` routes: `/settings/…`, `/homepanel/…`): the query
     /// tells their URLs apart, whatever the order. A regexp the automata cannot model, or a
     /// comparison over its budget, decides nothing (the routes are compared as before).
     static func queryValuesExclude(_ a: CompiledRoute, _ b: CompiledRoute, comparison: LanguageComparison) -> Bool {
-        for first in a.route.query where first.isRequired {
-            guard let pattern = first.pattern, let second = b.route.query.first(where: { $0.name == first.name && $0.isRequired }),
-                let other = second.pattern, let x = valueLanguage(pattern, caseless: first.ignoresCase),
+        for first in a.route.query where first.requiresItem {
+            guard let pattern = first.valuePattern, let second = b.route.query.first(where: { $0.itemName == first.itemName && $0.requiresItem }),
+                let other = second.valuePattern, let x = valueLanguage(pattern, caseless: first.ignoresCase),
                 let y = valueLanguage(other, caseless: second.ignoresCase)
             else { continue }
             if comparison.forValues.overlap(x, y) == .disjoint { return true }
@@ -262,7 +263,7 @@ extension RouteCompiler {
     static func takesEveryQuery(of route: CompiledRoute, _ winner: CompiledRoute) -> Bool {
         // A closed query refuses a URL with an item it does not declare: it can fall through.
         !winner.route.closedQuery && requiredQuery(winner).isSubset(of: requiredQuery(route))
-            && !winner.route.query.contains { ($0.type != .string && $0.type != .rest || $0.pattern != nil) && !$0.isLenient }
+            && !winner.route.query.contains { ($0.type != .string && $0.type != .rest || $0.valuePattern != nil) && !$0.isLenient }
     }
 
     /// Whether some URL can carry what both routes require: neither requires present an item
@@ -273,15 +274,27 @@ extension RouteCompiler {
     }
 
     /// The query of an example URL both routes take: every item either requires, with a value
-    /// of its type (empty when neither requires any).
-    static func exampleQuery(_ a: CompiledRoute, _ b: CompiledRoute) -> String {
+    /// of its type — one both routes' regexps or `like` patterns for the item take, when they
+    /// have them and an automaton finds one (empty when neither requires any).
+    static func exampleQuery(_ a: CompiledRoute, _ b: CompiledRoute, comparison: LanguageComparison) -> String {
         var seen: Set<String> = []
         var items: [String] = []
-        for parameter in a.route.query + b.route.query where parameter.isRequired && seen.insert(parameter.name).inserted {
+        let query = a.route.query + b.route.query
+        for parameter in query where parameter.requiresItem && seen.insert(parameter.itemName).inserted {
             var value = parameter.type.sampleValue
             if case .list(let elements) = value, let first = elements.first { value = first }
-            items.append(
-                percentEncode(parameter.name.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
+            var text = value.description
+            let constrained = query.filter { $0.itemName == parameter.itemName && $0.requiresItem }.compactMap { other in
+                other.valuePattern.flatMap { valueLanguage($0, caseless: other.ignoresCase) }
+            }
+            if let first = constrained.first {
+                let example: String? =
+                    if constrained.count > 1, case .overlapping(let both) = comparison.forValues.overlap(first, constrained[1]) { both } else {
+                        comparison.forValues.sample(first)
+                    }
+                if let example { text = example }
+            }
+            items.append(percentEncode(parameter.itemName.unicodeScalars, .queryValue) + "=" + percentEncode(text.unicodeScalars, .queryValue))
         }
         return items.isEmpty ? "" : "?" + items.joined(separator: "&")
     }

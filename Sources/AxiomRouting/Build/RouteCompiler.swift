@@ -257,13 +257,15 @@ struct RouteCompiler {
         var typeLocations: [String: SourceLocation] = [:]
         // `param NAME string to-end`: the group whose value runs on to the end of the URL.
         var toEndName: String? = nil
+        // `param` lines also type the groups of the host, the fragment and `like` query values.
+        let likeNames = Self.likeGroupNames(declaration)
         for parameter in declaration.parameters
         where !hostNames.contains(parameter.name.value) && !fragmentNames.contains(parameter.name.value)
-            || groupParts.contains(where: { $0.name == parameter.name.value })
+            && !likeNames.contains(parameter.name.value) || groupParts.contains(where: { $0.name == parameter.name.value })
         {
             let name = parameter.name.value
             guard let part = groupParts.first(where: { $0.name == name }) else {
-                let names = groupParts.map(\.name) + hostNames.sorted() + fragmentNames.sorted()
+                let names = groupParts.map(\.name) + hostNames.sorted() + fragmentNames.sorted() + likeNames.sorted()
                 diagnostics.append(.unknownParameter(name, pattern: pattern.value, groups: names, at: parameter.name.location))
                 continue
             }
@@ -337,9 +339,11 @@ struct RouteCompiler {
         var query = compileQuery(declaration, pathNames: Set(groups.map(\.name)))
         // A route's own item (by any of its names) takes the place of a table-wide one; a route
         // whose value runs to the end of the URL has the query in it, and reads none.
-        let taken = Set(query.flatMap { [$0.name] + $0.aliases }).union(groups.map(\.name))
+        let taken = Set(query.flatMap { [$0.name, $0.itemName] + $0.aliases }).union(groups.map(\.name))
         if toEndName == nil {
-            query += sharedQuery.filter { shared in !taken.contains(shared.name) && !shared.aliases.contains(where: taken.contains) }
+            query += sharedQuery.filter { shared in
+                !taken.contains(shared.name) && !taken.contains(shared.itemName) && !shared.aliases.contains(where: taken.contains)
+            }
         }
         if let registered = loaders {
             for loader in declaration.loaders?.value ?? [] where !registered.contains(loader.value) {
@@ -400,28 +404,14 @@ struct RouteCompiler {
         var seen: [String: SourceLocation] = [:]
         for parameter in declaration.query {
             let name = parameter.name.value
-            if let first = seen[name] {
-                diagnostics.append(.queryDeclaredTwice(name, at: parameter.name.location, first: first))
-                continue
-            }
-            seen[name] = parameter.name.location
-            if pathNames.contains(name) {
-                diagnostics.append(.queryNamedLikePath(name, at: parameter.name.location))
-                continue
-            }
+            guard claim(name, at: parameter.name.location, seen: &seen, pathNames: pathNames) else { continue }
             // Another name for the item is one more name of the route's query: taken once.
-            var aliasClash = false
-            for alias in parameter.aliases {
-                if let first = seen[alias.value] {
-                    diagnostics.append(.queryDeclaredTwice(alias.value, at: alias.location, first: first))
-                    aliasClash = true
-                } else if pathNames.contains(alias.value) {
-                    diagnostics.append(.queryNamedLikePath(alias.value, at: alias.location))
-                    aliasClash = true
-                }
-                seen[alias.value] = alias.location
-            }
+            let aliasClash = parameter.aliases.map { claim($0.value, at: $0.location, seen: &seen, pathNames: pathNames) }.contains(false)
             if aliasClash { continue }
+            if let shape = parameter.shape {
+                query += likeParameters(parameter, shape: shape, route: declaration, pathNames: pathNames, seen: &seen)
+                continue
+            }
             // A `rest` map is always there: empty when the URL has nothing else.
             // A `rest` map and a list are always there: empty when the URL has none.
             var defaultValue: RouteValue? = parameter.type.value == .rest ? .fields([:]) : nil
@@ -472,6 +462,22 @@ struct RouteCompiler {
                     takesBareItem: parameter.takesBareItem != nil))
         }
         return query
+    }
+
+    /// Takes `name` for one of a route's query names (an item's, another name of an item, a
+    /// `like` group's); false, reported at `location`, when the route's query (`seen`) or path
+    /// has it already.
+    mutating func claim(_ name: String, at location: SourceLocation, seen: inout [String: SourceLocation], pathNames: Set<String>) -> Bool {
+        defer { if seen[name] == nil { seen[name] = location } }
+        if let first = seen[name] {
+            diagnostics.append(.queryDeclaredTwice(name, at: location, first: first))
+            return false
+        }
+        if pathNames.contains(name) {
+            diagnostics.append(.queryNamedLikePath(name, at: location))
+            return false
+        }
+        return true
     }
 
     static func example(for type: ParameterType) -> String? {

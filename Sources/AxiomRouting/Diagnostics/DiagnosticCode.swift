@@ -26,6 +26,8 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let invalidEnum = DiagnosticCode(rawValue: "E207")
     /// `param NAME string to-end` where a value cannot run to the end of the URL.
     public static let toEndMisplaced = DiagnosticCode(rawValue: "E208")
+    /// `query ITEM like PATTERN` whose pattern gives no value: a group without a name, or none.
+    public static let likeWithoutValues = DiagnosticCode(rawValue: "E209")
 
     // The table as a whole.
     public static let duplicateRouteName = DiagnosticCode(rawValue: "E301")
@@ -97,6 +99,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .segmentTypeMismatch,
         .invalidEnum,
         .toEndMisplaced,
+        .likeWithoutValues,
         .duplicateRouteName,
         .unknownParent,
         .parentCycle,

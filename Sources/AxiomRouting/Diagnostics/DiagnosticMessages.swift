@@ -49,6 +49,16 @@ extension Diagnostic {
     }
 
     /// E105: `ignore-case` on a query parameter that is neither an enum nor `matching` a regexp.
+    /// E105: a flag a `like` declaration does not take (its groups are typed by `param` lines).
+    static func expectedLikeFlag(_ flag: Located<String>) -> Diagnostic {
+        Diagnostic(
+            .unexpectedArgument,
+            "expected 'optional', 'ignore-case', 'also', 'ignore-name-case' or the end of the line after a 'like' pattern, found '\(flag.value)'",
+            at: flag.location,
+            help: "a pattern's groups are typed by 'param' lines under the route ('param userId int') and checked by their regexps; "
+                + "a 'like' item takes no default, 'lenient', 'matching' or 'to-end'")
+    }
+
     /// E105: `bare` on a query parameter that is not an enum (a bare item names one of its values).
     static func bareNotEnum(_ name: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(
@@ -450,6 +460,21 @@ extension Diagnostic {
     /// E204: a fragment group with the name of a path or host group.
     static func fragmentGroupNamedTwice(_ name: String, other: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.duplicateParameter, "':\(name)' names a group of both the fragment and the \(other)", at: location, help: "rename one of them")
+    }
+
+    /// E209: a group of a `like` pattern without a name: its value would go nowhere, and
+    /// reverse routing could not print it.
+    static func unnamedLikeGroup(_ item: String, group: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .likeWithoutValues, "the group '\(group)' in the pattern for query item '\(item)' has no name", at: location,
+            help: "name it, as ':value\(group == "*" ? "(.*)" : group)': each group of a 'like' pattern is a value of the route")
+    }
+
+    /// E209: a `like` pattern without a group: it reads no value.
+    static func likeWithoutGroups(_ item: String, pattern: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .likeWithoutValues, "the pattern '\(pattern)' for query item '\(item)' has no group, so it reads no value", at: location,
+            help: "add a named group (':value'), or require the fixed value with 'query \(item) string matching \(pattern)'")
     }
 
     /// E204: a host group with the name of a path group.

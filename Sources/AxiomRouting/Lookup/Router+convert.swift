@@ -265,6 +265,35 @@ extension Router {
                 queryValues.append(.list(values))
                 continue
             }
+            // One group of a `like` pattern: the item's whole decoded value must be the
+            // pattern's, and the group's text converts.
+            if let shape = parameter.shape {
+                guard let text = items?.first(parameter) else {
+                    if shape.isRequired {
+                        failure = .missingQueryParameter(route: route.name, parameter: shape.item)
+                        return nil
+                    }
+                    continue
+                }
+                guard let decoded = items?.decoded(text) else {
+                    failure = .invalidPercentEncoding(route: route.name, parameter: shape.item, value: String(text))
+                    return nil
+                }
+                guard let matcher = queryShapes[shape.key], let captures = matcher.captures(decoded),
+                    let index = matcher.names.firstIndex(of: parameter.name)
+                else {
+                    failure = .queryValueRejected(route: route.name, parameter: shape.item, value: decoded, pattern: shape.pattern)
+                    return nil
+                }
+                guard let capture = captures[index] else { continue }
+                guard let value = parameter.type.convert(capture, ignoringCase: shape.ignoresCase) else {
+                    failure = .conversionFailed(route: route.name, parameter: parameter.name, value: capture, expected: parameter.type)
+                    return nil
+                }
+                queryNames.append(parameter.name)
+                queryValues.append(value)
+                continue
+            }
             // `query token absent`: the route is for URLs without the item.
             if parameter.mustBeAbsent {
                 if items?.first(parameter) != nil {
@@ -506,8 +535,8 @@ struct QueryItems {
                 return .queryItemNotAllowed(route: route.name, item: decoded(item.name) ?? String(item.name))
             }
             if parameter.runsToEnd { return nil }
-            if parameter.readsOneItem, !seen.insert(parameter.name).inserted {
-                return .queryItemRepeated(route: route.name, parameter: parameter.name)
+            if parameter.readsOneItem, !seen.insert(parameter.itemName).inserted {
+                return .queryItemRepeated(route: route.name, parameter: parameter.itemName)
             }
         }
         return nil

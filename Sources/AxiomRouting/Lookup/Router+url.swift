@@ -203,9 +203,21 @@ extension Router {
             }
         }
         var queryText: [String] = []
+        // The groups of a `like` pattern print one item, where its first value is.
+        var shaped: [String: Route.QueryShape] = [:]
+        for parameter in route.query { if let shape = parameter.shape { shaped[parameter.name] = shape } }
+        var printedItems: Set<String> = []
+        func shapedItem(_ shape: Route.QueryShape) -> String? {
+            guard printedItems.insert(shape.item).inserted, let matcher = queryShapes[shape.key] else { return nil }
+            return percentEncode(shape.item.unicodeScalars, .queryValue) + "=" + percentEncode(matcher.printed(query).unicodeScalars, .queryValue)
+        }
         // A value that runs to the end of the query (`to-end`) is written last.
         let last = Set(route.query.filter(\.runsToEnd).map(\.name))
         for (parameterName, value) in query.filter({ !last.contains($0.name) }) + query.filter({ last.contains($0.name) }) {
+            if let shape = shaped[parameterName] {
+                if let item = shapedItem(shape) { queryText.append(item) }
+                continue
+            }
             // A list: the item repeated, once a value.
             if case .list(let values) = value {
                 for element in values {
@@ -224,6 +236,10 @@ extension Router {
             }
             queryText.append(
                 percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
+        }
+        // A required `like` item whose groups are all optional and absent: the pattern alone.
+        for case let shape? in route.query.map(\.shape) where shape.isRequired {
+            if let item = shapedItem(shape) { queryText.append(item) }
         }
         let queryString = queryText.isEmpty ? nil : queryText.joined(separator: "&")
         var firstError: RouteURLError? = nil
@@ -300,8 +316,10 @@ extension Router {
 
     /// A path-like pattern's `parts` printed with `parameters` (a path's, a fragment's): fixed
     /// text as it is, each value percent-encoded as a path segment (a `path` value segment by
-    /// segment), an absent optional group left out.
-    static func printed(_ parts: [Part], _ parameters: RouteParameters) -> String {
+    /// segment; `encode` says how), an absent optional group left out.
+    static func printed(
+        _ parts: [Part], _ parameters: RouteParameters, encode: (Substring) -> String = { percentEncode($0.unicodeScalars, .pathSegment) }
+    ) -> String {
         var path = ""
         for part in parts {
             if part.kind == .fixedText {
@@ -312,12 +330,11 @@ extension Router {
             guard let value = parameters[part.name] else { continue }
             let text: String
             if case .path(let segments) = value {
-                text = segments.map { percentEncode($0.unicodeScalars, .pathSegment) }.joined(separator: "/")
+                text = segments.map { encode($0[...]) }.joined(separator: "/")
             } else if part.spansSegments {
-                text = value.description.split(separator: "/", omittingEmptySubsequences: false)
-                    .map { percentEncode($0.unicodeScalars, .pathSegment) }.joined(separator: "/")
+                text = value.description.split(separator: "/", omittingEmptySubsequences: false).map(encode).joined(separator: "/")
             } else {
-                text = percentEncode(value.description.unicodeScalars, .pathSegment)
+                text = encode(value.description[...])
             }
             path += part.prefix + text + part.suffix
         }

@@ -85,6 +85,8 @@ public final class Router: Sendable {
     let checksTrailingSlash: Bool
     /// The `matching` regexps of query parameters, compiled, by their source.
     let queryPatterns: [String: CompiledRegex]
+    /// Each `like` pattern of the table, compiled, by its ``Route/QueryShape/key``.
+    let queryShapes: [String: QueryShapeMatcher]
     /// Whether any route declares loaders (`load NAME`): a navigation flow over a table without
     /// them looks for none.
     public let hasLoaders: Bool
@@ -172,6 +174,11 @@ public final class Router: Sendable {
             }
         }
         self.queryPatterns = queryPatterns
+        var queryShapes: [String: QueryShapeMatcher] = [:]
+        for case let shape? in entries.flatMap(\.query).map(\.shape) where queryShapes[shape.key] == nil {
+            queryShapes[shape.key] = QueryShapeMatcher(shape.pattern, caseless: shape.ignoresCase)
+        }
+        self.queryShapes = queryShapes
         hasLoaders = routes.contains { !$0.metadata.loaders.isEmpty }
         self.origins = origins
         self.tabs = tabs

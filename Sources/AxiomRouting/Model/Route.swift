@@ -339,13 +339,30 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// `bare` (on an enum): an item with no `=` whose name is one of the enum's values is
         /// the value (`?dark` for `mode = dark`), when the URL has no item of the parameter's name.
         public let takesBareItem: Bool
+        /// `query ITEM like PATTERN`: the parameter is one named group of a pattern the item's
+        /// whole decoded value must match (`query id like :userId(\d+)L` reads `userId = 42` from
+        /// `?id=42L`); nil for a parameter that is the item's whole value.
+        public let shape: QueryShape?
+
+        /// The name of the query item the parameter reads: its own, or — for one group of a
+        /// `like` pattern — the item's (`id` for `userId` in `query id like :userId(\d+)L`).
+        public var itemName: String { shape?.item ?? name }
+
+        /// Whether a URL without the item does not match the route (a required parameter, or a
+        /// group of a required `like` item, whether or not the group itself is optional).
+        var requiresItem: Bool { isRequired || shape?.isRequired == true }
+
+        /// The JavaScript regexp (unanchored) the item's whole decoded value must match: the
+        /// `matching` regexp, or the `like` pattern's expression.
+        var valuePattern: String? { pattern ?? shape?.expression }
 
         init(
             name: String, type: ParameterType, defaultValue: RouteValue?, isRequired: Bool, isLenient: Bool = false, ignoresCase: Bool = false,
             mustBeAbsent: Bool = false, pattern: String? = nil, runsToEnd: Bool = false, aliases: [String] = [], ignoresNameCase: Bool = false,
-            takesBareItem: Bool = false
+            takesBareItem: Bool = false, shape: QueryShape? = nil
         ) {
             self.takesBareItem = takesBareItem
+            self.shape = shape
             self.runsToEnd = runsToEnd
             self.aliases = aliases
             self.ignoresNameCase = ignoresNameCase
@@ -362,6 +379,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// Whether a query item named `item` (decoded) is this parameter's: its name or one of
         /// its aliases, in any ASCII case when it ignores the name's case.
         public func accepts(name item: String) -> Bool {
+            let name = itemName
             if item == name || aliases.contains(item) { return true }
             guard ignoresNameCase else { return false }
             return Self.equalIgnoringASCIICase(item, name) || aliases.contains { Self.equalIgnoringASCIICase(item, $0) }
@@ -386,6 +404,35 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             if case .list = type { return false }
             return type != .rest && !runsToEnd
         }
+    }
+
+    /// The pattern a query item's value is read through (`query id like :userId(\d+)L`): the
+    /// path's syntax — a group stops at `/`, `:rest*` and `*` span it — matched against the
+    /// item's whole decoded value. Each named group is one query parameter of the route.
+    public struct QueryShape: Sendable, Hashable {
+        /// The query item's name (`id`).
+        public let item: String
+        /// The pattern, in its canonical spelling (`:userId(\d+)L`).
+        public let pattern: String
+        /// Whether a URL without the item does not match the route (the declaration has no
+        /// `optional`): then each group that is not optional itself is a required parameter.
+        public let isRequired: Bool
+        /// `ignore-case`: the pattern's text and regexps in any case, and enum groups read in
+        /// their declared spelling.
+        public let ignoresCase: Bool
+        /// The pattern's expression without its anchors, as a JavaScript regexp.
+        let expression: String
+
+        init(item: String, pattern: String, isRequired: Bool, ignoresCase: Bool, expression: String) {
+            self.item = item
+            self.pattern = pattern
+            self.isRequired = isRequired
+            self.ignoresCase = ignoresCase
+            self.expression = expression
+        }
+
+        /// The key of the compiled pattern: its text and whether it ignores case.
+        var key: String { (ignoresCase ? "i:" : "s:") + pattern }
     }
 
     /// A route's policy once its ancestors and container are counted.

@@ -28,7 +28,7 @@
 public enum RouterSnapshot {
     /// The version of the binary form written, and the only one read (2: a redirect's
     /// `set NAME = VALUE` values after its target).
-    public static let formatVersion = 3
+    public static let formatVersion = 4
 
     /// The snapshot of `router`.
     public static func encode(_ router: Router) -> String {
@@ -275,6 +275,14 @@ struct SnapshotWriter {
             strings(parameter.aliases)
             bool(parameter.ignoresNameCase)
             bool(parameter.takesBareItem)
+            bool(parameter.shape != nil)
+            if let shape = parameter.shape {
+                string(shape.item)
+                string(shape.pattern)
+                bool(shape.isRequired)
+                bool(shape.ignoresCase)
+                string(shape.expression)
+            }
         }
         bool(route.closedQuery)
         let metadata = route.metadata
@@ -558,10 +566,17 @@ struct SnapshotReader {
             let (required, lenient, ignoresCase, absent, toEnd) = (
                 try reader.bool(), try reader.bool(), try reader.bool(), try reader.bool(), try reader.bool()
             )
+            let (pattern, aliases, ignoresNameCase, bare) = (try reader.optionalString(), try reader.strings(), try reader.bool(), try reader.bool())
+            let shape =
+                try reader.bool()
+                ? Route.QueryShape(
+                    item: try reader.string(), pattern: try reader.string(), isRequired: try reader.bool(), ignoresCase: try reader.bool(),
+                    expression: try reader.string())
+                : nil
             return Route.QueryParameter(
                 name: name, type: type, defaultValue: defaultValue, isRequired: required, isLenient: lenient, ignoresCase: ignoresCase,
-                mustBeAbsent: absent, pattern: try reader.optionalString(), runsToEnd: toEnd, aliases: try reader.strings(),
-                ignoresNameCase: try reader.bool(), takesBareItem: try reader.bool())
+                mustBeAbsent: absent, pattern: pattern, runsToEnd: toEnd, aliases: aliases, ignoresNameCase: ignoresNameCase,
+                takesBareItem: bare, shape: shape)
         }
         let closedQuery = try bool()
         let requiresAuthentication = try bool()

@@ -350,6 +350,24 @@ struct RouteTableParser {
             declaration.isOptional = true
             return declaration
         }
+        // `query id like :userId(\d+)L`: the value read through a pattern.
+        if scanner.peek() == "l", case var probe = scanner, let like = try? probe.word(), like.value == "like" {
+            scanner = probe
+            var declaration = QueryDeclaration(name: parameter, type: Located(value: .string, location: like.location))
+            declaration.shape = try required(&scanner, "a pattern for the value, e.g. 'like :userId(\\d+)L'", after: like)
+            while let flag = try word(&scanner) {
+                switch flag.value {
+                case "optional" where !declaration.isOptional: declaration.isOptional = true
+                case "ignore-case" where declaration.ignoresCase == nil: declaration.ignoresCase = Located(value: true, location: flag.location)
+                case "ignore-name-case" where declaration.ignoresNameCase == nil:
+                    declaration.ignoresNameCase = Located(value: true, location: flag.location)
+                case "also" where declaration.aliases.isEmpty: declaration.aliases = try parseAliases(&scanner, after: flag)
+                default: throw fail(.expectedLikeFlag(flag))
+                }
+            }
+            try expectEnd(&scanner, after: "the query parameter")
+            return declaration
+        }
         let type = try parseType(&scanner, after: parameter)
         var declaration = QueryDeclaration(name: parameter, type: type)
         if scanner.consume("=") {
@@ -365,11 +383,7 @@ struct RouteTableParser {
             case "bare" where declaration.takesBareItem == nil: declaration.takesBareItem = Located(value: true, location: flag.location)
             case "ignore-name-case" where declaration.ignoresNameCase == nil:
                 declaration.ignoresNameCase = Located(value: true, location: flag.location)
-            case "also" where declaration.aliases.isEmpty:
-                repeat {
-                    let alias = try required(&scanner, "the item's other names, e.g. 'also latitude'", after: flag, stops: [","])
-                    declaration.aliases.append(try name(alias, "query parameter name"))
-                } while scanner.consume(",")
+            case "also" where declaration.aliases.isEmpty: declaration.aliases = try parseAliases(&scanner, after: flag)
             case "matching" where declaration.pattern == nil:
                 declaration.pattern = try required(&scanner, "a regexp the whole value must match, e.g. 'matching https?://.+'", after: flag)
             default: throw fail(.expectedOptional(flag))
@@ -377,6 +391,16 @@ struct RouteTableParser {
         }
         try expectEnd(&scanner, after: "the query parameter")
         return declaration
+    }
+
+    /// `also NAME, …`: a query item's other names.
+    private mutating func parseAliases(_ scanner: inout LineScanner, after flag: Located<String>) throws(LineError) -> [Located<String>] {
+        var aliases: [Located<String>] = []
+        repeat {
+            let alias = try required(&scanner, "the item's other names, e.g. 'also latitude'", after: flag, stops: [","])
+            aliases.append(try name(alias, "query parameter name"))
+        } while scanner.consume(",")
+        return aliases
     }
 
     /// `param NAME TYPE`. Unnamed groups are numbered (`param 0 path` for `/files/*`).

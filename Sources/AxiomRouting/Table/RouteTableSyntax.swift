@@ -113,6 +113,8 @@ struct QueryDeclaration: Sendable {
     /// `bare`: an item without a value whose name is one of the enum's values (`?dark`) is
     /// the value.
     var takesBareItem: Located<Bool>? = nil
+    /// `like PATTERN`: the value is read through a pattern whose named groups are the values.
+    var shape: Located<String>? = nil
 }
 
 /// `redirect NAME PATTERN -> TARGET` and its indented `param` lines.
