@@ -316,6 +316,13 @@ import Testing
         #expect(try router.resolve("pktc://sub/host/rss/123?key=value&x=1").get().parameters == feed)
         // No query: the path alone; the query is raw (still encoded), the path decoded.
         #expect(try router.resolve("pktc://subscribe/host/rss").get().parameters == ["feed": .string("host/rss")])
+        // The fragment is the rest of the URL too, after the query (a quick link's payload
+        // `foo.bar/baz#top?a=1` is the page and its fragment).
+        #expect(try router.resolve("pktc://subscribe/host/rss?k=v#top").get().parameters == ["feed": .string("host/rss?k=v#top")])
+        #expect(try router.resolve("pktc://subscribe/host/rss#top?a=1").get().parameters == ["feed": .string("host/rss#top?a=1")])
+        #expect(try router.resolve(path: "/subscribe/a", fragment: "b").get().parameters == ["feed": .string("a#b")])
+        // The other routes of the table are not given the fragment.
+        #expect(try router.resolve("pktc://other#top").get().parameters.isEmpty)
         #expect(try router.resolve("pktc://subscribe/a%20b?q=a%20b").get().parameters == ["feed": .string("a b?q=a%20b")])
         // It reads no query: the table-wide `ref` is not its, but another route's.
         #expect(router.route(named: "subscribe")?.query.isEmpty == true)

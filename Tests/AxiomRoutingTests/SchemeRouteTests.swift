@@ -45,6 +45,12 @@ import Testing
         #expect(try router.url(for: "matrixUser", parameters: ["user": .string("alice")]) == "matrix:u/alice")
         #expect(try router.url(for: "callback") == "io.element:/callback")
         #expect(try router.url(for: "room", parameters: ["room": .string("x")]) == "matrix://r/x")
+        // The scheme is printed as the pattern writes it (an app's own spelling); any case reads back.
+        let written = try cleanRouter("origins ddgQuickLink:\nroute quickLink ddgQuickLink://:payload(.*)\n  param payload string\n")
+        #expect(try written.url(for: "quickLink", parameters: ["payload": .string("foo.bar")]) == "ddgQuickLink://foo.bar")
+        #expect(try written.resolve("DDGQUICKLINK://foo.bar").get().route.name == "quickLink")
+        let reloaded = try Router(snapshot: RouterSnapshot.encode(written))
+        #expect(try reloaded.url(for: "quickLink", parameters: ["payload": .string("x")]) == "ddgQuickLink://x")
         // The unscoped route prints the first origin whose URL leads back to it.
         #expect(try router.url(for: "webUser", parameters: ["user": .string("alice")]) == "https://matrix.example.com/u/alice")
         // Round trip over values, with escapes.

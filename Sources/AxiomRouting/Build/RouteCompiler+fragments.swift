@@ -155,7 +155,7 @@ extension RouteCompiler {
         let start = patternLocation(pattern, offset: max(0, offset))
         return (
             Located(value: path, location: SourceLocation(file: start.file, line: start.line, column: start.column, length: max(1, path.count))),
-            Route.SchemeScope(scheme: scheme.lowercased(), spelling: spelling)
+            Route.SchemeScope(scheme: scheme.lowercased(), spelling: spelling, writtenScheme: String(scheme))
         )
     }
 

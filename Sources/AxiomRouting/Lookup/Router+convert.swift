@@ -30,7 +30,8 @@ extension Router {
                 return requestChecked(
                     landed(
                         RouteMatch(
-                            route: route, values: Self.runningToEnd(values, names: nil, route: route, query: query), names: nil, query: nil,
+                            route: route, values: Self.runningToEnd(values, names: nil, route: route, query: query, fragment: request?.fragment),
+                            names: nil, query: nil,
                             path: path)),
                     entry: route, rank: rank, request: request, failure: &failure)
             }
@@ -81,7 +82,8 @@ extension Router {
             return requestChecked(
                 landed(
                     RouteMatch(
-                        route: route, values: Self.runningToEnd(values, names: names, route: route, query: query), names: names, query: nil,
+                        route: route, values: Self.runningToEnd(values, names: names, route: route, query: query, fragment: request?.fragment),
+                        names: names, query: nil,
                         path: path)),
                 entry: route, rank: rank, request: request, failure: &failure)
         }
@@ -92,15 +94,15 @@ extension Router {
             request: request, failure: &failure)
     }
 
-    /// `values` with the URL's raw query after the last one, when that is the route's `to-end`
-    /// value (`param feed string to-end`: `host/rss/123` and `key=value` are
-    /// `host/rss/123?key=value`). Unchanged without a query, or when that value is absent.
-    static func runningToEnd(_ values: [RouteValue], names: [String]?, route: Route, query: String?) -> [RouteValue] {
-        guard let query, let parameter = route.pathParameters.last, parameter.runsToEnd, case .string(let text)? = values.last,
-            (names?.last ?? parameter.name) == parameter.name
+    /// `values` with the URL's raw query and its fragment after the last one, when that is the
+    /// route's `to-end` value (`param feed string to-end`: `host/rss/123`, `key=value` and `top`
+    /// are `host/rss/123?key=value#top`). Unchanged without either, or when that value is absent.
+    static func runningToEnd(_ values: [RouteValue], names: [String]?, route: Route, query: String?, fragment: String?) -> [RouteValue] {
+        guard query != nil || fragment != nil, let parameter = route.pathParameters.last, parameter.runsToEnd,
+            case .string(let text)? = values.last, (names?.last ?? parameter.name) == parameter.name
         else { return values }
         var values = values
-        values[values.count - 1] = .string(text + "?" + query)
+        values[values.count - 1] = .string(text + (query.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? ""))
         return values
     }
 

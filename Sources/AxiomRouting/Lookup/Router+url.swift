@@ -193,7 +193,7 @@ extension Router {
         // A route scoped to an app scheme prints its own spelling; others each printable origin's
         // in turn, until one leads back to the route (an origin whose scheme a scoped route of the
         // same path takes is passed over).
-        var candidates = route.scheme.map { [$0.scheme + ":" + $0.spelling.spell(path)] } ?? prefixes(for: path)
+        var candidates = route.scheme.map { [$0.writtenScheme + ":" + $0.spelling.spell(path)] } ?? prefixes(for: path)
         if route.host != nil {
             guard let matcher = hostMatchers[index] else { throw .unknownRoute(name, suggestions: []) }
             switch matcher.printed(parameters) {

@@ -34,7 +34,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// `host != nil` and `kind == .route`, read on every lookup without copying either.
         let hasHost: Bool
         /// Whether a match must look past the path and query at the request (``Router/requestChecked``):
-        /// a host, a fragment pattern, or a rule. Read on every lookup.
+        /// a host, a fragment pattern, a rule, or a value that runs to the end of the URL (its
+        /// fragment included). Read on every lookup.
         let checksRequest: Bool
         let isOwnPattern: Bool
 
@@ -52,9 +53,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             self.fragmentPattern = fragment.map(Box.init)
             self.rules = rules
             self.scheme = scheme
-            self.checksRequest = host != nil || fragment != nil || rules != URLRules() || scheme != nil
-            self.closedQuery = closedQuery
             self.pathRunsToEnd = parameters.contains { $0.runsToEnd }
+            self.checksRequest = host != nil || fragment != nil || rules != URLRules() || scheme != nil || pathRunsToEnd
+            self.closedQuery = closedQuery
             self.hostPattern = host.map(Box.init)
             self.fixed = fixed.isEmpty ? nil : Box(fixed)
             self.hasHost = host != nil
@@ -98,10 +99,14 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         public let scheme: String
         /// How the route's URLs are printed.
         public let spelling: Spelling
+        /// The scheme in the case the pattern writes it (`ddgQuickLink`), which reverse routing
+        /// prints (a scheme's case does not matter to a parser, but it is how the app spells it).
+        public let writtenScheme: String
 
-        public init(scheme: String, spelling: Spelling) {
+        public init(scheme: String, spelling: Spelling, writtenScheme: String? = nil) {
             self.scheme = scheme
             self.spelling = spelling
+            self.writtenScheme = writtenScheme.flatMap { $0.lowercased() == scheme ? $0 : nil } ?? scheme
         }
 
         /// The three spellings of an app-scheme URL of the path `/u/alice`.
@@ -124,7 +129,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         }
 
         /// `matrix:u/` + the path pattern, as the table writes it.
-        func written(_ pattern: String) -> String { scheme + ":" + spelling.spell(pattern) }
+        func written(_ pattern: String) -> String { writtenScheme + ":" + spelling.spell(pattern) }
     }
 
     /// The app scheme the route is scoped to; nil when any accepted scheme reaches it.
@@ -304,7 +309,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// group as taking part).
         var emptyIsAbsent: Bool = false
         /// `param NAME string to-end`: the value runs on to the end of the URL, `?` and the raw
-        /// query included (the route's last group, in a route that reads no query).
+        /// query included, then `#` and the fragment (the route's last group, in a route that
+        /// reads no query).
         public internal(set) var runsToEnd: Bool = false
     }
 

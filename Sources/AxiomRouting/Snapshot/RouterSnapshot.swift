@@ -339,6 +339,7 @@ struct SnapshotWriter {
         if let scope = route.scheme {
             string(scope.scheme)
             spelling(scope.spelling)
+            string(scope.writtenScheme)
         }
     }
 
@@ -623,7 +624,8 @@ struct SnapshotReader {
             case 1: false
             default: true
             }
-        let scheme = try bool() ? Route.SchemeScope(scheme: try string(), spelling: try spelling()) : nil
+        let scheme =
+            try bool() ? Route.SchemeScope(scheme: try string(), spelling: try spelling(), writtenScheme: try string()) : nil
         return Route(
             name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
             host: host, fixed: fixed, closedQuery: closedQuery, fragment: fragment,
