@@ -54,6 +54,25 @@ import Testing
         #expect(name("https://matrix.to/#/!room:matrix.org") == "home")
     }
 
+    @Test func aTableThatIgnoresThePathsCaseIgnoresTheFragmentsToo() throws {
+        // Signal's `hTTPs://sigNAL.mE/#P/+14085550123` is its phone link; the value keeps its text.
+        let caseless = try cleanRouter("origins https://signal.me\noption path-case insensitive\nroute phone /#p/:number(\\+[0-9]+)\n")
+        #expect(try caseless.resolve("https://signal.me/#P/+1408").get().parameters["number"] == .string("+1408"))
+        // The default is one spelling: `#P/` is not `#p/`.
+        let strict = try cleanRouter("origins https://signal.me\nroute phone /#p/:number(\\+[0-9]+)\n")
+        #expect(strict.resolve("https://signal.me/#P/+1408").failure?.code == .fragmentNotMatched)
+        // `check` compares fragments in the table's case too: these two are one fragment, so the
+        // second never matches; in a table that keeps case they are two.
+        let diagnostics = compile("option path-case insensitive\nroute a /#x/:id\nroute b /#X/:id\n").diagnostics
+        #expect(diagnostics.map(\.code) == [.shadowedRoute], "\(diagnostics)")
+        #expect(compile("route a /#x/:id\nroute b /#X/:id\n").diagnostics.isEmpty)
+        // Fragments that do not start with `/` are compared as strings: two prefixes share no URL
+        // (they were both empty as paths, so each looked inside the other: a false W402).
+        #expect(compile("route a /#x/:id\nroute b /#y/:id\n").diagnostics.isEmpty)
+        #expect(compile("route a /#p/:n\nroute b /#eu/:data\nroute c /#pack_id=:id\n").diagnostics.isEmpty)
+        #expect(compile("route a /#p/:n\nroute b /#p/:m\n").diagnostics.map(\.code) == [.ambiguousRoutes])
+    }
+
     @Test func aFragmentIsMatchedInOneSpellingAndItsValuesDecoded() throws {
         // An escape of an unreserved character is that character; a space is escaped by the parser.
         #expect(try router.resolve("https://app.element.io/#/%72oom/x").get().route.name == "room")

@@ -12,7 +12,7 @@ import Testing
     ]
     static let codes: Set<String> = [
         "empty-input", "invalid-url", "input-too-long", "origin-not-accepted", "no-route", "conversion-failed",
-        "invalid-percent-encoding", "missing-query-parameter", "limit-exceeded", "app-url-without-host",
+        "invalid-percent-encoding", "missing-query-parameter", "limit-exceeded", "app-url-without-host", "credentials-not-allowed",
     ]
 
     @Test func generatedURLsResolveOrFailWithAKnownReason() throws {

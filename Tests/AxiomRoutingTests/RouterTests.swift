@@ -55,6 +55,11 @@ private func code(_ result: Result<RouteMatch, RouteFailure>) -> String? {
         ("myapp://profile/\u{7}\u{1B}", "no-route"),  // trailing ones are stripped: "/profile"
         ("myapp://nowhere/\u{0}x", "no-route"),
         ("https://evil.example/profile/42", "origin-not-accepted"),
+        // A user name or password never reaches a route, on an accepted origin or an app scheme.
+        ("https://user:pass@example.com/profile/42", "credentials-not-allowed"),
+        ("https://user@example.com/profile/42", "credentials-not-allowed"),
+        ("myapp://user:pass@profile/42", "credentials-not-allowed"),
+        ("https://:pass@example.com/profile/42", "credentials-not-allowed"),
         ("myapp://profile/abc", "conversion-failed"),
         ("myapp://profile/99999999999999999999999", "conversion-failed"),
         ("myapp://search", "missing-query-parameter"),
@@ -64,6 +69,21 @@ private func code(_ result: Result<RouteMatch, RouteFailure>) -> String? {
     func badInputGivesAStructuredFailure(url: String, expected: String) throws {
         let result = try defaultRouter().resolve(url)
         #expect(code(result) == expected)
+    }
+
+    @Test func credentialsAreRefusedThroughEveryDoor() throws {
+        let router = try defaultRouter()
+        let url = "https://user:pass@example.com/settings/privacy"
+        #expect(code(router.resolve(url)) == "credentials-not-allowed")
+        #expect(router.explain(url).result.failure?.code == .credentialsNotAllowed)
+        #expect(router.matches(url).failure?.code == .credentialsNotAllowed)
+        // Without the credentials the same URL is a route; an `@` in the path is not a credential.
+        #expect(name(router.resolve("https://example.com/settings/privacy")) == "privacy")
+        #expect(code(router.resolve("https://example.com/@user")) != "credentials-not-allowed")
+        // A table without origins (every URL accepted) refuses them too.
+        let open = try cleanRouter("route a /a\n")
+        #expect(open.resolve("https://u:p@anywhere.example/a").failure?.code == .credentialsNotAllowed)
+        #expect(open.resolve("https://anywhere.example/a").failure == nil)
     }
 
     @Test func oneMebibyteURLIsRejectedForItsLength() throws {

@@ -81,7 +81,7 @@ extension RouteCompiler {
         func fragmentLanguage(_ index: Int) -> PathLanguage? {
             guard let fragment = routes[index].fragment else { return nil }
             if let known = fragmentLanguages[index] { return known }
-            let made = PathLanguage(parts: fragment.parts, caseless: false)
+            let made = PathLanguage(parts: fragment.parts, caseless: !syntax.pathCaseSensitive)
             fragmentLanguages[index] = made
             return made
         }
@@ -95,12 +95,14 @@ extension RouteCompiler {
             if let slash = a.trailingSlash, b.trailingSlash != slash { return .no(example: "") }
             guard routes[outer].fragment != nil else { return .yes }
             guard let outerFragment = fragmentLanguage(outer), let innerFragment = fragmentLanguage(inner) else { return .no(example: "") }
-            return comparison.includes(outerFragment.under, innerFragment.over)
+            // A fragment is any string, not a path: compared over values (a path's domain, which
+            // starts at `/`, would find `#x/…` and `#y/…` both empty and one inside the other).
+            return comparison.forValues.includes(outerFragment.under, innerFragment.over)
         }
         /// A fragment both take (`#…`; empty when neither matches on one), or why there is none.
         func fragmentOverlap(_ x: Int, _ y: Int) -> LanguageComparison.Overlap {
             guard let left = fragmentLanguage(x), let right = fragmentLanguage(y) else { return .overlapping(example: "") }
-            switch comparison.overlap(left.under, right.under) {
+            switch comparison.forValues.overlap(left.under, right.under) {
             case .overlapping(let fragment): return .overlapping(example: "#" + fragment)
             case let other: return other
             }

@@ -10,6 +10,8 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case inputTooLong(length: Int, limit: Int)
         /// The scheme and host are not among the table's `origins`.
         case originNotAccepted(origin: String, accepted: [String])
+        /// The URL carries a user name or password (`https://user:pass@example.com/…`).
+        case credentialsNotAllowed
         /// No route's pattern matches the path; the nearest routes are suggested.
         case noRoute(path: String, suggestions: [RouteSuggestion])
         /// A route's pattern matched but a parameter is not of its type.
@@ -122,6 +124,8 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidURL: Code = "invalid-url"
         public static let inputTooLong: Code = "input-too-long"
         public static let originNotAccepted: Code = "origin-not-accepted"
+        /// The URL carries a user name or password, which no link to an app does.
+        public static let credentialsNotAllowed: Code = "credentials-not-allowed"
         public static let noRoute: Code = "no-route"
         public static let conversionFailed: Code = "conversion-failed"
         public static let invalidPercentEncoding: Code = "invalid-percent-encoding"
@@ -156,6 +160,7 @@ extension RouteFailure.Reason {
         case .invalidURL: return .invalidURL
         case .inputTooLong: return .inputTooLong
         case .originNotAccepted: return .originNotAccepted
+        case .credentialsNotAllowed: return .credentialsNotAllowed
         case .noRoute: return .noRoute
         case .conversionFailed: return .conversionFailed
         case .invalidPercentEncoding: return .invalidPercentEncoding
@@ -192,6 +197,8 @@ extension RouteFailure {
             return "input too long: \(length) bytes, the limit is \(limit)"
         case .originNotAccepted(let origin, let accepted):
             return "origin '\(origin)' is not accepted (the table accepts \(accepted.map { "'\($0)'" }.joined(separator: ", ")))"
+        case .credentialsNotAllowed:
+            return "the URL carries a user name or password ('user:pass@'), which a link to an app never does: remove them"
         case .noRoute(let path, let suggestions):
             var text = "no route matches '\(path)'"
             if !suggestions.isEmpty {

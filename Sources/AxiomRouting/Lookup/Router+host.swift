@@ -233,12 +233,13 @@ struct FragmentMatcher: Sendable {
     /// The pattern's parts, for printing.
     let parts: [Part]
 
-    init(_ pattern: Route.FragmentPattern, parameters: ArraySlice<Route.Parameter>) {
+    /// `caseless`: the table's `option path-case insensitive`, which a fragment follows as a path does.
+    init(_ pattern: Route.FragmentPattern, parameters: ArraySlice<Route.Parameter>, caseless: Bool) {
         self.pattern = pattern
         parts = (try? Self.parse(pattern.pattern)) ?? []
         groups = GroupReader.groups(parts, parameters: parameters)
         regex = (try? JavaScriptRegexTranslator.translate(PatternRegexGenerator.regexp(parts, options: .pathname).source)).flatMap {
-            try? CompiledRegex($0, caseless: false, jit: false)
+            try? CompiledRegex($0, caseless: caseless, jit: false)
         }
     }
 

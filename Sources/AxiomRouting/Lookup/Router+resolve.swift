@@ -80,6 +80,13 @@ extension Router {
             }
             appScheme = origin.hosts.routesHostAsPath
         }
+        // A link never carries a user name or password (`https://user:pass@example.com/…`): a
+        // spelling apps refuse and people misread, so no route is reached through it (checked
+        // after the origin, which names the host a misleading one really points at).
+        // (`routedInPlace` never answers for a URL with an `@` before its path.)
+        if !url.username.isEmpty || !url.password.isEmpty {
+            return .failure(RouteFailure(input: input, reason: .credentialsNotAllowed))
+        }
         // One spelling: `myapp://profile/42`. The host-less forms (`myapp:profile/42`,
         // `myapp:/profile/42`, `myapp:///profile/42`) would route the same path, a wider door
         // than the table shows; refused unless the table accepts them. The app's root has no

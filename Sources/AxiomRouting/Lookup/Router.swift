@@ -160,7 +160,9 @@ public final class Router: Sendable {
         self.hostMatchers = hostMatchers
         var fragmentMatchers: [Int: FragmentMatcher] = [:]
         for (rank, entry) in entries.enumerated() {
-            if let fragment = entry.fragment { fragmentMatchers[rank] = FragmentMatcher(fragment, parameters: entry.fragmentParameters) }
+            if let fragment = entry.fragment {
+                fragmentMatchers[rank] = FragmentMatcher(fragment, parameters: entry.fragmentParameters, caseless: !options.pathCaseSensitive)
+            }
         }
         self.fragmentMatchers = fragmentMatchers
         readsRequest = entries.contains { $0.storage.checksRequest }
