@@ -92,6 +92,25 @@ import Testing
         }
     }
 
+    @Test func aRegexpGroupThatSpansPrintsItsSlashesAndDots() throws {
+        // A path group whose regexp takes `/` keeps its `/`s (each segment encoded); it was
+        // printed `%2F`, which no route reads back, so `url` refused it.
+        let router = try cleanRouter(
+            "origins https://*, https://example.com\nroute file /files/:path(.+)\nroute dir /d/:dir((?:[^\\/]+\\/)*)end\n"
+                + "route account https://:host((?:(?!www)[a-z0-9]+(?:\\.[a-z0-9]+)*))/u/:user\n")
+        #expect(try router.url(for: "file", parameters: ["path": .string("a b/c.txt")]) == "https://example.com/files/a%20b/c.txt")
+        #expect(try router.url(for: "dir", parameters: ["dir": .string("x/y/")]) == "https://example.com/d/x/y/end")
+        // A host group whose regexp takes dots prints a host of several labels; one its regexp
+        // refuses (`www…`) is still refused: the URL must read back.
+        #expect(
+            try router.url(for: "account", parameters: ["host": .string("mastodon.social"), "user": .string("ada")])
+                == "https://mastodon.social/u/ada")
+        #expect(throws: RouteURLError.self) {
+            try router.url(for: "account", parameters: ["host": .string("www.example.com"), "user": .string("ada")])
+        }
+        #expect(throws: RouteURLError.self) { try router.url(for: "account", parameters: ["host": .string("a/b"), "user": .string("ada")]) }
+    }
+
     @Test func optionalPartsAreLeftOutWhenNotGiven() throws {
         let router = try defaultRouter()
         #expect(try router.url(for: "profile", parameters: ["userId": .int(42)]) == "myapp://profile/42")

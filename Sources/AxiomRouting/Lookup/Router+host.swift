@@ -104,7 +104,9 @@ struct HostMatcher: Sendable {
                     return .failure(BadValue(parameter: part.name, value: "", unnamed: !part.hasCustomName))
                 }
                 let written = value.description
-                let spans = part.kind == .fullWildcard || part.modifier == .oneOrMore || part.modifier == .zeroOrMore
+                // A group that can take several labels: a wildcard, a repeated group, or a regexp
+                // (`:host((?:(?!www)[a-z0-9\-]+(?:\.[a-z0-9\-]+)*))`; reading the URL back checks it).
+                let spans = part.kind == .fullWildcard || part.kind == .regexp || part.modifier == .oneOrMore || part.modifier == .zeroOrMore
                 let valid =
                     digits
                     ? !written.isEmpty && written.utf8.allSatisfy { (0x30...0x39).contains($0) }

@@ -331,7 +331,9 @@ extension Router {
             let text: String
             if case .path(let segments) = value {
                 text = segments.map { encode($0[...]) }.joined(separator: "/")
-            } else if part.spansSegments {
+            } else if part.spansSegments || part.kind == .regexp && PathLanguage.canMatchSlash(part.value) {
+                // A value that can run over several segments (`:rest(.*)`, `:dir((?:[^\/]+\/)*)`)
+                // keeps its `/`s; each segment between them is encoded.
                 text = value.description.split(separator: "/", omittingEmptySubsequences: false).map(encode).joined(separator: "/")
             } else {
                 text = encode(value.description[...])

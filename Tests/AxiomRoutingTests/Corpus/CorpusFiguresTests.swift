@@ -37,12 +37,34 @@ import Testing
             agreeing: matcherAgreeing + replay(WordPressCorpusTests.mbarAssertions, WordPressCorpusTests.handed))
         #expect(try Self.documentedRow("WordPress") == wordpress)
         // And the total row (bold: `**102**`, `**93 (91%)**`).
-        let total = zip(zip(kickstarter, firefox), wordpress).map { $0.0 + $0.1 + $1 }
+        #expect(try Self.documentedTotal("all") == zip(zip(kickstarter, firefox), wordpress).map { $0.0 + $0.1 + $1 })
+    }
+
+    /// The documented total row labelled `label` (`| **all** |`), its bold figures read as numbers.
+    static func documentedTotal(_ label: String) throws -> [Int] {
         let text = try String(contentsOfFile: packageRoot() + "/Docs/RealAppCorpus.md", encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("| **all** |") })
-        let documented = line.split(separator: "|").dropFirst().compactMap {
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("| **\(label)** |") })
+        return line.split(separator: "|").dropFirst().compactMap {
             Int($0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "*")).split(separator: " ").first ?? "")
         }
-        #expect(documented == total)
+    }
+
+    /// The second corpus (apps the language was not shaped on): each app at 95% or more of its
+    /// assertions, as documented.
+    @Test func theSecondCorpusFiguresAreTheDocumentedOnes() throws {
+        let duckDuckGo = Self.row(
+            try DuckDuckGoCorpusTests.app.get(), assertions: DuckDuckGoCorpusTests.assertions.count + DuckDuckGoCorpusTests.printed.count,
+            agreeing: replay(DuckDuckGoCorpusTests.assertions, DuckDuckGoCorpusTests.link(for:)) + DuckDuckGoCorpusTests.replayPrinted())
+        #expect(try Self.documentedRow("DuckDuckGo") == duckDuckGo)
+        let signal = Self.row(try SignalCorpusTests.app.get(), assertions: SignalCorpusTests.assertionCount, agreeing: SignalCorpusTests.agreeing())
+        #expect(try Self.documentedRow("Signal") == signal)
+        let iceCubes = Self.row(
+            try IceCubesCorpusTests.app.get(), assertions: IceCubesCorpusTests.assertions.count,
+            agreeing: replay(IceCubesCorpusTests.assertions, IceCubesCorpusTests.destination(for:)))
+        #expect(try Self.documentedRow("Ice Cubes") == iceCubes)
+        #expect(try Self.documentedTotal("all (second)") == zip(zip(duckDuckGo, signal), iceCubes).map { $0.0 + $0.1 + $1 })
+        for row in [duckDuckGo, signal, iceCubes] {
+            #expect(row[5] * 100 >= row[4] * 95, "\(row): under 95% of its assertions agree")
+        }
     }
 }
