@@ -321,6 +321,9 @@ import Testing
         #expect(try router.resolve("pktc://subscribe/host/rss?k=v#top").get().parameters == ["feed": .string("host/rss?k=v#top")])
         #expect(try router.resolve("pktc://subscribe/host/rss#top?a=1").get().parameters == ["feed": .string("host/rss#top?a=1")])
         #expect(try router.resolve(path: "/subscribe/a", fragment: "b").get().parameters == ["feed": .string("a#b")])
+        // An alias and a redirect hand it on the same way.
+        #expect(try router.resolve("pktc://s/host/rss?k=v#top").get().parameters == ["feed": .string("host/rss?k=v#top")])
+        #expect(try router.resolve("pktc://sub/host/rss#top").get().parameters == ["feed": .string("host/rss#top")])
         // The other routes of the table are not given the fragment.
         #expect(try router.resolve("pktc://other#top").get().parameters.isEmpty)
         #expect(try router.resolve("pktc://subscribe/a%20b?q=a%20b").get().parameters == ["feed": .string("a b?q=a%20b")])
