@@ -40,11 +40,16 @@ import FuzzSupport
                 }
                 let parameters = RouteParameters(names: values.map(\.0), values: values.map(\.1))
                 if let url = try? router.url(for: route.name, parameters: parameters) {
-                    // A table without a printable origin prints a path, which resolves as a path.
-                    let query = url.firstIndex(of: "?")
+                    // A table without a printable origin prints a path (with its query and
+                    // fragment), which resolves as a path.
+                    let hash = url.firstIndex(of: "#")
+                    let beforeHash = url[..<(hash ?? url.endIndex)]
+                    let query = beforeHash.firstIndex(of: "?")
                     let resolved =
                         url.hasPrefix("/")
-                        ? router.resolve(path: String(url[..<(query ?? url.endIndex)]), query: query.map { String(url[url.index(after: $0)...]) })
+                        ? router.resolve(
+                            path: String(beforeHash[..<(query ?? beforeHash.endIndex)]),
+                            query: query.map { String(beforeHash[beforeHash.index(after: $0)...]) }, fragment: hash.map { String(url[url.index(after: $0)...]) })
                         : router.resolve(url)
                     guard case .success(let match) = resolved, match.route.name == route.name else {
                         oracleFailed("url(for: \(route.name)) printed \(url.debugDescription), which resolves elsewhere")
