@@ -89,6 +89,38 @@ import Testing
             compile("origins a:\noption app-scheme-host optional\nroute x a:p/:v\nroute y a:/p/:w\n").diagnostics.map(\.code) == [.ambiguousRoutes])
     }
 
+    /// A redirect is another way to a route, not a way around its scope: a redirect to a route
+    /// scoped to `matrix:` matches only `matrix:` URLs, and one to a route that refuses a
+    /// fragment refuses it too, through every door (URL, path, snapshot).
+    @Test func aRedirectToAScopedRouteKeepsItsScope() throws {
+        let table = """
+            origins https://matrix.example.com, matrix:
+            option app-scheme-host optional
+            route matrixUser matrix:u/:user
+            route profile /p/:user
+              option fragment none
+            redirect oldUser /old/:user -> matrixUser
+            redirect olderUser /older/:user -> oldUser
+            redirect oldProfile /profile/:user -> profile
+            """
+        let router = try cleanRouter(table)
+        let loaded = try Router(snapshot: RouterSnapshot.encode(router))
+        for router in [router, loaded] {
+            for url in ["matrix:old/alice", "matrix://old/alice", "matrix:older/alice"] {
+                let match = try router.resolve(url).get()
+                #expect(match.route.name == "matrixUser" && match.parameters["user"] == .string("alice"), "\(url)")
+            }
+            // The web URL of the same path, and a path alone, do not reach the scoped route.
+            for url in ["https://matrix.example.com/old/alice", "https://matrix.example.com/older/alice"] {
+                #expect(router.resolve(url).failure?.code == .schemeNotMatched, "\(url)")
+            }
+            #expect(router.resolve(path: "/old/alice").failure?.code == .schemeNotMatched)
+            #expect(try router.resolve("https://matrix.example.com/profile/bo").get().route.name == "profile")
+            #expect(router.resolve("https://matrix.example.com/profile/bo#x").failure?.code == .fragmentNotAllowed)
+            #expect(router.resolve(path: "/profile/bo", fragment: "").failure?.code == .fragmentNotAllowed)
+        }
+    }
+
     @Test func aSnapshotKeepsSchemesAndTheSpelling() throws {
         let loaded = try Router(snapshot: RouterSnapshot.encode(router))
         #expect(loaded.routes.map(\.scheme) == router.routes.map(\.scheme))

@@ -178,7 +178,7 @@ extension RouteCompiler {
         let entry = Route(
             name: name, pattern: PatternRegexGenerator.patternString(parts, options: .pathname), parameters: parameters, query: final.query,
             metadata: final.metadata, location: redirect.name.location, rank: 0, kind: .redirect(target: target), fixed: fixed,
-            closedQuery: final.closedQuery)
+            closedQuery: final.closedQuery, rules: Route.URLRules(refusesFragment: final.rules.refusesFragment), scheme: final.scheme)
         let compiled = self.entry(entry, parts: parts, pattern: redirect.pattern, order: redirect.order)
         state.compiled[name] = .some(compiled)
         state.finals[name] = final
