@@ -81,7 +81,10 @@ import Testing
         #expect(compile("origins myapp:\noption app-scheme-spelling opaque\nroute u /u\n").diagnostics.map(\.code) == [.refusedSpelling])
         #expect(compile("origins myapp:\nroute u myapp://u/:user\n").diagnostics.isEmpty)
         // A scheme no origin accepts.
-        #expect(compile("origins https://x.com\nroute u matrix:u/:user\n").diagnostics.map(\.code) == [.hostNotAccepted])
+        let schemeRefused = compile("origins https://x.com\nroute u matrix:u/:user\n").diagnostics
+        #expect(schemeRefused.map(\.code) == [.hostNotAccepted])
+        // Its help names the scheme to add, not a host.
+        #expect(schemeRefused.first?.help == "add the scheme to the origins ('origins matrix:'), or 'origins *:' for every app scheme")
         #expect(compile("origins *:\noption app-scheme-host optional\nroute u matrix:u/:user\n").diagnostics.isEmpty)
         // Routes of one path on different schemes do not overlap; the same scheme twice does.
         #expect(compile("origins a:, b:\noption app-scheme-host optional\nroute x a:p/:v\nroute y b:p/:v\nroute z /p/:v\n").diagnostics.isEmpty)

@@ -442,7 +442,9 @@ extension Diagnostic {
         Diagnostic(
             .hostNotAccepted, "no origin of the table accepts '\(host)': no URL can reach this route", at: location,
             notes: [Note("the origins are: \(origins.joined(separator: ", "))")],
-            help: "add an origin that accepts it (e.g. 'origins https://*.example.com' for ':tenant.example.com')")
+            help: host.hasSuffix(":")
+                ? "add the scheme to the origins ('origins \(host)'), or 'origins *:' for every app scheme"
+                : "add an origin that accepts it (e.g. 'origins https://*.example.com' for ':tenant.example.com')")
     }
 
     /// E327: a pattern's fragment (`#…`) where none can be matched; `reason` says why.
