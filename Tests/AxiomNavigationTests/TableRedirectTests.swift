@@ -1,3 +1,4 @@
+import Foundation
 import AxiomNavigationTesting
 import AxiomRouting
 import Testing
@@ -54,6 +55,35 @@ import Testing
         #expect(flow.state.activeStack.map(\.route) == ["home", "profile"])
         #expect(flow.state.visible?.destination.parameters["userId"] == .int(42))
         #expect(flow.history.last?.result == "redirected")
+    }
+
+    /// A destination built from a resolved URL keeps the table's redirects: navigating to it
+    /// reports the chain `open` reports, counts it against `maxRedirects`, and the entry it
+    /// makes is the plain screen (equal to one made in code; the chain is not saved with it).
+    @Test func aDestinationFromAMatchKeepsItsRedirects() async throws {
+        let match = try flow.router.resolve("myapp://m/42").get()
+        let destination = Destination(match)
+        #expect(destination.redirects.map(\.route) == ["legacy", "members"])
+        #expect(destination == Destination("profile", parameters: ["userId": .int(42)]))
+        let result = await flow.navigate(to: destination)
+        #expect(
+            result
+                == .redirected(
+                    chain: [Destination("legacy", parameters: ["userId": .int(42)]), Destination("members", parameters: ["userId": .int(42)])],
+                    final: Destination("profile", parameters: ["userId": .int(42)])))
+        #expect(flow.state.visible?.destination.redirects == [])
+        #expect(flow.history.last?.result == "redirected")
+        // The chain counts against the limit: two redirects with a limit of one fail.
+        let limited = try TestNavigator(routes: Self.table, options: .init(configuration: NavigationFlow.Configuration(maxRedirects: 1)))
+        guard case .failed(let error) = await limited.flow.navigate(to: destination) else {
+            Issue.record("a two-step chain passed a limit of one")
+            return
+        }
+        #expect(error.code == .redirectLoop)
+        // In JSON (a journal's step) the chain is kept; an entry's destination has none.
+        let data = try JSONEncoder().encode(destination)
+        #expect(try JSONDecoder().decode(Destination.self, from: data).redirects == destination.redirects)
+        #expect(String(decoding: try JSONEncoder().encode(destination.withoutRedirects), as: UTF8.self).contains("redirects") == false)
     }
 
     @Test func anAliasIsTheRouteItself() async throws {

@@ -128,8 +128,11 @@ public final class NavigationFlow {
     public func navigate(to destination: Destination, source: NavigationSource = .inApp) async -> NavigationResult {
         await journaled(.navigate(destination, source: source)) {
             guard let route = router.route(named: destination.route) else { return .failed(.unknownRoute(destination.route)) }
-            // An entry made in code gets its query defaults as one made from a URL does.
-            return await run(.navigate(destination.withQueryDefaults(of: route)), source: source, route: route, url: nil)
+            // An entry made in code gets its query defaults as one made from a URL does; a
+            // destination built from a URL keeps the table's redirects it went through.
+            return await run(
+                .navigate(destination.withQueryDefaults(of: route).withoutRedirects), source: source, route: route, url: nil,
+                redirects: destination.redirects)
         }
     }
 
@@ -144,8 +147,9 @@ public final class NavigationFlow {
                 // The table's redirects (`redirect old /members/:id -> profile`) are already
                 // followed: the request starts at the route, with the chain it came through, and
                 // every check (sources, authentication, middleware) is the route's own.
-                let redirects = match.redirects.map { Destination($0.name, parameters: $0.parameters, query: match.query) }
-                return await run(.deepLink(Destination(match)), source: source, route: match.route, url: url, redirects: redirects)
+                let destination = Destination(match)
+                return await run(
+                    .deepLink(destination.withoutRedirects), source: source, route: match.route, url: url, redirects: destination.redirects)
             }
         }
     }

@@ -1,20 +1,53 @@
 public import AxiomRouting
 
 /// Where to navigate: a route and its typed values.
+///
+/// A destination built from a resolved URL (``init(_:)``) also remembers the table's redirects
+/// the URL went through (``redirects``), so navigating to it reports `redirected` with that
+/// chain, as opening the URL does. The chain says how the destination was reached, not which
+/// screen it is: it is not part of equality or hashing, and entries do not keep it.
 public struct Destination: Sendable, Hashable, CustomStringConvertible {
     public let route: String
     public let parameters: RouteParameters
     public let query: RouteParameters
+    /// The table's redirects a URL went through before it reached ``route``, in order, each as
+    /// the destination it named (`redirect hashtag /hashtags/:tag -> tag` gives
+    /// `hashtag [tag: swift]`); empty for a destination made in code. Counted against the flow's
+    /// `maxRedirects` with any a middleware adds.
+    public let redirects: [Destination]
 
     public init(_ route: String, parameters: RouteParameters = [:], query: RouteParameters = [:]) {
+        self.init(route, parameters: parameters, query: query, redirects: [])
+    }
+
+    /// A destination reached through `redirects` (see ``redirects``).
+    public init(_ route: String, parameters: RouteParameters = [:], query: RouteParameters = [:], redirects: [Destination]) {
         self.route = route
         self.parameters = parameters
         self.query = query
+        self.redirects = redirects
     }
 
-    /// The destination a resolved URL names.
+    /// The destination a resolved URL names, with the table's redirects it went through.
     public init(_ match: RouteMatch) {
-        self.init(match.route.name, parameters: match.parameters, query: match.query)
+        self.init(
+            match.route.name, parameters: match.parameters, query: match.query,
+            redirects: match.redirects.map { Destination($0.name, parameters: $0.parameters, query: match.query) })
+    }
+
+    /// The same screen without the way it was reached (what an entry keeps).
+    var withoutRedirects: Destination {
+        redirects.isEmpty ? self : Destination(route, parameters: parameters, query: query)
+    }
+
+    public static func == (lhs: Destination, rhs: Destination) -> Bool {
+        lhs.route == rhs.route && lhs.parameters == rhs.parameters && lhs.query == rhs.query
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(route)
+        hasher.combine(parameters)
+        hasher.combine(query)
     }
 
     public var description: String {
@@ -27,12 +60,13 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
     func withQueryDefaults(of route: Route) -> Destination {
         guard let defaults = route.defaultQuery else { return self }
         // No query at all (a parent, a tab root, most code): the route's defaults as they are.
-        if query.isEmpty { return Destination(self.route, parameters: parameters, query: defaults) }
+        if query.isEmpty { return Destination(self.route, parameters: parameters, query: defaults, redirects: redirects) }
         let missing = defaults.filter { query[$0.name] == nil }
         guard !missing.isEmpty else { return self }
         return Destination(
             self.route, parameters: parameters,
-            query: RouteParameters(names: query.map(\.name) + missing.map(\.name), values: query.map(\.value) + missing.map(\.value)))
+            query: RouteParameters(names: query.map(\.name) + missing.map(\.name), values: query.map(\.value) + missing.map(\.value)),
+            redirects: redirects)
     }
 }
 

@@ -344,11 +344,11 @@ extension NavigationEntry: Codable {
     }
 }
 
-/// A destination as JSON: `{"route": …, "parameters": […], "query": […]}` (`parameters` and
-/// `query` left out when empty).
+/// A destination as JSON: `{"route": …, "parameters": […], "query": […], "redirects": […]}`
+/// (`parameters`, `query` and `redirects` left out when empty; an entry's has no `redirects`).
 extension Destination: Codable {
     private enum Key: String, CodingKey {
-        case route, parameters, query
+        case route, parameters, query, redirects
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -356,6 +356,7 @@ extension Destination: Codable {
         try container.encode(route, forKey: .route)
         if !parameters.isEmpty { try container.encode(parameters, forKey: .parameters) }
         if !query.isEmpty { try container.encode(query, forKey: .query) }
+        if !redirects.isEmpty { try container.encode(redirects, forKey: .redirects) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -363,7 +364,22 @@ extension Destination: Codable {
         self.init(
             try container.decode(String.self, forKey: .route),
             parameters: try container.decodeIfPresent(RouteParameters.self, forKey: .parameters) ?? [:],
-            query: try container.decodeIfPresent(RouteParameters.self, forKey: .query) ?? [:])
+            query: try container.decodeIfPresent(RouteParameters.self, forKey: .query) ?? [:],
+            redirects: try container.decodeIfPresent([Hop].self, forKey: .redirects)?.map(\.destination) ?? [])
+    }
+
+    /// One redirect of a chain, read without a chain of its own: a hop has none, and nesting
+    /// cannot make reading a destination recurse.
+    private struct Hop: Decodable {
+        let destination: Destination
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            destination = Destination(
+                try container.decode(String.self, forKey: .route),
+                parameters: try container.decodeIfPresent(RouteParameters.self, forKey: .parameters) ?? [:],
+                query: try container.decodeIfPresent(RouteParameters.self, forKey: .query) ?? [:])
+        }
     }
 }
 

@@ -131,7 +131,7 @@ public struct NavigationState: Sendable, Hashable {
     /// A new entry with the next generational id, put there by a request from `source`.
     mutating func makeEntry(_ destination: Destination, source: NavigationSource = .inApp) -> NavigationEntry {
         defer { nextID += 1 }
-        return NavigationEntry(id: EntryID(nextID), destination: destination, source: source)
+        return NavigationEntry(id: EntryID(nextID), destination: destination.withoutRedirects, source: source)
     }
 
     /// The stack commands act on: the top modal's, else the selected tab's, else the root's.
