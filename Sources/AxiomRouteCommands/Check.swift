@@ -59,8 +59,9 @@ struct Check: ParsableCommand {
             }
         }
         let registered = loaders.map { Set($0.split(separator: ",").map { String($0.trimmingPrefix(" ")) }.filter { !$0.isEmpty }) }
-        // With what generating typed routes would refuse, as warnings (W413).
-        let compilation = Router.compile(sources, resolver: resolver, loaders: registered).withTypedRouteWarnings
+        // With what generating typed routes would refuse (W413), and a stack the app would start
+        // with nothing on (E329 for a tab, W415 for a table without tabs).
+        let compilation = Router.compile(sources, resolver: resolver, loaders: registered).withTypedRouteWarnings.withStartDiagnostics
         let diagnostics = compilation.diagnostics
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count - errors

@@ -48,7 +48,18 @@ struct Simulate: AsyncParsableCommand {
             }
             writer = file
         }
-        let report = await Simulation.run(parsed, router: router, printer: SimulationReport(format: format, state: state), journal: writer)
+        // `set start ROUTE name=value …`: values the route refuses are the script's mistake.
+        var start: NavigationState? = nil
+        if let declared = parsed.settings.start {
+            do {
+                start = try NavigationState(router: router, start: Simulation.destination(declared.route, declared.values))
+            } catch {
+                Console.err("\(script): error: 'set start \(declared.route)': \(error)")
+                throw ExitStatus.badInput.exitCode
+            }
+        }
+        let report = await Simulation.run(
+            parsed, router: router, printer: SimulationReport(format: format, state: state), journal: writer, start: start)
         if report.failedExpectations > 0 { throw ExitStatus.noMatch.exitCode }
     }
 }
@@ -58,14 +69,17 @@ struct Simulate: AsyncParsableCommand {
 enum Simulation {
     /// Runs the script, handing each step to `printer` as it is done; returns the printer
     /// with its totals.
-    static func run(_ script: SimulationScript, router: Router, printer: SimulationReport, journal: JournalFile? = nil) async -> SimulationReport {
+    static func run(
+        _ script: SimulationScript, router: Router, printer: SimulationReport, journal: JournalFile? = nil, start: NavigationState? = nil
+    ) async -> SimulationReport {
         var options = NavigationSimulator.Options(
-            signedIn: script.settings.signedIn, loginTimeToLive: script.settings.loginTimeToLive, rateLimit: nil)
+            signedIn: script.settings.signedIn, loginTimeToLive: script.settings.loginTimeToLive, rateLimit: nil,
+            configuration: script.settings.configuration)
         options.failingLoaders = script.settings.failingLoaders
         if let limit = script.settings.rateLimit {
             options.rateLimit = .init(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources)
         }
-        let navigator = NavigationSimulator(router: router, options: options)
+        let navigator = NavigationSimulator(router: router, state: start, options: options)
         if let journal { navigator.recordJournal(limit: 1) { journal.write($0) } }
         await navigator.start()
         var report = printer
@@ -85,8 +99,13 @@ enum Simulation {
                 case .failure(let failure): result = .notFound(failure)
                 }
             case .navigateTo(let route, let values):
-                let destination = Destination(route, parameters: RouteParameters(names: values.map(\.0), values: values.map(\.1)))
-                result = await navigator.navigate(to: destination)
+                result = await navigator.navigate(to: destination(route, values))
+            case .push(let route, let values):
+                result = await navigator.perform(.push(destination(route, values)))
+            case .replace(let route, let values):
+                result = await navigator.perform(.replace(destination(route, values)))
+            case .popTo(let route, let inclusive):
+                result = await navigator.perform(.popTo(route, inclusive: inclusive))
             case .back: result = await navigator.back()
             case .dismiss: result = await navigator.dismiss()
             case .tab(let name): result = await navigator.selectTab(name)
@@ -136,6 +155,11 @@ enum Simulation {
         }
         report.end()
         return report
+    }
+
+    /// A destination written in a script: a route and `name=value` pairs, as app code builds one.
+    nonisolated static func destination(_ route: String, _ values: [(String, RouteValue)]) -> Destination {
+        Destination(route, parameters: RouteParameters(names: values.map(\.0), values: values.map(\.1)))
     }
 
     /// nil when the expectation holds; otherwise what was found.

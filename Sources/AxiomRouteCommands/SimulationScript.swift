@@ -11,6 +11,11 @@ struct SimulationScript: Sendable {
         var rateLimit: RateLimit? = RateLimit()
         /// `set loader NAME fails`: the simulator's loader of that name throws.
         var failingLoaders: Set<String> = []
+        /// `set max-redirects N`, `set rejects-duplicates yes|no`, `set replaces-top yes|no`,
+        /// `set sign-out present-login|withhold`: the flow's configuration.
+        var configuration = NavigationFlow.Configuration()
+        /// `set start ROUTE [name=value …]`: the first screen, with its values.
+        var start: (route: String, values: [(String, RouteValue)])? = nil
 
         struct RateLimit: Sendable {
             var limit = 10
@@ -25,6 +30,12 @@ struct SimulationScript: Sendable {
         case navigate(String)
         /// A destination built by hand, as app code does: a route name and `name=value` pairs.
         case navigateTo(String, [(String, RouteValue)])
+        /// The command of that name with a destination built by hand, whatever the route's
+        /// transition says (Vue Router's `push` and `replace` per call).
+        case push(String, [(String, RouteValue)])
+        case replace(String, [(String, RouteValue)])
+        /// Back to the topmost screen of a route (`inclusive`: below it).
+        case popTo(String, inclusive: Bool)
         case back, dismiss
         case tab(String)
         case resetTab(String)
@@ -71,11 +82,13 @@ struct SimulationScript: Sendable {
     }
 
     static let stepNames = [
-        "open", "navigate", "navigate-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss", "sign-in", "sign-out",
-        "advance", "expect",
+        "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss",
+        "sign-in", "sign-out", "advance", "expect",
     ]
     static let expectationNames = ["result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back"]
-    static let settingNames = ["rate-limit", "login-ttl", "signed-in", "loader"]
+    static let settingNames = [
+        "rate-limit", "login-ttl", "signed-in", "loader", "max-redirects", "rejects-duplicates", "replaces-top", "sign-out", "start",
+    ]
 
     /// Parses the whole script; every problem is reported, not just the first.
     static func parse(_ text: String, file: String) -> Result<SimulationScript, Problems> {
@@ -125,6 +138,21 @@ extension SimulationScript.Settings {
         case "loader":
             guard rest.count == 2, rest[1] == "fails" else { throw ScriptError("expected 'set loader NAME fails'") }
             failingLoaders.insert(rest[0])
+        case "max-redirects":
+            guard rest.count == 1, let limit = Int(rest[0]) else { throw ScriptError("'set max-redirects' needs a number, e.g. 'set max-redirects 3'") }
+            configuration.maxRedirects = limit
+        case "rejects-duplicates", "replaces-top":
+            guard rest.count == 1, let flag = ["yes": true, "no": false][rest[0]] else { throw ScriptError("'set \(name)' takes yes or no") }
+            if name == "rejects-duplicates" { configuration.rejectsDuplicates = flag } else { configuration.replacesTopWithNewValues = flag }
+        case "sign-out":
+            switch rest {
+            case ["present-login"]: configuration.signOut = .presentLogin
+            case ["withhold"]: configuration.signOut = .withhold
+            default: throw ScriptError("'set sign-out' takes present-login or withhold")
+            }
+        case "start":
+            guard let route = rest.first else { throw ScriptError("'set start' needs a route name, e.g. 'set start post postId=7'") }
+            start = (route, try SimulationScript.Step.values(Array(rest.dropFirst())))
         case "login-ttl":
             guard rest.count == 1 else { throw ScriptError("'set login-ttl' needs a duration, e.g. 'set login-ttl 5m'") }
             loginTimeToLive = try parseDuration(rest[0])
@@ -171,6 +199,18 @@ extension SimulationScript.Step {
         return .string(text)
     }
 
+    /// `name=value` pairs, each value a ``literal(_:)``.
+    static func values(_ pairs: [String]) throws(ScriptError) -> [(String, RouteValue)] {
+        var values: [(String, RouteValue)] = []
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ScriptError("'\(pair)' is not 'name=value' (e.g. 'postId=7')")
+            }
+            values.append((String(pair[..<equals]), literal(String(pair[pair.index(after: equals)...]))))
+        }
+        return values
+    }
+
     init(_ keyword: String, _ arguments: [String]) throws(ScriptError) {
         func none() throws(ScriptError) {
             guard arguments.isEmpty else { throw ScriptError("'\(keyword)' takes no arguments") }
@@ -186,16 +226,15 @@ extension SimulationScript.Step {
             }
             self = .open(arguments[0], arguments.count == 2 ? try parseSource(arguments[1]) : .deepLink)
         case "navigate": self = .navigate(try one("a URL naming the destination, e.g. 'navigate myapp://posts/7'"))
-        case "navigate-to":
-            guard let route = arguments.first else { throw ScriptError("'navigate-to' needs a route name, e.g. 'navigate-to post postId=7'") }
-            var values: [(String, RouteValue)] = []
-            for pair in arguments.dropFirst() {
-                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                    throw ScriptError("'\(pair)' is not 'name=value' (e.g. 'postId=7')")
-                }
-                values.append((String(pair[..<equals]), Self.literal(String(pair[pair.index(after: equals)...]))))
+        case "navigate-to", "push", "replace":
+            guard let route = arguments.first else { throw ScriptError("'\(keyword)' needs a route name, e.g. '\(keyword) post postId=7'") }
+            let values = try Self.values(Array(arguments.dropFirst()))
+            self = keyword == "push" ? .push(route, values) : keyword == "replace" ? .replace(route, values) : .navigateTo(route, values)
+        case "pop-to":
+            guard (1...2).contains(arguments.count), arguments.count == 1 || arguments[1] == "inclusive" else {
+                throw ScriptError("'pop-to' needs a route name and optionally 'inclusive', e.g. 'pop-to home inclusive'")
             }
-            self = .navigateTo(route, values)
+            self = .popTo(arguments[0], inclusive: arguments.count == 2)
         case "back":
             try none()
             self = .back

@@ -99,6 +99,27 @@ import Testing
         #expect(navigator.state.modals.isEmpty)
     }
 
+    /// Pop to a named destination is one more door: the screen it reveals passes the gate
+    /// (signed out, an auth-only one gets the login over it; a link's in-app-only one is not
+    /// shown), as `back` does.
+    @Test func popToANamedScreenRevealsItThroughTheGate() async throws {
+        let navigator = try Self.navigator(signedIn: true)
+        await navigator.open("myapp://profile/42/followers", expect: "completed")
+        #expect(await navigator.flow.perform(.push(Destination("about"))) == .completed)
+        navigator.signOut()
+        #expect(navigator.state.visible?.route == "about")
+        let result = await navigator.flow.perform(.popTo("profile"))
+        #expect(result.code == .redirected)
+        #expect(navigator.state.visible?.route == "login")
+        #expect(Self.visibleIsAllowed(navigator.flow))
+        await navigator.signIn()
+        #expect(navigator.state.visible?.route == "profile")
+        // Not on the stack: a typed failure, nothing changes.
+        let before = navigator.state
+        #expect(await navigator.flow.perform(.popTo("compose")) == .failed(.plan(.notInStack("compose"))))
+        #expect(navigator.state == before)
+    }
+
     @Test func anUntrustedLinkArrivingAtTheLoginCannotUncoverTheGuardedScreen() async throws {
         let navigator = try Self.navigator(signedIn: true)
         await navigator.open("myapp://profile/42/followers", expect: "completed")

@@ -247,6 +247,7 @@ import Testing
                 counts["command", default: 0] += 1
                 let command: NavigationCommand = pick([
                     .back, .back, .pop, .popToRoot, .dismiss, .selectTab(pick(["home", "inbox", "me", "nope"])),
+                    .popTo(randomDestination().route, inclusive: chance(50)),
                     .resetTab(pick(["home", "inbox", "me"])), .push(randomDestination()), .replace(randomDestination()),
                     .present(randomDestination(), style: .sheet), .setStack([Destination("home"), randomDestination()]),
                 ])

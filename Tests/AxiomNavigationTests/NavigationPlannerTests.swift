@@ -46,6 +46,36 @@ private func apply(_ commands: [NavigationCommand], to state: NavigationState) t
         #expect(try NavigationPlanner.plan(.popToRoot, in: start).get().events.isEmpty)
     }
 
+    /// Pop to a named destination (Jetpack's `popUpTo`, TCA's `pop(to:)`): to its topmost
+    /// entry, or below it with `inclusive`; the entries above are released, top first.
+    @Test func popToANamedRouteStopsAtItsTopmostEntry() throws {
+        let deep = try apply([.push(Destination("a")), .push(Destination("b")), .push(Destination("a")), .push(Destination("c"))], to: start).state
+        let plan = try NavigationPlanner.plan(.popTo("a"), in: deep).get()
+        #expect(plan.state.activeStack.map(\.id) == [EntryID(0), EntryID(1), EntryID(2), EntryID(3)])
+        #expect(plan.events == [.disappear(entry(4, "c")), .release(entry(4, "c")), .appear(entry(3, "a"))])
+        let inclusive = try NavigationPlanner.plan(.popTo("a", inclusive: true), in: deep).get()
+        #expect(inclusive.state.activeStack.map(\.route) == ["home", "a", "b"])
+        #expect(try NavigationPlanner.plan(.popTo("b", inclusive: true), in: deep).get().state.activeStack.map(\.route) == ["home", "a"])
+        #expect(try NavigationPlanner.plan(.popTo("home"), in: deep).get().state.activeStack.map(\.route) == ["home"])
+        // Already on top: nothing changes, no events.
+        #expect(try NavigationPlanner.plan(.popTo("c"), in: deep).get().events.isEmpty)
+        // Not on the stack, or the app's root itself inclusive: errors, and nothing changes.
+        #expect(NavigationPlanner.plan(.popTo("zzz"), in: deep) == .failure(.notInStack("zzz")))
+        #expect(NavigationPlanner.plan(.popTo("home", inclusive: true), in: deep) == .failure(.atRoot))
+    }
+
+    /// In a modal, pop-to acts on the modal's stack; inclusive of the modal's root dismisses it.
+    @Test func popToInAModalActsOnItsStackAndDismissesAtItsRoot() throws {
+        let presented = try apply([.push(Destination("a")), .present(Destination("m"), style: .sheet), .push(Destination("n"))], to: start).state
+        let plan = try NavigationPlanner.plan(.popTo("m"), in: presented).get()
+        #expect(plan.state.modals.map { $0.stack.map(\.route) } == [["m"]])
+        let dismissed = try NavigationPlanner.plan(.popTo("m", inclusive: true), in: presented).get()
+        #expect(dismissed.state.modals.isEmpty)
+        #expect(dismissed.state.activeStack.map(\.route) == ["home", "a"])
+        // A route under the modal is not on its stack.
+        #expect(NavigationPlanner.plan(.popTo("a"), in: presented) == .failure(.notInStack("a")))
+    }
+
     @Test func replaceSwapsTheTopForANewEntry() throws {
         let plan = try NavigationPlanner.plan(.replace(Destination("login")), in: start).get()
         #expect(plan.state.root == .stack([entry(1, "login")]))

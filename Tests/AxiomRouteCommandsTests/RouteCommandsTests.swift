@@ -233,7 +233,7 @@ private func json(_ text: String) throws -> [String: Any] {
     }
 
     @Test func jsonListsDiagnosticsWithLocations() throws {
-        try withTable("route a /a/\n") { path in
+        try withTable("route a /a/\nroute home /\n") { path in
             let report = try json(runCommand("check", path, "--format", "json").out)
             let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
             #expect(diagnostics.first?["code"] as? String == "W403")

@@ -34,6 +34,9 @@ private let simulations: String = {
         "redirects", "loaders", "loader-failure", "hosts",
         // Changes the UI already made, and containers (issue 15).
         "ui-changes", "containers",
+        // What peers' navigation tests need (issue 31): start values, pop-to, push and replace
+        // per call, the top replaced when only its values differ, the flow's settings.
+        "pop-to",
     ]
 
     /// A scenario runs on the default table, or on its own when a `NAME.routes` sits next to it.
@@ -52,6 +55,19 @@ private let simulations: String = {
         let run = await executeCommand("simulate", "--format", "json", "\(simulations)/deep-link.sim")
         #expect(run.status == 0)
         try compare(run.out, golden: "\(simulations)/deep-link.json.expected")
+    }
+
+    /// `set start` with values its route refuses is the script's mistake: exit 2, nothing run.
+    @Test func aStartTheRouteRefusesIsABadScript() async throws {
+        let table = "\(simulations)/pop-to.routes"
+        let bad = await executeCommand("simulate", "--routes", table, "-", input: ["set start item id=x", "back"])
+        #expect(bad.status == 2)
+        #expect(bad.out.isEmpty)
+        #expect(bad.err.contains("'set start item'") && bad.err.contains("id"))
+        let good = await executeCommand("simulate", "--routes", table, "-", input: ["set start item id=4", "expect stack item"])
+        #expect(good.status == 0, "\(good.out)")
+        #expect(await executeCommand("simulate", "-", input: ["set max-redirects many", "back"]).status == 2)
+        #expect(await executeCommand("simulate", "-", input: ["pop-to home sideways"]).status == 2)
     }
 
     @Test func theScenariosTheIssueAsksForAreThere() throws {
@@ -91,7 +107,7 @@ private let simulations: String = {
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, advance, expect)",
+                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, push, replace, pop-to, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, advance, expect)",
                 "<stdin>:2: error: unknown source 'fax' (inApp, deepLink, universalLink, pushNotification)",
                 "<stdin>:3: error: 'soon' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)",
                 "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back)",

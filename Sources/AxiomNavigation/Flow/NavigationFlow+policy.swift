@@ -28,6 +28,13 @@ extension NavigationFlow {
                 return .failure(Ended(result: .failed(.unknownRoute(destination.route))))
             }
             let container = router.container(named: route.metadata.container)
+            if configuration.replacesTopWithNewValues, let top = base.visible, top.route == destination.route, top.destination != destination,
+                route.metadata.transition == .push || { if case .modal = route.metadata.transition { true } else { false } }()
+            {
+                // The same screen with other values: it takes the top's place (single top).
+                planned = NavigationPlanner.plan(.replace(destination), in: base, source: source)
+                break
+            }
             planned = NavigationPlanner.navigate(
                 to: destination, route: route, in: base, source: source, container: container,
                 parents: container == nil ? [] : router.parents(of: route).filter { $0.metadata.container == container?.name })

@@ -28,12 +28,22 @@ public final class NavigationFlow {
 
         /// What sign-out does to the screen on top (default: the login over an auth-only one).
         public var signOut: SignOutRule
+        /// Whether navigating to the route of the visible screen with other values replaces that
+        /// screen rather than stacking a second one on it (Jetpack's `launchSingleTop` with new
+        /// arguments): `post 7` on top, navigate to `post 8`, and the stack ends in `post 8` alone
+        /// (default false: pushed). For routes whose transition is `push` or a modal; equal values
+        /// are ``rejectsDuplicates``' case.
+        public var replacesTopWithNewValues: Bool
 
-        public init(maxRedirects: Int = 5, historyLimit: Int = 100, rejectsDuplicates: Bool = true, signOut: SignOutRule = .presentLogin) {
+        public init(
+            maxRedirects: Int = 5, historyLimit: Int = 100, rejectsDuplicates: Bool = true, signOut: SignOutRule = .presentLogin,
+            replacesTopWithNewValues: Bool = false
+        ) {
             self.maxRedirects = maxRedirects
             self.historyLimit = historyLimit
             self.rejectsDuplicates = rejectsDuplicates
             self.signOut = signOut
+            self.replacesTopWithNewValues = replacesTopWithNewValues
         }
     }
 

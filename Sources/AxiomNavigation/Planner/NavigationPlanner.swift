@@ -23,6 +23,16 @@ public enum NavigationPlanner {
             next.setActiveStack(Array(state.activeStack.dropLast()))
         case .popToRoot:
             next.setActiveStack(Array(state.activeStack.prefix(1)))
+        case .popTo(let route, let inclusive):
+            let stack = state.activeStack
+            guard let index = stack.lastIndex(where: { $0.route == route }) else { return .failure(.notInStack(route)) }
+            if index > 0 || !inclusive {
+                next.setActiveStack(Array(stack.prefix(inclusive ? index : index + 1)))
+            } else if !state.modals.isEmpty {
+                next.modals.removeLast()
+            } else {
+                return .failure(.atRoot)
+            }
         case .replace(let destination):
             next.setActiveStack(Array(state.activeStack.dropLast()) + [next.makeEntry(destination, source: source)])
         case .present(let destination, let style):

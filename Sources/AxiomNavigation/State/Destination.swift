@@ -2,7 +2,7 @@ public import AxiomRouting
 
 /// Where to navigate: a route and its typed values.
 ///
-/// A destination built from a resolved URL (``init(_:)``) also remembers the table's redirects
+/// A destination built from a resolved URL (`Destination(match)`) also remembers the table's redirects
 /// the URL went through (``redirects``), so navigating to it reports `redirected` with that
 /// chain, as opening the URL does. The chain says how the destination was reached, not which
 /// screen it is: it is not part of equality or hashing, and entries do not keep it.
@@ -52,6 +52,18 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         parameters.isEmpty ? route : "\(route) \(parameters)"
+    }
+
+    /// `values` (a route's `start` values: path, host, fragment and query parameters by
+    /// name) sorted into the destination's parameters and query, then the query defaults.
+    func with(values: RouteParameters, of route: Route) -> Destination {
+        let queryNames = Set(route.query.map(\.name))
+        let path = values.filter { !queryNames.contains($0.name) }
+        let query = values.filter { queryNames.contains($0.name) }
+        return Destination(
+            self.route, parameters: RouteParameters(names: path.map(\.name), values: path.map(\.value)),
+            query: RouteParameters(names: query.map(\.name), values: query.map(\.value))
+        ).withQueryDefaults(of: route)
     }
 
     /// The destination with every query default of `route` it leaves out filled in, as a URL's

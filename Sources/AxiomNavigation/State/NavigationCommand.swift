@@ -8,6 +8,12 @@ public enum NavigationCommand: Sendable, Hashable, Codable {
     case pop
     /// Back to the active stack's root (nothing to do at the root is not an error).
     case popToRoot
+    /// Back to the topmost entry of `route` on the active stack (Jetpack's `popUpTo`, TCA's
+    /// `pop(to:)`); `inclusive` removes that entry too. With `inclusive` at a modal's root the
+    /// modal is dismissed; at the root of the app's stack there is nothing under it (`at-root`).
+    /// A route not on the active stack is `not-in-stack`; already on top (not inclusive), nothing
+    /// changes.
+    case popTo(String, inclusive: Bool = false)
     /// Replaces the active stack's top screen (or pushes onto an empty stack).
     case replace(Destination)
     /// Presents a modal with its own stack.
@@ -23,13 +29,14 @@ public enum NavigationCommand: Sendable, Hashable, Codable {
     /// Pop; at a modal's root, dismiss.
     case back
 
-    /// The command's stable name: `push`, `pop`, `pop-to-root`, `replace`, `present`,
+    /// The command's stable name: `push`, `pop`, `pop-to-root`, `pop-to`, `replace`, `present`,
     /// `dismiss`, `select-tab`, `reset-tab`, `set-stack`, `back`.
     public var name: String {
         switch self {
         case .push: return "push"
         case .pop: return "pop"
         case .popToRoot: return "pop-to-root"
+        case .popTo: return "pop-to"
         case .replace: return "replace"
         case .present: return "present"
         case .dismiss: return "dismiss"
@@ -88,6 +95,8 @@ public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unknownTab: Code = "unknown-tab"
         /// A route the router does not know (deep links, navigate).
         public static let unknownRoute: Code = "unknown-route"
+        /// `popTo` a route that has no entry on the active stack.
+        public static let notInStack: Code = "not-in-stack"
         /// A deep link's value that a synthetic parent's route refuses (`abc` for a parent's
         /// `int`): the table's child pattern lets through what its parent does not take.
         public static let parentValueRefused: Code = "parent-value-refused"
@@ -113,6 +122,11 @@ public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A tab command when the root is not tabs, or a tab the state does not have.
     public static func unknownTab(_ name: String) -> Self {
         Self(.unknownTab, name: name, description: "there is no tab '\(name)'")
+    }
+
+    /// `popTo` a route that has no entry on the active stack.
+    public static func notInStack(_ name: String) -> Self {
+        Self(.notInStack, name: name, description: "no screen of route '\(name)' is on the active stack")
     }
 
     /// A route the router does not know (deep links, navigate).

@@ -74,7 +74,7 @@ public struct NavigationRequest: Sendable, Hashable {
         /// Whether the action takes the visible screen away to show what is under it.
         var goesBack: Bool {
             switch self {
-            case .command(.back), .command(.pop), .command(.popToRoot), .command(.dismiss): return true
+            case .command(.back), .command(.pop), .command(.popToRoot), .command(.popTo), .command(.dismiss): return true
             default: return false
             }
         }
@@ -261,6 +261,7 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let atRoot = Code(rawValue: PlanError.Code.atRoot.rawValue)
         public static let noModal = Code(rawValue: PlanError.Code.noModal.rawValue)
         public static let unknownTab = Code(rawValue: PlanError.Code.unknownTab.rawValue)
+        public static let notInStack = Code(rawValue: PlanError.Code.notInStack.rawValue)
         /// A destination whose values do not fit its route: the destination's codes
         /// (`RouteURLError.Code` in AxiomRouting).
         public static let missingParameter = Code(rawValue: RouteURLError.Code.missingParameter.rawValue)

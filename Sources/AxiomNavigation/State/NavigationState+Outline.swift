@@ -1,23 +1,55 @@
 public import AxiomRouting
 
 extension NavigationState {
-    /// The starting state a route table describes: its `tabs` in order, each at its root route
-    /// (the route whose transition is `tab(NAME)` and that needs no values), the first tab
-    /// selected; without tabs, one stack at the route whose pattern is `/` (or empty).
+    /// The starting state a route table describes (`Router.start(tab:)`): its `tabs` in
+    /// order, each at its root — the route marked `start` under it, with its start values, else
+    /// the first route whose transition is `tab(NAME)` and that needs no values — the first tab
+    /// selected; without tabs, one stack at the route marked `start`, else at the route for `/`
+    /// (on no host, scheme or fragment) that needs no values. A stack with no such route starts
+    /// empty (`check` reports it: E329 for a tab, W415 for a table without tabs).
     public init(router: Router) {
-        func root(_ route: Route) -> Destination? {
-            route.parameters.allSatisfy(\.isOptional) ? Destination(route.name).withQueryDefaults(of: route) : nil
-        }
         if router.tabs.isEmpty {
-            self.init(stack: router.routes.first { $0.pattern == "/" }.flatMap(root).map { [$0] } ?? [])
+            self.init(stack: Self.root(router, tab: nil).map { [$0] } ?? [])
+        } else {
+            self.init(tabs: router.tabs.map { ($0, Self.root(router, tab: $0)) })
+        }
+    }
+
+    /// The starting state of ``init(router:)`` with `start` as the first screen, the values an
+    /// app starts a screen with (Jetpack's start destination arguments): the bottom of the stack
+    /// in a table without tabs; in a table with tabs, the root of its route's tab when its
+    /// transition is `tab(NAME)`, else on top of the root of its route's tab (or the first tab),
+    /// and that tab is selected. Throws when `start` does not fit its route (an unknown route, a
+    /// value missing, mistyped or undeclared), as `Router.validate(_:parameters:query:)` says.
+    public init(router: Router, start: Destination) throws(RouteURLError) {
+        guard let route = router.route(named: start.route) else {
+            try router.validate(start.route)
+            self.init(router: router)
             return
         }
-        var tabs: [(String, Destination?)] = []
-        for tab in router.tabs {
-            let route = router.routes.first { $0.metadata.transition == .tab(tab) && root($0) != nil }
-            tabs.append((tab, route.flatMap(root)))
+        try Router.validate(route, parameters: start.parameters, query: start.query)
+        let first = start.withoutRedirects.withQueryDefaults(of: route)
+        guard !router.tabs.isEmpty else {
+            self.init(stack: [first])
+            return
         }
-        self.init(tabs: tabs)
+        var selected = router.tabs[0]
+        if case .tab(let tab) = route.metadata.transition, router.tabs.contains(tab) {
+            selected = tab
+        } else if let tab = route.metadata.tab, router.tabs.contains(tab) {
+            selected = tab
+        }
+        var tabs: [(String, Destination?)] = router.tabs.map { ($0, Self.root(router, tab: $0)) }
+        if let index = tabs.firstIndex(where: { $0.0 == selected }) { tabs[index].1 = route.metadata.transition == .tab(selected) ? first : tabs[index].1 }
+        self.init(tabs: tabs, selected: selected)
+        if route.metadata.transition != .tab(selected) {
+            setActiveStack(activeStack + [makeEntry(first)])
+        }
+    }
+
+    /// `tab`'s start (nil: the stack of a table without tabs), as a destination.
+    private static func root(_ router: Router, tab: String?) -> Destination? {
+        router.start(tab: tab).map { Destination($0.route.name).with(values: $0.values, of: $0.route) }
     }
 
     /// The state as text, one stack per line — what `axiom-route simulate` prints and what

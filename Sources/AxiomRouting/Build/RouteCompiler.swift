@@ -69,6 +69,7 @@ struct RouteCompiler {
                 rank: rank, tab: routeTabs[route.route.name] ?? nil, container: routeContainers[route.route.name] ?? nil,
                 policy: policies[route.route.name])
         }
+        checkStarts(routes)
         reportOverlaps(routes)
         return (routes, origins)
     }
@@ -358,7 +359,8 @@ struct RouteCompiler {
                 requiresAuthentication: declaration.requiresAuthentication?.value ?? false,
                 analyticsName: declaration.analyticsName?.value ?? declaration.name.value,
                 transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil,
-                allowedSources: declaration.sources.map { Set($0.value) }, loaders: declaration.loaders?.value.map(\.value) ?? []),
+                allowedSources: declaration.sources.map { Set($0.value) }, loaders: declaration.loaders?.value.map(\.value) ?? [],
+                start: startValues(declaration, parameters: groups, query: query)),
             location: declaration.name.location, rank: 0, host: host?.pattern,
             // The query of a route whose value runs to the end is that value's: never refused.
             closedQuery: toEndName == nil && (declaration.closedQuery?.value ?? syntax.queryClosed),

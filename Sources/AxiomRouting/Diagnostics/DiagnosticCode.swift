@@ -58,6 +58,8 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let duplicateContainer = DiagnosticCode(rawValue: "E326")
     public static let unsupportedFragment = DiagnosticCode(rawValue: "E327")
     public static let refusedSpelling = DiagnosticCode(rawValue: "E328")
+    /// A `start` the app cannot start at, or a tab with no screen to start at.
+    public static let unusableStart = DiagnosticCode(rawValue: "E329")
 
     // Warnings.
     public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")
@@ -76,6 +78,9 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let typedRoutesRefused = DiagnosticCode(rawValue: "W413")
     /// A route without a host ranks before a route on a host and takes some of its URLs there.
     public static let hostRouteTaken = DiagnosticCode(rawValue: "W414")
+    /// A table without tabs, `start` or a plain `/` route: the app starts with nothing on screen
+    /// (reported by `check`, like W413: a table may be only for resolving URLs).
+    public static let emptyStart = DiagnosticCode(rawValue: "W415")
 
     // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
     public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
@@ -128,6 +133,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .duplicateContainer,
         .unsupportedFragment,
         .refusedSpelling,
+        .unusableStart,
         .ambiguousRoutes,
         .shadowedRoute,
         .trailingSlash,
@@ -142,6 +148,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .unnamedHostGroup,
         .typedRoutesRefused,
         .hostRouteTaken,
+        .emptyStart,
         .swiftNameClash,
         .reservedSwiftName,
     ]

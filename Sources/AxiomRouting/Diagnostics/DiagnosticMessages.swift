@@ -641,6 +641,19 @@ extension Diagnostic {
             at: pattern.location, help: "add 'alias /' under the route (the root then opens it without those values), or declare a route for '/'")
     }
 
+    /// E329: a `start` the app cannot start at, or a tab with no screen to start at.
+    static func unusableStart(_ message: String, help: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) -> Diagnostic {
+        Diagnostic(.unusableStart, message, at: location, notes: notes, help: help)
+    }
+
+    /// W415: a table without tabs whose app starts with nothing on screen.
+    static func emptyStart(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .emptyStart,
+            "the app starts with nothing on screen: the table has no tabs, no route marked 'start' and no route for '/' that needs no values",
+            at: location, help: "mark the first screen with 'start' under its route (with its values: 'start userId = 1'), or declare 'route home /'")
+    }
+
     /// W411: `^` or `$` in the regexp of `group` anchors the whole path, not the group's segment.
     static func anchorInGroup(_ anchor: Character, group: String, at location: SourceLocation) -> Diagnostic {
         let which = anchor == "$" ? "end" : "start"

@@ -471,6 +471,10 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         /// the order declared: the navigation flow runs the app's loaders of these names after
         /// the middleware and before the commit (Docs/Navigation.md, "Loaders").
         public let loaders: [String]
+        /// `start [NAME = VALUE, …]`: the values the app starts this route with — at the bottom
+        /// of its stack (a table without tabs), or as its tab's root; nil when the table does not
+        /// name it a start (``Router/start(tab:)`` says where the app starts either way).
+        public internal(set) var start: RouteParameters? = nil
 
         /// The source names a table may list: where a navigation request can come from.
         public static let sourceNames = ["inApp", "deepLink", "universalLink", "pushNotification"]

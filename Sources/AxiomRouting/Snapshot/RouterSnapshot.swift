@@ -27,8 +27,8 @@
 /// launch").
 public enum RouterSnapshot {
     /// The version of the binary form written, and the only one read (2: a redirect's
-    /// `set NAME = VALUE` values after its target).
-    public static let formatVersion = 4
+    /// `set NAME = VALUE` values after its target; 5: a route's `start` values after its loaders).
+    public static let formatVersion = 5
 
     /// The snapshot of `router`.
     public static func encode(_ router: Router) -> String {
@@ -304,6 +304,14 @@ struct SnapshotWriter {
         bool(metadata.allowedSources != nil)
         if let sources = metadata.allowedSources { strings(sources.sorted()) }
         strings(metadata.loaders)
+        bool(metadata.start != nil)
+        if let start = metadata.start {
+            count(start.count)
+            for (name, value) in start {
+                string(name)
+                self.value(value)
+            }
+        }
         string(route.location.file)
         int(route.location.line)
         int(route.location.column)
@@ -589,9 +597,14 @@ struct SnapshotReader {
         case 2: transition = .modal(try style())
         default: transition = .tab(try string())
         }
-        let metadata = Route.Metadata(
+        var metadata = Route.Metadata(
             requiresAuthentication: requiresAuthentication, analyticsName: analyticsName, transition: transition, parent: try optionalString(),
             tab: try optionalString(), container: try optionalString(), allowedSources: try bool() ? Set(try strings()) : nil, loaders: try strings())
+        if try bool() {
+            let values = try array { (reader: inout SnapshotReader) throws(RouterSnapshotError) in (try reader.string(), try reader.value()) }
+            guard Set(values.map(\.0)).count == values.count else { throw invalid("the start values of route '\(name)'") }
+            metadata.start = RouteParameters(names: values.map(\.0), values: values.map(\.1))
+        }
         let location = SourceLocation(
             file: try string(), line: try int(in: 0...Int(Int32.max)), column: try int(in: 0...Int(Int32.max)),
             length: try int(in: 0...Int(Int32.max)))

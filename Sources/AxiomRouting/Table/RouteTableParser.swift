@@ -5,7 +5,7 @@
 struct RouteTableParser {
     static let directives = ["route", "redirect", "query", "origins", "tabs", "container", "include", "login", "option"]
     static let properties = [
-        "param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "container", "public", "option",
+        "param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "container", "public", "option", "start",
     ]
     /// What a list's values may be.
     static let listElements: [ParameterType] = [.string, .int, .double, .bool, .uuid]
@@ -266,6 +266,17 @@ struct RouteTableParser {
                 try once(route.closedQuery)
                 route.closedQuery = Located(value: value.value == "closed", location: key.location)
             }
+        case "start":
+            // `start` or `start userId = 1, tab = posts`: where the app (or the route's tab) starts.
+            try once(route.start)
+            var values: [FixedValueDeclaration] = []
+            if !scanner.atEnd() {
+                repeat {
+                    values.append(try parseFixedValue(after: keyword, &scanner, example: "start userId = 1", stops: ["=", ","]))
+                } while scanner.consume(",")
+            }
+            try expectEnd(&scanner, after: "the values (separate them with ',')")
+            route.start = Located(value: values, location: keyword.location)
         case "public":
             try once(route.isPublic)
             try expectEnd(&scanner, after: "'public'")
@@ -426,20 +437,28 @@ struct RouteTableParser {
             let parameter = try parseParam(keyword, &scanner)
             syntax.redirects[syntax.redirects.count - 1].parameters.append(parameter)
         case "set":
-            let example = "a name, '=' and a value, e.g. 'set tag = swift'"
-            let parameter = try name(try required(&scanner, example, after: keyword, stops: ["="]), "parameter name")
-            guard scanner.consume("=") else {
-                throw fail(
-                    .missingArgument(
-                        after: parameter.value, "'=' and the value, e.g. 'set \(parameter.value) = swift'",
-                        at: scanner.location(column: scanner.column, length: 1)))
-            }
-            let value = try required(&scanner, "a value after '='", after: Located(value: "=", location: parameter.location))
+            let fixed = try parseFixedValue(after: keyword, &scanner, example: "set tag = swift", stops: ["="])
             try expectEnd(&scanner, after: "the value")
-            syntax.redirects[syntax.redirects.count - 1].fixed.append(FixedValueDeclaration(name: parameter, value: value))
+            syntax.redirects[syntax.redirects.count - 1].fixed.append(fixed)
         default:
             throw fail(.redirectProperty(keyword, redirect: syntax.redirects[syntax.redirects.count - 1].name.value))
         }
+    }
+
+    /// `NAME = VALUE` (a redirect's `set`, a route's `start`); the value stops at `stops`
+    /// other than `=`.
+    private func parseFixedValue(
+        after keyword: Located<String>, _ scanner: inout LineScanner, example: String, stops: Set<Character>
+    ) throws(LineError) -> FixedValueDeclaration {
+        let parameter = try name(try required(&scanner, "a name, '=' and a value, e.g. '\(example)'", after: keyword, stops: stops), "parameter name")
+        guard scanner.consume("=") else {
+            throw fail(
+                .missingArgument(
+                    after: parameter.value, "'=' and the value, e.g. '\(parameter.value) = …'", at: scanner.location(column: scanner.column, length: 1)))
+        }
+        let value = try required(
+            &scanner, "a value after '='", after: Located(value: "=", location: parameter.location), stops: stops.subtracting(["="]))
+        return FixedValueDeclaration(name: parameter, value: value)
     }
 
     private mutating func parseType(_ scanner: inout LineScanner, after parameter: Located<String>) throws(LineError) -> Located<ParameterType> {

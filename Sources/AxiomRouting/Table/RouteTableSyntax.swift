@@ -69,6 +69,9 @@ struct RouteDeclaration: Sendable {
     var refusesFragment: Located<Bool>? = nil
     /// `option trailing-slash strict|ignore` under the route, over the table's rule.
     var strictTrailingSlash: Located<Bool>? = nil
+    /// `start [NAME = VALUE, …]`: the app starts at this route (a table without tabs), or its
+    /// tab starts at it, with these values.
+    var start: Located<[FixedValueDeclaration]>? = nil
 }
 
 /// `container NAME modal(STYLE) [tabs(a, b)] [auth] [sources a, b]`
@@ -129,7 +132,7 @@ struct RedirectDeclaration: Sendable {
 }
 
 /// `set NAME = VALUE` under a redirect.
-struct FixedValueDeclaration: Sendable {
+struct FixedValueDeclaration: Sendable, Hashable {
     var name: Located<String>
     var value: Located<String>
 }

@@ -1,0 +1,38 @@
+/// Where the app starts: the one rule the navigation state's start, `check` (E329, W415) and
+/// the tools read.
+extension Router {
+    /// The route the app starts at, with its start values: for `tab`, the tab's root — the route
+    /// marked `start` whose transition is `tab(TAB)`, else the first such route (in rank order)
+    /// that needs no values; without a tab (a table without tabs), the route marked `start`,
+    /// else the first route for `/` on no host, scheme or fragment that needs no values. Nil
+    /// when there is none: that stack starts empty (`check` reports it).
+    public func start(tab: String? = nil) -> (route: Route, values: RouteParameters)? {
+        Self.start(in: routes, tab: tab)
+    }
+
+    /// ``start(tab:)`` over `routes` (rank order, routes only), for the compiler's checks.
+    static func start(in routes: [Route], tab: String?) -> (route: Route, values: RouteParameters)? {
+        func belongs(_ route: Route) -> Bool {
+            guard route.kind == .route, route.metadata.container == nil else { return false }
+            if let tab { return route.metadata.transition == .tab(tab) }
+            if case .tab = route.metadata.transition { return false }
+            return true
+        }
+        if let declared = routes.first(where: { belongs($0) && $0.metadata.start != nil }), let values = declared.metadata.start {
+            return (declared, values)
+        }
+        let root = routes.first { route in
+            guard belongs(route), route.startsWithoutValues else { return false }
+            return tab != nil || (route.pattern == "/" && route.host == nil && route.scheme == nil && route.fragment == nil)
+        }
+        return root.map { ($0, RouteParameters()) }
+    }
+}
+
+extension Route {
+    /// Whether the route can be shown without any value: every parameter optional, every
+    /// required query item with a default.
+    var startsWithoutValues: Bool {
+        parameters.allSatisfy(\.isOptional) && query.allSatisfy { !$0.isRequired || $0.defaultValue != nil }
+    }
+}
