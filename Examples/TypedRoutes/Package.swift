@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // An app's routing module with typed routes: the GenerateRoutes plugin turns the target's
 // Routes/app.routes into `AppRoute` at build time. Built and tested by CI (`.ci/run`), with
-// the compile errors typed routes promise checked by `check-compile-errors`.
+// the compile errors typed routes promise checked by the `check` script beside this file.
 import Foundation
 import PackageDescription
 

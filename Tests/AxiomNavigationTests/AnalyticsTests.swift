@@ -44,8 +44,8 @@ struct CapturingLogHandler: LogHandler {
                 name: "t.routes",
                 text: """
                     route home /
-                    route profile /profile/:id
-                      param id int
+                    route profile /profile/:userId
+                      param userId int
                       analytics "Profile"
                     route inbox /inbox
                     route login /login
@@ -65,7 +65,7 @@ struct CapturingLogHandler: LogHandler {
             return try await next(request)
         }
         let flow = flow(AnalyticsMiddleware(sink: sink), redirectInbox)
-        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(7)]))
+        _ = await flow.navigate(to: Destination("profile", parameters: ["userId": .int(7)]))
         _ = await flow.navigate(to: Destination("inbox"))  // redirected to login
         _ = await flow.open(url: "myapp://profile/8")  // no parent: the stack becomes [profile]
         _ = await flow.back()  // fails: at the root
@@ -91,7 +91,7 @@ struct CapturingLogHandler: LogHandler {
         let flow = flow(RateLimitMiddleware(limit: 2, clock: clock), AnalyticsMiddleware(sink: sink), guardInbox)
         _ = await flow.navigate(to: Destination("inbox"))
         _ = await flow.navigate(to: Destination("login"))
-        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(1)]))  // rate-limited outside
+        _ = await flow.navigate(to: Destination("profile", parameters: ["userId": .int(1)]))  // rate-limited outside
         // The analytics middleware never ran for the third, but it is in the pipeline, so it is
         // told how the navigation ended.
         #expect(sink.events.map(\.outcome) == ["cancelled.guard-rejected", "completed", "cancelled.rate-limited"])
@@ -101,7 +101,7 @@ struct CapturingLogHandler: LogHandler {
         let store = CapturingLogHandler.Store()
         let logger = Logger(label: "navigation") { _ in CapturingLogHandler(store: store) }
         let flow = flow(AnalyticsMiddleware(sink: LoggingAnalyticsSink(logger: logger)))
-        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(7)]))
+        _ = await flow.navigate(to: Destination("profile", parameters: ["userId": .int(7)]))
         let entries = store.entries.withLock { $0 }
         try #require(entries.count == 1)
         #expect(entries[0].level == .info)
@@ -118,9 +118,9 @@ struct CapturingLogHandler: LogHandler {
     @Test func theMetricsSinkCountsPerScreenAndOutcomeAndTimesPerScreen() async throws {
         let metrics = TestMetrics()
         let flow = flow(AnalyticsMiddleware(sink: MetricsAnalyticsSink(factory: metrics)))
-        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(7)]))
-        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(7)]))  // duplicated
-        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(8)]))
+        _ = await flow.navigate(to: Destination("profile", parameters: ["userId": .int(7)]))
+        _ = await flow.navigate(to: Destination("profile", parameters: ["userId": .int(7)]))  // duplicated
+        _ = await flow.navigate(to: Destination("profile", parameters: ["userId": .int(8)]))
         _ = await flow.back()
         let completed = try metrics.expectCounter("axiom_navigation_total", [("screen", "Profile"), ("outcome", "completed")])
         let duplicated = try metrics.expectCounter("axiom_navigation_total", [("screen", "Profile"), ("outcome", "duplicated")])
@@ -139,7 +139,7 @@ struct CapturingLogHandler: LogHandler {
         let sink = InMemoryAnalyticsSink()
         flow.add(AnalyticsMiddleware(sink: sink))
         flow.add(AnalyticsMiddleware(sink: LoggingAnalyticsSink(logger: Logger(label: "navigation"))))
-        _ = await flow.navigate(to: Destination("profile", parameters: ["id": .int(7)]))
+        _ = await flow.navigate(to: Destination("profile", parameters: ["userId": .int(7)]))
         #expect(sink.events.map(\.outcome) == ["completed"])
         #expect(sink.events.first?.screen == "Profile")
     }

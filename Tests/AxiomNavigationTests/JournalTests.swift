@@ -47,6 +47,24 @@ import Testing
         }
     }
 
+    /// Docs/Persistence.md, "The journal", as written: a journal streamed to a file.
+    @Test func guideExampleStreamsEveryRecord() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString).jsonl").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let logFile = try #require(FileHandle(forWritingAtPath: path))
+        let flow = NavigationFlow(router: try #require(Self.router), state: NavigationState(stack: [Destination("home")]))
+        // As the guide writes it:
+        let journal = NavigationJournal(limit: 500, write: { line in logFile.write(Data((line + "\n").utf8)) })
+        flow.journal = journal  // records the state the session begins from
+        _ = await flow.navigate(to: Destination("post", parameters: ["postId": .int(3)]))
+        try logFile.close()
+        let lines = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("\"begin\"") == true)
+        #expect(lines.last?.contains("\"completed\"") == true)
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
     @Test func aRecordedSessionOfAThousandStepsReplaysWithNoDifference() async throws {
         let router = try #require(Self.router)
         let simulator = NavigationSimulator(router: router)

@@ -66,7 +66,7 @@ public struct ContextEnvironment {
 /// Makes the context of one route.
 public typealias ContextFactory = @MainActor (ContextEnvironment) -> any Context
 
-/// How a context asks for navigation (seeds' Presentation → Context → Orchestrator): the
+/// How a context asks for navigation (presentation → context → orchestrator): the
 /// requests go to the flow, which the handle does not keep alive. Everything a screen can ask
 /// for goes through it: a route (`navigate(to:)`, by name or typed), a link it received
 /// (`open(url:)`), the tabs (`selectTab`, `resetTab`), back and dismiss, any command

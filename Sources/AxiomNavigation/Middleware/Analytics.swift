@@ -39,8 +39,7 @@ public protocol AnalyticsSink: Sendable {
     func record(_ event: AnalyticsEvent)
 }
 
-/// Records one ``AnalyticsEvent`` per navigation into a sink (seed 000 "analytics
-/// middleware"), from ``NavigationMiddleware/didFinish(_:result:metrics:)``: it sees the final
+/// Records one ``AnalyticsEvent`` per navigation into a sink, from ``NavigationMiddleware/didFinish(_:result:metrics:)``: it sees the final
 /// outcome of every request that went through the pipeline — completed, redirected, refused
 /// by any middleware (before or after it), superseded, failed — once, redirects included; and
 /// each change the UI reported (``NavigationFlow/uiDidChange(_:)``), which no middleware runs on.

@@ -28,8 +28,7 @@ extension SessionMiddleware {
     public var session: (any SessionMiddleware)? { self }
 }
 
-/// The session: signed in or not, and the request parked while signed out (seed 000
-/// "authentication middleware").
+/// The session: signed in or not, and the request parked while signed out.
 ///
 /// When a commit would show a route whose metadata says `auth` while signed out, the flow
 /// parks the request here and redirects to `loginRoute` (the result is `redirected`, final

@@ -1,4 +1,4 @@
-/// A step of the navigation pipeline (seed 000 "Navigation Middleware").
+/// A step of the navigation pipeline.
 ///
 /// Middleware form an onion in the order they were added: each gets the request and a
 /// `next` that runs the rest (and finally the commit). It may call `next` (and wrap it, to
@@ -19,7 +19,7 @@ public protocol NavigationMiddleware: Sendable {
     func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult
 
     /// Called once a navigation this middleware took part in has ended, with its final result
-    /// and its metrics (seed 000: metrics available to middleware — e.g. to report how long
+    /// and its metrics (e.g. to report how long
     /// navigations take) — and once for each change the UI reported
     /// (``NavigationFlow/uiDidChange(_:)``, action ``NavigationRequest/Action/ui(_:)``), which no
     /// middleware can refuse. Runs on the flow's main actor; the default does nothing.

@@ -1,6 +1,6 @@
 import DequeModule
 
-/// At most `limit` navigations per `window` (seed 000: 10 per second), counted per key over a
+/// At most `limit` navigations per `window` (by default 10 per second), counted per key over a
 /// sliding window on an injected clock. A request over the limit ends
 /// `cancelled(.rateLimited(retryAfter:))`, where `retryAfter` is when the oldest counted
 /// navigation leaves the window; it is not counted itself.

@@ -1,7 +1,7 @@
 public import AxiomRouting
 import DequeModule
 
-/// Owns the navigation flow and the contexts (seeds 001 §8, §13; E1, E3): navigation is a
+/// Owns the navigation flow and the contexts: navigation is a
 /// service of the orchestrator. Contexts are created only by its factories (one per route),
 /// a new instance per entry, lazily when the entry first becomes visible, and released when
 /// the entry leaves the state. Lifecycle events reach them in commit order; each context

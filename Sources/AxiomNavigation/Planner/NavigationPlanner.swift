@@ -2,7 +2,7 @@ public import AxiomRouting
 
 /// Navigation decisions as pure functions: a state and a request in, the next state and its
 /// lifecycle events out. Nothing is changed and nothing is called, so every decision can be
-/// tested as data (seed E5).
+/// tested as data.
 ///
 /// ```swift
 /// let start = NavigationState(stack: [Destination("home")])
@@ -115,7 +115,7 @@ public enum NavigationPlanner {
         }
     }
 
-    /// A deep link's whole target in one step (seed 001 §15.3): modals dismissed, the route's
+    /// A deep link's whole target in one step: modals dismissed, the route's
     /// tab selected, and its stack rebuilt as the route's parent chain with the route on top
     /// — so `back` walks up the parents. A modal route is presented over its parents' stack.
     ///

@@ -12,7 +12,7 @@ public struct HistoryRecord: Sendable, Hashable {
     public internal(set) var metrics: NavigationMetrics
 }
 
-/// Where one navigation's time went (seed 000).
+/// Where one navigation's time went.
 public struct NavigationMetrics: Sendable, Hashable {
     /// Time in middleware (everything but the commit and the lifecycle).
     public let middleware: Duration
