@@ -7,14 +7,33 @@ struct Routes: ParsableCommand {
 
     @OptionGroup var table: RouteTableOptions
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    /// What `routes` prints: the table as text or JSON, or as a picture.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, dot, mermaid, svg
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "Output format: text, json, or the table as a graph: dot (Graphviz), mermaid, or svg (drawn by Graphviz's 'dot', which must be installed)."
+        ))
+    var format: Format = .text
 
     func run() throws {
         let router = try table.router()
         switch format {
         case .json:
             Console.out(RoutesReport(router).json)
+        case .dot:
+            Console.out(RouteGraph(router).dot)
+        case .mermaid:
+            Console.out(RouteGraph(router).mermaid)
+        case .svg:
+            do {
+                Console.out(try Graphviz.svg(RouteGraph(router).dot), terminator: "")
+            } catch {
+                Console.err("\(error)")
+                throw ExitStatus.badInput.exitCode
+            }
         case .text:
             let nameWidth = router.entries.map(\.name.count).max() ?? 0
             let patternWidth = router.entries.map(\.fullPattern.count).max() ?? 0
