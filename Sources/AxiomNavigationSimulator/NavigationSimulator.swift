@@ -106,6 +106,18 @@ public final class NavigationSimulator {
 
     public var flow: NavigationFlow { orchestrator.navigation }
     public var state: NavigationState { flow.state }
+    /// What the steps so far exercised (``NavigationCoverage``): routes shown and how, outcomes,
+    /// redirects and aliases taken, changes the UI reported.
+    public private(set) var coverage = NavigationCoverage()
+    /// The newest commit already in ``coverage``.
+    private var recordedThrough = RequestID(-1)
+
+    /// Adds the step's commits, and its request's outcome, to ``coverage``.
+    private func cover(_ result: NavigationResult?, route: String?) {
+        coverage.record(flow.history.filter { $0.request > recordedThrough })
+        if let last = flow.history.last?.request, last > recordedThrough { recordedThrough = last }
+        if let result { coverage.record(result, route: route, login: router.loginRoute) }
+    }
     /// The live contexts by entry.
     public var contexts: [EntryID: any Context] { orchestrator.contexts }
     /// Every lifecycle event delivered, in order (the initial screen's `appear` after
@@ -113,20 +125,38 @@ public final class NavigationSimulator {
     public var lifecycle: [LifecycleEvent] { orchestrator.deliveredEvents }
 
     /// Brings the initial screen on (its context appears). Every step calls it first.
-    public func start() async { await orchestrator.start() }
+    public func start() async {
+        await orchestrator.start()
+        cover(nil, route: nil)
+        // The first screen is shown by the start, whether or not the start committed anything.
+        if !coveredStart, let visible = state.visible {
+            coveredStart = true
+            coverage.shown.insert(NavigationCoverage.Shown(route: visible.route, way: "start", source: visible.source.rawValue))
+        }
+    }
+
+    /// Whether the start's screen is in ``coverage``.
+    private var coveredStart = false
 
     // MARK: Steps
 
     @discardableResult
     public func open(_ url: String, source: NavigationSource = .deepLink) async -> NavigationResult {
         await start()
-        return await flow.open(url: url, source: source)
+        let match = try? router.resolve(url).get()
+        if let match { coverage.record(match) }
+        let result = await flow.open(url: url, source: source)
+        cover(result, route: match?.route.name)
+        return result
     }
 
     @discardableResult
     public func navigate(to destination: Destination, source: NavigationSource = .inApp) async -> NavigationResult {
         await start()
-        return await flow.navigate(to: destination, source: source)
+        for redirect in destination.redirects { coverage.redirects.insert(redirect.route) }
+        let result = await flow.navigate(to: destination, source: source)
+        cover(result, route: destination.route)
+        return result
     }
 
     /// Navigates to a typed route (Docs/TypedRoutes.md).
@@ -138,25 +168,28 @@ public final class NavigationSimulator {
     @discardableResult
     public func perform(_ command: NavigationCommand, source: NavigationSource = .inApp) async -> NavigationResult {
         await start()
-        return await flow.perform(command, source: source)
+        let result = await flow.perform(command, source: source)
+        cover(result, route: Self.route(of: command))
+        return result
     }
 
     @discardableResult
-    public func back() async -> NavigationResult {
-        await start()
-        return await flow.back()
-    }
+    public func back() async -> NavigationResult { await perform(.back) }
 
     @discardableResult
-    public func dismiss() async -> NavigationResult {
-        await start()
-        return await flow.dismiss()
-    }
+    public func dismiss() async -> NavigationResult { await perform(.dismiss) }
 
     @discardableResult
-    public func selectTab(_ name: String) async -> NavigationResult {
-        await start()
-        return await flow.selectTab(name)
+    public func selectTab(_ name: String) async -> NavigationResult { await perform(.selectTab(name)) }
+
+    /// The route a command asks for, if it names one.
+    private static func route(of command: NavigationCommand) -> String? {
+        switch command {
+        case .push(let destination), .replace(let destination), .present(let destination, _): return destination.route
+        case .popTo(let route, _): return route
+        case .setStack(let destinations): return destinations.last?.route
+        case .pop, .popToRoot, .dismiss, .selectTab, .resetTab, .back: return nil
+        }
     }
 
     /// What the UI already did on screen (`NavigationFlow.uiDidChange(_:)`), with its
@@ -166,6 +199,7 @@ public final class NavigationSimulator {
         await start()
         let result = flow.uiDidChange(change)
         await flow.lifecycleSettled()
+        cover(nil, route: nil)
         return result
     }
 
@@ -173,10 +207,21 @@ public final class NavigationSimulator {
     @discardableResult
     public func signIn() async -> NavigationResult? {
         await start()
-        return await flow.signIn()
+        let parked = flow.parkedRequest?.action
+        let result = await flow.signIn()
+        let route: String? =
+            switch parked {
+            case .navigate(let destination)?, .deepLink(let destination)?: destination.route
+            default: nil
+            }
+        cover(parked == nil ? nil : result, route: route)
+        return result
     }
 
-    public func signOut() { flow.signOut() }
+    public func signOut() {
+        flow.signOut()
+        cover(nil, route: nil)
+    }
 
     /// Moves the test clock (rate-limit windows, the parked request's time to live).
     public func advance(by duration: Duration) async { await clock.advance(by: duration) }

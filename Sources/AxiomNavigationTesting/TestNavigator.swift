@@ -71,6 +71,11 @@ public final class TestNavigator {
 
     public var flow: NavigationFlow { orchestrator.navigation }
     public var state: NavigationState { flow.state }
+    /// What this navigator's steps exercised: routes shown and how, outcomes, redirects and
+    /// aliases taken, changes the UI reported. Write it with `coverage.write(toDirectory:)` at
+    /// the end of a test, and merge every test's with `axiom-route coverage DIRECTORY`
+    /// (Docs/Testing.md, "Navigation coverage").
+    public var coverage: NavigationCoverage { simulator.coverage }
     /// The live contexts by entry.
     public var contexts: [EntryID: any Context] { orchestrator.contexts }
     /// Every lifecycle event delivered, in order (the initial screen's `appear` after

@@ -83,7 +83,11 @@ struct RouteGraph {
     // MARK: Graphviz DOT
 
     /// The graph in Graphviz's DOT language (`dot -Tsvg` draws it).
-    var dot: String {
+    var dot: String { dot(covered: nil) }
+
+    /// The graph in DOT; with `covered` (the routes a test showed), those are outlined in green
+    /// and the other routes drawn grey — the coverage page's picture.
+    func dot(covered: Set<String>?) -> String {
         func quoted(_ text: String) -> String {
             var out = "\""
             for character in text {
@@ -107,6 +111,9 @@ struct RouteGraph {
                 if node.isStart { styles.append("bold") }
                 attributes.append("style=" + quoted(styles.joined(separator: ",")))
                 if node.requiresAuthentication { attributes.append("fillcolor=\"#fde2e2\"") }
+                if let covered {
+                    attributes += covered.contains(node.id) ? ["color=\"#2e7d32\"", "penwidth=2"] : ["color=\"#999999\"", "fontcolor=\"#999999\""]
+                }
             case .redirect:
                 attributes += ["shape=cds", "style=dashed", "fontcolor=\"#555555\""]
             case .alias:

@@ -30,6 +30,9 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "Also write the session's journal (JSON lines) to this file, for 'axiom-route replay'.")
     var journal: String?
 
+    @Option(help: "Also write what the script exercised (a coverage record, JSON) to this file, for 'axiom-route coverage'.")
+    var coverage: String?
+
     func run() async throws {
         let router = try table.router()
         let text = try Console.text(of: script, what: "script")
@@ -58,8 +61,16 @@ struct Simulate: AsyncParsableCommand {
                 throw ExitStatus.badInput.exitCode
             }
         }
-        let report = await Simulation.run(
+        let (report, covered) = await Simulation.run(
             parsed, router: router, printer: SimulationReport(format: format, state: state), journal: writer, start: start)
+        if let coverage {
+            do {
+                try covered.json.write(to: URL(fileURLWithPath: coverage))
+            } catch {
+                Console.err("error: cannot write the coverage record '\(coverage)': \(error.localizedDescription)")
+                throw ExitStatus.badInput.exitCode
+            }
+        }
         if report.failedExpectations > 0 { throw ExitStatus.noMatch.exitCode }
     }
 }
@@ -71,7 +82,7 @@ enum Simulation {
     /// with its totals.
     static func run(
         _ script: SimulationScript, router: Router, printer: SimulationReport, journal: JournalFile? = nil, start: NavigationState? = nil
-    ) async -> SimulationReport {
+    ) async -> (report: SimulationReport, coverage: NavigationCoverage) {
         var options = NavigationSimulator.Options(
             signedIn: script.settings.signedIn, loginTimeToLive: script.settings.loginTimeToLive, rateLimit: nil,
             configuration: script.settings.configuration)
@@ -154,7 +165,7 @@ enum Simulation {
             report.add(step)
         }
         report.end()
-        return report
+        return (report, navigator.coverage)
     }
 
     /// A destination written in a script: a route and `name=value` pairs, as app code builds one.
