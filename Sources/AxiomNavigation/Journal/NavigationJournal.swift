@@ -73,7 +73,7 @@ public struct JournalRecord: Sendable, Hashable, Codable {
 /// (``NavigationFlow/journal``); `axiom-route replay` and `NavigationSimulator.replay` replay it.
 ///
 /// ```swift
-/// let journal = NavigationJournal(limit: 500) { line in handle.write(Data((line + "\n").utf8)) }
+/// let journal = NavigationJournal(limit: 500, write: { line in handle.write(Data((line + "\n").utf8)) })
 /// flow.journal = journal
 /// ```
 @MainActor
