@@ -1,3 +1,5 @@
+import AxiomNavigation
+import Foundation
 import ArgumentParser
 import AxiomRouting
 
@@ -38,7 +40,33 @@ struct Check: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Flag(
+        help: ArgumentHelp(
+            "Compare two versions of a table: 'check --compat OLD NEW' reports what NEW does to OLD's links and saved states, and fails on a change not marked intended."
+        ))
+    var compat = false
+
+    @Option(help: ArgumentHelp("With --compat: the links to compare, one URL a line (default: an example URL for each route of OLD).", valueName: "file"))
+    var urls: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --compat: saved states to restore against NEW, a NavigationState's JSON a file (default: each route of OLD as a deep link builds it).",
+            valueName: "file"))
+    var states: [String] = []
+
+    @Option(help: ArgumentHelp("With --compat: the changes the team intends, 'KIND ROUTE' a line (gone, other-route, values-changed, dropped).", valueName: "file"))
+    var intended: String?
+
     func run() throws {
+        if compat {
+            try runCompatibility()
+            return
+        }
+        guard urls == nil, states.isEmpty, intended == nil else {
+            Console.err("error: --urls, --states and --intended go with --compat OLD NEW")
+            throw ExitStatus.badInput.exitCode
+        }
         var sources: [RouteSource] = []
         var resolver = RouteSource.fileResolver(roots: tableFiles, allowingOutside: includeOutside)
         if tableFiles.isEmpty {
@@ -94,6 +122,57 @@ struct Check: ParsableCommand {
             Console.out(CheckReport(compilation).json)
         }
         if errors > 0 || warningsAsErrors && warnings > 0 { throw ExitStatus.noMatch.exitCode }
+    }
+
+    /// `check --compat OLD NEW`: what NEW does to OLD's links and saved states.
+    private func runCompatibility() throws {
+        guard tableFiles.count == 2 else {
+            Console.err("error: --compat compares two tables: 'axiom-route check --compat OLD NEW' (files or folders)")
+            throw ExitStatus.badInput.exitCode
+        }
+        let old = try RouteTableOptions.router(path: tableFiles[0], includeOutside: includeOutside)
+        let new = try RouteTableOptions.router(path: tableFiles[1], includeOutside: includeOutside)
+        let links = try urls.map { path in try Self.lines(of: path, what: "URL list") }
+        var saved: [(name: String, state: NavigationState)]? = nil
+        if !states.isEmpty {
+            saved = []
+            for path in states {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    Console.err("error: cannot read the saved state '\(path)'")
+                    throw ExitStatus.badInput.exitCode
+                }
+                do {
+                    saved?.append((path, try JSONDecoder().decode(NavigationState.self, from: data)))
+                } catch {
+                    Console.err("error: '\(path)' is not a saved navigation state: \(Coverage.describe(error))")
+                    throw ExitStatus.badInput.exitCode
+                }
+            }
+        }
+        var marked: Set<String> = []
+        if let intended {
+            for (number, line) in try Self.lines(of: intended, what: "list of intended changes").enumerated() {
+                let words = line.split(separator: " ").map(String.init)
+                guard words.count == 2, ["gone", "other-route", "values-changed", "dropped"].contains(words[0]) else {
+                    Console.err("\(intended):\(number + 1): error: expected 'KIND ROUTE' (KIND: gone, other-route, values-changed, dropped), found '\(line)'")
+                    throw ExitStatus.badInput.exitCode
+                }
+                marked.insert(words.joined(separator: " "))
+            }
+        }
+        let report = CompatibilityReport(old: old, new: new, urls: links, states: saved, intended: marked)
+        Console.out(format == .json ? report.json : report.text, terminator: format == .json ? "\n" : "")
+        if report.unintended > 0 { throw ExitStatus.noMatch.exitCode }
+    }
+
+    /// The lines of a file that are not blank or comments (`#`).
+    private static func lines(of path: String, what: String) throws -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Console.err("error: cannot read the \(what) '\(path)'")
+            throw ExitStatus.badInput.exitCode
+        }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 }
 

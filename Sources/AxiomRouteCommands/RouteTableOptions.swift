@@ -25,7 +25,21 @@ struct RouteTableOptions: ParsableArguments {
         // The embedded table is compiled once per process (commands run in process by tests
         // and tools reuse it; a `Router` is immutable).
         if path == nil, let router = Self.embeddedRouter { return router }
-        let (sources, resolver) = try sources()
+        return try Self.router(try sources())
+    }
+
+    /// The table at `path` (a file or a folder), compiled; as ``router()``.
+    static func router(path: String, includeOutside: Bool) throws -> Router {
+        do {
+            return try router((try RouteSource.load(from: path), RouteSource.fileResolver(roots: [path], allowingOutside: includeOutside)))
+        } catch let error as RouteSourceError {
+            Console.err("error: \(error)")
+            throw ExitStatus.badInput.exitCode
+        }
+    }
+
+    private static func router(_ loaded: (sources: [RouteSource], resolver: IncludeResolver)) throws -> Router {
+        let (sources, resolver) = loaded
         let compilation = Router.compile(sources, resolver: resolver)
         guard let router = compilation.router else {
             Console.err(compilation.formattedDiagnostics, terminator: "")
