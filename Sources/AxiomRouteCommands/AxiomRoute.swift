@@ -19,7 +19,10 @@ public struct AxiomRoute: AsyncParsableCommand {
             Docs/CommandLine.md.
             """,
         version: AxiomRoute.versionDescription,
-        subcommands: [Resolve.self, Check.self, Explain.self, Routes.self, Simulate.self, Coverage.self, Replay.self, URLCommand.self, Generate.self, Match.self]
+        subcommands: [
+            Resolve.self, Check.self, Explain.self, Routes.self, Simulate.self, Coverage.self, Replay.self, URLCommand.self, Generate.self,
+            Match.self,
+        ]
     )
 
     /// The version of `axiom-route`.

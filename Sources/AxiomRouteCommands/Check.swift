@@ -1,7 +1,7 @@
-import AxiomNavigation
-import Foundation
 import ArgumentParser
+import AxiomNavigation
 import AxiomRouting
+import Foundation
 
 /// `axiom-route check [FILE|DIR...] [--routes FILE|DIR]`: a route table's diagnostics, like a compiler's.
 struct Check: ParsableCommand {
@@ -46,7 +46,8 @@ struct Check: ParsableCommand {
         ))
     var compat = false
 
-    @Option(help: ArgumentHelp("With --compat: the links to compare, one URL a line (default: an example URL for each route of OLD).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("With --compat: the links to compare, one URL a line (default: an example URL for each route of OLD).", valueName: "file"))
     var urls: String?
 
     @Option(
@@ -55,7 +56,9 @@ struct Check: ParsableCommand {
             valueName: "file"))
     var states: [String] = []
 
-    @Option(help: ArgumentHelp("With --compat: the changes the team intends, 'KIND ROUTE' a line (gone, other-route, values-changed, dropped).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "With --compat: the changes the team intends, 'KIND ROUTE' a line (gone, other-route, values-changed, dropped).", valueName: "file"))
     var intended: String?
 
     func run() throws {
@@ -154,7 +157,8 @@ struct Check: ParsableCommand {
             for (number, line) in try Self.lines(of: intended, what: "list of intended changes").enumerated() {
                 let words = line.split(separator: " ").map(String.init)
                 guard words.count == 2, ["gone", "other-route", "values-changed", "dropped"].contains(words[0]) else {
-                    Console.err("\(intended):\(number + 1): error: expected 'KIND ROUTE' (KIND: gone, other-route, values-changed, dropped), found '\(line)'")
+                    Console.err(
+                        "\(intended):\(number + 1): error: expected 'KIND ROUTE' (KIND: gone, other-route, values-changed, dropped), found '\(line)'")
                     throw ExitStatus.badInput.exitCode
                 }
                 marked.insert(words.joined(separator: " "))

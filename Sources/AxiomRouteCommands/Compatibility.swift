@@ -165,9 +165,13 @@ struct CompatibilityReport: Encodable {
         let states = Set(drops.map(\.state))
         lines.append("saved states: \(drops.isEmpty ? "every one restores whole" : "\(states.count) restore with drops")")
         for drop in drops {
-            lines.append("  \(drop.intended ? "intended" : "error"): \(drop.state): \(drop.place): \(drop.route ?? "(empty)") dropped: \(drop.reason) [\(drop.code)]")
+            lines.append(
+                "  \(drop.intended ? "intended" : "error"): \(drop.state): \(drop.place): \(drop.route ?? "(empty)") dropped: \(drop.reason) [\(drop.code)]"
+            )
         }
-        lines.append(unintended == 0 ? "compatible: no change the team did not mark as intended" : "\(unintended) unintended change\(unintended == 1 ? "" : "s")")
+        lines.append(
+            unintended == 0
+                ? "compatible: no change the team did not mark as intended" : "\(unintended) unintended change\(unintended == 1 ? "" : "s")")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -226,24 +226,20 @@ struct CoverageReport: Encodable {
 
             """
         out += "<h2>Never exercised</h2>\n"
-        out += missing.isEmpty ? "<p id=\"missing\">Nothing.</p>\n" : "<ul id=\"missing\">\n" + missing.map { "<li class=\"missing\">\(Self.escaped(Self.describe($0)))</li>\n" }.joined() + "</ul>\n"
+        out +=
+            missing.isEmpty
+            ? "<p id=\"missing\">Nothing.</p>\n"
+            : "<ul id=\"missing\">\n" + missing.map { "<li class=\"missing\">\(Self.escaped(Self.describe($0)))</li>\n" }.joined() + "</ul>\n"
         out += "<h2>Routes shown</h2>\n<table id=\"shown\">\n<tr><th>route</th><th>ways</th><th>sources</th></tr>\n"
-        out += shown.map { "<tr><td>\(Self.escaped($0.route))</td><td>\(Self.escaped($0.ways.joined(separator: ", ")))</td><td>\(Self.escaped($0.sources.joined(separator: ", ")))</td></tr>\n" }.joined()
-        out += "</table>\n<h2>The table</h2>\n<p>Routes shown are outlined in green; the others are grey.</p>\n<div id=\"graph\">\n\(picture)\n</div>\n</body>\n</html>\n"
+        out += shown.map {
+            "<tr><td>\(Self.escaped($0.route))</td><td>\(Self.escaped($0.ways.joined(separator: ", ")))</td><td>\(Self.escaped($0.sources.joined(separator: ", ")))</td></tr>\n"
+        }.joined()
+        out +=
+            "</table>\n<h2>The table</h2>\n<p>Routes shown are outlined in green; the others are grey.</p>\n<div id=\"graph\">\n\(picture)\n</div>\n</body>\n</html>\n"
         return out
     }
 
     static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
+        RouteGraph.replacing(text, ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
     }
 }

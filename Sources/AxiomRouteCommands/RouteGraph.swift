@@ -32,7 +32,8 @@ struct RouteGraph {
     var clusters: [String] = []
 
     init(_ router: Router) {
-        let starts = Set(router.tabs.isEmpty ? [router.start()?.route.name].compactMap { $0 } : router.tabs.compactMap { router.start(tab: $0)?.route.name })
+        let starts = Set(
+            router.tabs.isEmpty ? [router.start()?.route.name].compactMap { $0 } : router.tabs.compactMap { router.start(tab: $0)?.route.name })
         clusters = router.tabs.map { "tab \($0)" } + router.containers.map { "container \($0.name)" }
         var aliasCount: [String: Int] = [:]
         for route in router.entries {
@@ -51,7 +52,8 @@ struct RouteGraph {
                 if case .modal = route.metadata.transition { isModal = true }
                 nodes.append(
                     Node(
-                        id: route.name, kind: .route, lines: [route.name, route.fullPattern] + (marks.isEmpty ? [] : [marks.joined(separator: " · ")]),
+                        id: route.name, kind: .route,
+                        lines: [route.name, route.fullPattern] + (marks.isEmpty ? [] : [marks.joined(separator: " · ")]),
                         cluster: cluster, requiresAuthentication: route.metadata.requiresAuthentication, isModal: isModal,
                         isStart: starts.contains(route.name)))
                 if let parent = route.metadata.parent {
@@ -88,18 +90,7 @@ struct RouteGraph {
     /// The graph in DOT; with `covered` (the routes a test showed), those are outlined in green
     /// and the other routes drawn grey — the coverage page's picture.
     func dot(covered: Set<String>?) -> String {
-        func quoted(_ text: String) -> String {
-            var out = "\""
-            for character in text {
-                switch character {
-                case "\\": out += "\\\\"
-                case "\"": out += "\\\""
-                case "\n": out += "\\n"
-                default: out.append(character)
-                }
-            }
-            return out + "\""
-        }
+        func quoted(_ text: String) -> String { "\"" + Self.replacing(text, ["\\": "\\\\", "\"": "\\\"", "\n": "\\n"]) + "\"" }
         func node(_ node: Node) -> String {
             var attributes = ["label=" + quoted(node.lines.joined(separator: "\n"))]
             switch node.kind {
@@ -121,26 +112,20 @@ struct RouteGraph {
             }
             return "\(quoted(node.id)) [\(attributes.joined(separator: ", "))];"
         }
-        var out = ["digraph routes {", "  rankdir=LR;", "  node [fontname=\"Helvetica\", fontsize=10];", "  edge [fontname=\"Helvetica\", fontsize=9];"]
-        for (index, cluster) in clusters.enumerated() {
-            let members = nodes.filter { $0.cluster == cluster }
-            guard !members.isEmpty else { continue }
-            out.append("  subgraph cluster_\(index) {")
-            out.append("    label=\(quoted(cluster));")
-            out.append("    style=rounded;")
-            for member in members { out.append("    " + node(member)) }
-            out.append("  }")
-        }
-        for each in nodes where each.cluster == nil || !clusters.contains(each.cluster ?? "") { out.append("  " + node(each)) }
-        for edge in edges {
-            let style =
-                switch edge.kind {
-                case .parent: ""
-                case .redirect: ", style=dashed"
-                case .alias: ", style=dotted, arrowhead=empty"
-                }
-            out.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edge.label))\(style)];")
-        }
+        var out = [
+            "digraph routes {", "  rankdir=LR;", "  node [fontname=\"Helvetica\", fontsize=10];", "  edge [fontname=\"Helvetica\", fontsize=9];",
+        ]
+        out += body(
+            cluster: { ["  subgraph cluster_\($0) {", "    label=\(quoted($1));", "    style=rounded;"] }, end: "  }", node: node,
+            edge: { edge in
+                let style =
+                    switch edge.kind {
+                    case .parent: ""
+                    case .redirect: ", style=dashed"
+                    case .alias: ", style=dotted, arrowhead=empty"
+                    }
+                return "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edge.label))\(style)];"
+            })
         out.append("}")
         return out.joined(separator: "\n")
     }
@@ -149,20 +134,9 @@ struct RouteGraph {
 
     /// The graph as a Mermaid flowchart (GitHub and many docs sites draw it).
     var mermaid: String {
+        // Mermaid reads `"`, `<`, `>`, `&` and `#` in a label; write them as its entities.
         func text(_ line: String) -> String {
-            // Mermaid reads `"`, `<`, `>` and `&` in a label; write them as entities.
-            var out = ""
-            for character in line {
-                switch character {
-                case "\"": out += "#quot;"
-                case "<": out += "#lt;"
-                case ">": out += "#gt;"
-                case "&": out += "#amp;"
-                case "#": out += "#35;"
-                default: out.append(character)
-                }
-            }
-            return out
+            Self.replacing(line, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "#": "#35;"])
         }
         // Every id prefixed: a route may be named as Mermaid's keywords are (`end`, `class`).
         func id(_ name: String) -> String { "n_" + name }
@@ -175,23 +149,17 @@ struct RouteGraph {
             }
         }
         var out = ["flowchart LR"]
-        for (index, cluster) in clusters.enumerated() {
-            let members = nodes.filter { $0.cluster == cluster }
-            guard !members.isEmpty else { continue }
-            out.append("  subgraph cluster_\(index)[\"\(text(cluster))\"]")
-            for member in members { out.append("    " + node(member)) }
-            out.append("  end")
-        }
-        for each in nodes where each.cluster == nil || !clusters.contains(each.cluster ?? "") { out.append("  " + node(each)) }
-        for edge in edges {
-            let arrow =
-                switch edge.kind {
-                case .parent: "-->"
-                case .redirect: "-.->"
-                case .alias: "-.-o"
-                }
-            out.append("  \(id(edge.from)) \(arrow)|\"\(text(edge.label))\"| \(id(edge.to))")
-        }
+        out += body(
+            cluster: { ["  subgraph cluster_\($0)[\"\(text($1))\"]"] }, end: "  end", node: node,
+            edge: { edge in
+                let arrow =
+                    switch edge.kind {
+                    case .parent: "-->"
+                    case .redirect: "-.->"
+                    case .alias: "-.-o"
+                    }
+                return "  \(id(edge.from)) \(arrow)|\"\(text(edge.label))\"| \(id(edge.to))"
+            })
         let auth = nodes.filter { $0.kind == .route && $0.requiresAuthentication }.map(\.id)
         if !auth.isEmpty {
             out.append("  classDef auth fill:#fde2e2,stroke:#b33")
@@ -203,5 +171,29 @@ struct RouteGraph {
             out.append("  class \(modal.map(id).joined(separator: ",")) modal")
         }
         return out.joined(separator: "\n")
+    }
+
+    /// The lines both languages share in their order: each cluster with its nodes, the nodes
+    /// outside clusters, then the edges.
+    private func body(cluster: (Int, String) -> [String], end: String, node: (Node) -> String, edge: (Edge) -> String) -> [String] {
+        var out: [String] = []
+        for (index, name) in clusters.enumerated() {
+            let members = nodes.filter { $0.cluster == name }
+            guard !members.isEmpty else { continue }
+            out += cluster(index, name)
+            out += members.map { "    " + node($0) }
+            out.append(end)
+        }
+        out += nodes.filter { $0.cluster == nil || !clusters.contains($0.cluster ?? "") }.map { "  " + node($0) }
+        return out + edges.map(edge)
+    }
+
+    /// `text` with each character of `replacements` written as its replacement.
+    static func replacing(_ text: String, _ replacements: [Character: String]) -> String {
+        var out = ""
+        for character in text {
+            if let replacement = replacements[character] { out += replacement } else { out.append(character) }
+        }
+        return out
     }
 }

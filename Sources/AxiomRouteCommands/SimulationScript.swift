@@ -139,7 +139,9 @@ extension SimulationScript.Settings {
             guard rest.count == 2, rest[1] == "fails" else { throw ScriptError("expected 'set loader NAME fails'") }
             failingLoaders.insert(rest[0])
         case "max-redirects":
-            guard rest.count == 1, let limit = Int(rest[0]) else { throw ScriptError("'set max-redirects' needs a number, e.g. 'set max-redirects 3'") }
+            guard rest.count == 1, let limit = Int(rest[0]) else {
+                throw ScriptError("'set max-redirects' needs a number, e.g. 'set max-redirects 3'")
+            }
             configuration.maxRedirects = limit
         case "rejects-duplicates", "replaces-top":
             guard rest.count == 1, let flag = ["yes": true, "no": false][rest[0]] else { throw ScriptError("'set \(name)' takes yes or no") }

@@ -10,7 +10,8 @@ import Testing
 @Suite struct StartStateTests {
     @Test func aTableWithoutTabsStartsAtItsPlainRootNotAtAnotherHostsRoot() throws {
         let router = try Router(
-            source: RouteSource(name: "t", text: "origins https://www.first.com, https://www.second.com\nroute other https://www.second.com/\nroute home /\n"))
+            source: RouteSource(
+                name: "t", text: "origins https://www.first.com, https://www.second.com\nroute other https://www.second.com/\nroute home /\n"))
         #expect(NavigationState(router: router).activeStack.map(\.route) == ["home"])
     }
 

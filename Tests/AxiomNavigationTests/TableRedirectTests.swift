@@ -1,6 +1,6 @@
-import Foundation
 import AxiomNavigationTesting
 import AxiomRouting
+import Foundation
 import Testing
 
 @testable import AxiomNavigation

@@ -37,7 +37,8 @@ import Testing
         ]
         for (name, script) in scripts {
             try script.write(toFile: "\(folder)/\(name).sim", atomically: true, encoding: .utf8)
-            let run = await executeCommand("simulate", "--routes", folder + "/t.routes", "\(folder)/\(name).sim", "--coverage", "\(folder)/records/\(name).json")
+            let run = await executeCommand(
+                "simulate", "--routes", folder + "/t.routes", "\(folder)/\(name).sim", "--coverage", "\(folder)/records/\(name).json")
             #expect(run.status == 0, "\(run.err)")
         }
         try await body(folder)
@@ -67,7 +68,8 @@ import Testing
 
     @Test func jsonListsEveryItem() async throws {
         try await Self.withRecords { folder in
-            let run = runCommand("coverage", folder + "/records/one.json", folder + "/records/two.json", "--routes", folder + "/t.routes", "--format", "json")
+            let run = runCommand(
+                "coverage", folder + "/records/one.json", folder + "/records/two.json", "--routes", folder + "/t.routes", "--format", "json")
             #expect(run.status == 0)
             let report = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
             #expect(report["records"] as? Int == 2)

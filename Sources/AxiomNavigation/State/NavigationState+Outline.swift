@@ -40,7 +40,9 @@ extension NavigationState {
             selected = tab
         }
         var tabs: [(String, Destination?)] = router.tabs.map { ($0, Self.root(router, tab: $0)) }
-        if let index = tabs.firstIndex(where: { $0.0 == selected }) { tabs[index].1 = route.metadata.transition == .tab(selected) ? first : tabs[index].1 }
+        if let index = tabs.firstIndex(where: { $0.0 == selected }) {
+            tabs[index].1 = route.metadata.transition == .tab(selected) ? first : tabs[index].1
+        }
         self.init(tabs: tabs, selected: selected)
         if route.metadata.transition != .tab(selected) {
             setActiveStack(activeStack + [makeEntry(first)])

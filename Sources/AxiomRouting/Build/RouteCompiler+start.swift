@@ -26,7 +26,8 @@ extension RouteCompiler {
                 diagnostics.append(
                     names.contains(name)
                         ? .fixedValueTwice(name, of: describing, at: fixed.name.location)
-                        : .fixedValueUnknown(name, of: describing, target: "route '\(declaration.name.value)'", parameters: order, at: fixed.name.location))
+                        : .fixedValueUnknown(
+                            name, of: describing, target: "route '\(declaration.name.value)'", parameters: order, at: fixed.name.location))
                 failed = true
                 continue
             }
@@ -115,7 +116,8 @@ extension RouteTableCompilation {
                     found.append(
                         .unusableStart(
                             "tab '\(tab)' has no screen to start at: its root route '\(root.name)' needs a value for '\(needed.first ?? "")'",
-                            help: "give the tab its start values under route '\(root.name)': 'start \(needed.first ?? "name") = …'", at: root.location))
+                            help: "give the tab its start values under route '\(root.name)': 'start \(needed.first ?? "name") = …'", at: root.location
+                        ))
                 } else {
                     found.append(
                         .unusableStart(

@@ -454,7 +454,8 @@ struct RouteTableParser {
         guard scanner.consume("=") else {
             throw fail(
                 .missingArgument(
-                    after: parameter.value, "'=' and the value, e.g. '\(parameter.value) = …'", at: scanner.location(column: scanner.column, length: 1)))
+                    after: parameter.value, "'=' and the value, e.g. '\(parameter.value) = …'",
+                    at: scanner.location(column: scanner.column, length: 1)))
         }
         let value = try required(
             &scanner, "a value after '='", after: Located(value: "=", location: parameter.location), stops: stops.subtracting(["="]))
