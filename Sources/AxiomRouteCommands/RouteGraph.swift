@@ -62,7 +62,8 @@ struct RouteGraph {
             case .alias:
                 let number = aliasCount[route.name, default: 0]
                 aliasCount[route.name] = number + 1
-                let id = "alias_\(route.name)_\(number)"
+                // `@` is in no route name: an alias's node can never be taken for a route's.
+                let id = "@\(route.name)@\(number)"
                 nodes.append(
                     Node(
                         id: id, kind: .alias, lines: [route.fullPattern], cluster: nil, requiresAuthentication: false, isModal: false,
@@ -138,8 +139,11 @@ struct RouteGraph {
         func text(_ line: String) -> String {
             Self.replacing(line, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "#": "#35;"])
         }
-        // Every id prefixed: a route may be named as Mermaid's keywords are (`end`, `class`).
-        func id(_ name: String) -> String { "n_" + name }
+        // Every id prefixed: a route may be named as Mermaid's keywords are (`end`, `class`);
+        // an alias's (`@post@0`) as `a_post_0`, which no route's `n_…` can be.
+        func id(_ name: String) -> String {
+            name.hasPrefix("@") ? "a" + Self.replacing(name, ["@": "_"]) : "n_" + name
+        }
         func node(_ node: Node) -> String {
             let label = "\"" + node.lines.map(text).joined(separator: "<br/>") + "\""
             switch node.kind {

@@ -81,6 +81,16 @@ import Testing
         for route in router.routes { #expect(run.out.contains("<title>\(route.name)</title>"), "\(route.name)") }
     }
 
+    /// An alias's node is never a route's, whatever the route is named.
+    @Test func anAliasNodeCannotBeTakenForARoute() throws {
+        let router = try Router(source: RouteSource(name: "t", text: "route post /posts/:id\n  alias /p/:id\nroute alias_post_0 /x\nroute a_post_0 /y\n"))
+        let graph = RouteGraph(router)
+        #expect(graph.nodes.map(\.id).count == Set(graph.nodes.map(\.id)).count)
+        #expect(graph.dot.contains(#""@post@0" -> "post" [label="alias""#))
+        #expect(graph.mermaid.contains("a_post_0 -.-o|\"alias\"| n_post"))
+        #expect(graph.mermaid.contains("n_a_post_0(\"a_post_0<br/>/y\")"))
+    }
+
     @Test func labelsAreEscapedForBothLanguages() throws {
         let router = try Router(source: RouteSource(name: "t", text: "route end /a/:x(\"|<b>)\nroute home /\n"))
         let graph = RouteGraph(router)

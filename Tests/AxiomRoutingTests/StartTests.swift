@@ -71,6 +71,30 @@ import Testing
         #expect(try cleanRouter("route a /a/:x\n  start x = \"a, b\"\n").start()?.values == ["x": .string("a, b")])
     }
 
+    /// The app's start is in-app: a route its `sources` close to the app is no start, declared
+    /// (E329) or found (the next root is taken, or none).
+    @Test func aRouteClosedToTheAppIsNoStart() throws {
+        #expect(compile("route home /\n  sources deepLink\n  start\n").diagnostics.map(\.code) == [.unusableStart])
+        let found = try cleanRouter("route home /\n  sources deepLink\nroute about /about\n")
+        #expect(found.start() == nil)
+        let tabs = try cleanRouter(
+            "tabs home\nroute linked /\n  transition tab(home)\n  sources universalLink\nroute feed /feed\n  transition tab(home)\n")
+        #expect(tabs.start(tab: "home")?.route.name == "feed")
+    }
+
+    /// Start values a route refuses cannot come from a table (E205, E329); `Router.start` also
+    /// holds a declared start's values to the route (`acceptsStart`), so one that does not fit
+    /// (only a damaged snapshot could hold it) is not used. The split into path and query values.
+    @Test func aStartsValuesAreHeldToTheRoute() throws {
+        let router = try cleanRouter("route home /\nroute post /posts/:postId\n  param postId int\n  start postId = 7\n")
+        #expect(router.startDestination()?.parameters == ["postId": .int(7)])
+        #expect(router.startDestination()?.route.name == "post")
+        let post = try #require(router.route(named: "post"))
+        #expect(post.acceptsStart(["postId": .int(7)]))
+        #expect(!post.acceptsStart(["postId": .string("x")]))
+        #expect(!post.acceptsStart([:]))
+    }
+
     @Test func checkReportsAStackWithNothingToStartAt() {
         func codes(_ text: String) -> [DiagnosticCode] { compile(text).withStartDiagnostics.diagnostics.map(\.code) }
         // A tab whose root needs a value, or has no root: an error, though the router builds.

@@ -54,18 +54,6 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
         parameters.isEmpty ? route : "\(route) \(parameters)"
     }
 
-    /// `values` (a route's `start` values: path, host, fragment and query parameters by
-    /// name) sorted into the destination's parameters and query, then the query defaults.
-    func with(values: RouteParameters, of route: Route) -> Destination {
-        let queryNames = Set(route.query.map(\.name))
-        let path = values.filter { !queryNames.contains($0.name) }
-        let query = values.filter { queryNames.contains($0.name) }
-        return Destination(
-            self.route, parameters: RouteParameters(names: path.map(\.name), values: path.map(\.value)),
-            query: RouteParameters(names: query.map(\.name), values: query.map(\.value))
-        ).withQueryDefaults(of: route)
-    }
-
     /// The destination with every query default of `route` it leaves out filled in, as a URL's
     /// would be (`navigate(to: post)` and `open(url: "myapp://posts/7")` are the same screen,
     /// `sort = top` and all).

@@ -51,7 +51,7 @@ extension NavigationState {
 
     /// `tab`'s start (nil: the stack of a table without tabs), as a destination.
     private static func root(_ router: Router, tab: String?) -> Destination? {
-        router.start(tab: tab).map { Destination($0.route.name).with(values: $0.values, of: $0.route) }
+        router.startDestination(tab: tab).map { Destination($0.route.name, parameters: $0.parameters, query: $0.query).withQueryDefaults(of: $0.route) }
     }
 
     /// The state as text, one stack per line — what `axiom-route simulate` prints and what

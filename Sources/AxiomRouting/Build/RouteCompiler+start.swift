@@ -64,6 +64,13 @@ extension RouteCompiler {
         var firstForStack: [String: RouteDeclaration] = [:]
         for declaration in declared {
             guard let start = declaration.start, let route = ranked.first(where: { $0.name == declaration.name.value }) else { continue }
+            if !route.metadata.allows(source: "inApp") {
+                diagnostics.append(
+                    .unusableStart(
+                        "route '\(route.name)' cannot be the first screen: its 'sources' leave out 'inApp', and the app's start is the app's own",
+                        help: "add 'inApp' to its sources, or move 'start' to a route the app may show", at: start.location))
+                continue
+            }
             if let container = route.metadata.container {
                 diagnostics.append(
                     .unusableStart(
