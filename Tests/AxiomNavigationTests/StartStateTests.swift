@@ -64,16 +64,27 @@ import Testing
                       transition tab(profile)
                     route post /posts/:postId
                       param postId int
+                      parent home
+                    route comment /u/:userId/comment
+                      param userId int
+                      parent profile
                     """))
         // The profile tab's root needs a value: with the app's, it starts there and is selected.
         let state = try NavigationState(router: router, start: Destination("profile", parameters: ["userId": .int(42)]))
         #expect(state.selectedTab == "profile")
         #expect(state.visible?.destination == Destination("profile", parameters: ["userId": .int(42)]))
         #expect(NavigationState(router: router).visible?.route == "home")
-        // A screen that is no tab's root goes on top of the first tab's root, selected.
+        // A screen that is no tab's root is shown as a deep link builds it: its tab, its parents.
         let onTop = try NavigationState(router: router, start: Destination("post", parameters: ["postId": .int(3)]))
         #expect(onTop.selectedTab == "home")
         #expect(onTop.activeStack.map(\.route) == ["home", "post"])
+        let deeper = try NavigationState(router: router, start: Destination("comment", parameters: ["userId": .int(5)]))
+        #expect(deeper.selectedTab == "profile")
+        #expect(
+            deeper.activeStack.map(\.destination) == [
+                Destination("profile", parameters: ["userId": .int(5)]), Destination("comment", parameters: ["userId": .int(5)]),
+            ])
+        #expect(deeper.entries.allSatisfy { $0.source == .inApp })
         // Without tabs, the stack starts at the app's destination.
         let plain = try Router(source: RouteSource(name: "t", text: "route home /\nroute post /posts/:postId\n  param postId int\n"))
         #expect(try NavigationState(router: plain, start: Destination("post", parameters: ["postId": .int(3)])).activeStack.map(\.route) == ["post"])

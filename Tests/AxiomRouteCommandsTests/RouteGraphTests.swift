@@ -83,7 +83,8 @@ import Testing
 
     /// An alias's node is never a route's, whatever the route is named.
     @Test func anAliasNodeCannotBeTakenForARoute() throws {
-        let router = try Router(source: RouteSource(name: "t", text: "route post /posts/:id\n  alias /p/:id\nroute alias_post_0 /x\nroute a_post_0 /y\n"))
+        let router = try Router(
+            source: RouteSource(name: "t", text: "route post /posts/:id\n  alias /p/:id\nroute alias_post_0 /x\nroute a_post_0 /y\n"))
         let graph = RouteGraph(router)
         #expect(graph.nodes.map(\.id).count == Set(graph.nodes.map(\.id)).count)
         #expect(graph.dot.contains(#""@post@0" -> "post" [label="alias""#))

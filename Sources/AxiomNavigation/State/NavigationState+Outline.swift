@@ -15,43 +15,11 @@ extension NavigationState {
         }
     }
 
-    /// The starting state of ``init(router:)`` with `start` as the first screen, the values an
-    /// app starts a screen with (Jetpack's start destination arguments): the bottom of the stack
-    /// in a table without tabs; in a table with tabs, the root of its route's tab when its
-    /// transition is `tab(NAME)`, else on top of the root of its route's tab (or the first tab),
-    /// and that tab is selected. Throws when `start` does not fit its route (an unknown route, a
-    /// value missing, mistyped or undeclared), as `Router.validate(_:parameters:query:)` says.
-    public init(router: Router, start: Destination) throws(RouteURLError) {
-        guard let route = router.route(named: start.route) else {
-            try router.validate(start.route)
-            self.init(router: router)
-            return
-        }
-        try Router.validate(route, parameters: start.parameters, query: start.query)
-        let first = start.withoutRedirects.withQueryDefaults(of: route)
-        guard !router.tabs.isEmpty else {
-            self.init(stack: [first])
-            return
-        }
-        var selected = router.tabs[0]
-        if case .tab(let tab) = route.metadata.transition, router.tabs.contains(tab) {
-            selected = tab
-        } else if let tab = route.metadata.tab, router.tabs.contains(tab) {
-            selected = tab
-        }
-        var tabs: [(String, Destination?)] = router.tabs.map { ($0, Self.root(router, tab: $0)) }
-        if let index = tabs.firstIndex(where: { $0.0 == selected }) {
-            tabs[index].1 = route.metadata.transition == .tab(selected) ? first : tabs[index].1
-        }
-        self.init(tabs: tabs, selected: selected)
-        if route.metadata.transition != .tab(selected) {
-            setActiveStack(activeStack + [makeEntry(first)])
-        }
-    }
-
     /// `tab`'s start (nil: the stack of a table without tabs), as a destination.
-    private static func root(_ router: Router, tab: String?) -> Destination? {
-        router.startDestination(tab: tab).map { Destination($0.route.name, parameters: $0.parameters, query: $0.query).withQueryDefaults(of: $0.route) }
+    static func root(_ router: Router, tab: String?) -> Destination? {
+        router.startDestination(tab: tab).map {
+            Destination($0.route.name, parameters: $0.parameters, query: $0.query).withQueryDefaults(of: $0.route)
+        }
     }
 
     /// The state as text, one stack per line — what `axiom-route simulate` prints and what
