@@ -112,7 +112,10 @@ import Testing
         let last = try #require(journal.records.last)
         #expect(last.result == "cancelled.rate-limited")
         #expect(last.decisions.map(\.decision) == ["passed", "cancelled.rate-limited"])
-        #expect(last.decisions.map(\.middleware).last?.hasPrefix("RateLimitMiddleware") == true)
+        // Named without generic arguments: an app's RateLimitMiddleware<ContinuousClock> and the
+        // simulator's RateLimitMiddleware<TestClock<Duration>> are one name in a journal.
+        #expect(last.decisions.map(\.middleware).last == "RateLimitMiddleware")
+        #expect(RateLimitMiddleware(limit: 1, per: .seconds(1), clock: ContinuousClock()).journalName == "RateLimitMiddleware")
         // The start (request 0) commits through the gate, not the pipeline: no decisions.
         let start = try #require(journal.records.dropFirst().first)
         #expect(start.step == .start)

@@ -27,7 +27,7 @@ final class JournalStepCollector {
         next: @escaping @Sendable (NavigationRequest) async throws -> NavigationResult
     ) async throws -> NavigationResult {
         let slot = decisions.count
-        let name = String(describing: type(of: middleware))
+        let name = middleware.journalName
         decisions.append(JournalRecord.Decision(request: request.id.rawValue, middleware: name, decision: "passed"))
         let passed = Passed()
         let observed = NavigationNext { request in

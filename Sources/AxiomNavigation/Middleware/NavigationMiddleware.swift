@@ -29,11 +29,21 @@ public protocol NavigationMiddleware: Sendable {
     /// sign-in), when it is one: every ``SessionMiddleware`` is, through its default; others
     /// are not (nil). The flow reads it once, when the middleware is added.
     var session: (any SessionMiddleware)? { get }
+
+    /// The name the journal records this middleware's decisions under (`JournalRecord.Decision`),
+    /// and replay compares: by default its type's name without generic arguments
+    /// (`RateLimitMiddleware`, whatever its clock), so the same middleware is named the same in an
+    /// app, a test and the simulator. Give two middleware of one type their own names.
+    var journalName: String { get }
 }
 
 extension NavigationMiddleware {
     public func didFinish(_ request: NavigationRequest, result: NavigationResult, metrics: NavigationMetrics) {}
     public var session: (any SessionMiddleware)? { nil }
+    public var journalName: String {
+        let full = String(describing: type(of: self))
+        return String(full.prefix { $0 != "<" })
+    }
 }
 
 /// The rest of the pipeline, from a middleware's point of view.
