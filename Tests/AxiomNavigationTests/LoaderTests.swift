@@ -202,7 +202,8 @@ final class LoaderLog: Sendable {
         flow.loaders["profileData"] = { [log] request in
             log.begin(request)
             do {
-                try await Task.sleep(for: .seconds(5))
+                // Long enough that only cancellation ends it on a loaded machine (CI ran past 5 s once).
+                try await Task.sleep(for: .seconds(120))
             } catch {
                 log.end(request, cancelled: true)
                 throw error
@@ -233,7 +234,8 @@ final class LoaderLog: Sendable {
         flow.loaders["profileData"] = { [log] request in
             log.begin(request)
             do {
-                try await Task.sleep(for: .seconds(5))
+                // Long enough that only cancellation ends it on a loaded machine (CI ran past 5 s once).
+                try await Task.sleep(for: .seconds(120))
             } catch {
                 log.end(request, cancelled: true)
                 throw error
