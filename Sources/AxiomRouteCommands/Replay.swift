@@ -12,7 +12,9 @@ struct Replay: AsyncParsableCommand {
             A journal is JSON lines, one record a step (what a NavigationJournal writes; \
             'simulate --journal FILE' records one). Replay starts from the journal's 'begin' state \
             and asks each step again at its recorded time on a test clock, with the built-in \
-            middleware as 'simulate' sets them up; give it the recording's settings. See \
+            middleware as 'simulate' sets them up, set up as the journal's settings say (signed in \
+            or not, the rate limit, the flow's configuration). A journal recorded with an app's \
+            own middleware is replayed by the library (JournalReplay) on the app's flow. See \
             Docs/Persistence.md. Exit status: 0 when every step matched, 1 at the first step that \
             differs (printed), 2 for a bad journal, table or usage.
             """
@@ -23,20 +25,33 @@ struct Replay: AsyncParsableCommand {
 
     @OptionGroup var table: RouteTableOptions
 
-    @Flag(help: "The user starts signed in (as the recording did).")
+    @Flag(help: "For a format-1 journal (which does not carry its settings): the user starts signed in, as the recording did.")
     var signedIn = false
 
-    @Flag(help: "No rate limit (as in a recording without one; 'simulate' scripts have none unless they set 'rate-limit').")
+    @Flag(help: "For a format-1 journal: no rate limit, as in a recording without one.")
     var noRateLimit = false
 
     func run() async throws {
         let router = try table.router()
         let text = try Console.text(of: journal, what: "journal")
+        let records: [JournalRecord]
+        do {
+            records = try NavigationJournal.records(fromJSONLines: text)
+        } catch {
+            Console.err("error: \(journal): \(error)")
+            throw ExitStatus.badInput.exitCode
+        }
+        let carriesSettings = records.contains { if case .begin(_, .some) = $0.step { true } else { false } }
+        if carriesSettings, signedIn || noRateLimit {
+            Console.err(
+                "error: \(journal) carries the settings it was recorded with; --signed-in and --no-rate-limit are for format-1 journals, which do not"
+            )
+            throw ExitStatus.badInput.exitCode
+        }
         let report: ReplayReport
         do {
-            let records = try NavigationJournal.records(fromJSONLines: text)
             report = try await NavigationSimulator.replay(
-                records, router: router, options: .init(signedIn: signedIn, rateLimit: noRateLimit ? nil : .init()))
+                records, router: router, options: carriesSettings ? nil : .init(signedIn: signedIn, rateLimit: noRateLimit ? nil : .init()))
         } catch {
             Console.err("error: \(journal): \(error)")
             throw ExitStatus.badInput.exitCode

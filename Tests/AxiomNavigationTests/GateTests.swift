@@ -672,7 +672,7 @@ import Testing
         var restart = NavigationState(router: router)
         restart = try NavigationPlanner.plan(.selectTab("me"), in: restart).get().state
         restart = try NavigationPlanner.plan(.push(Destination("settings")), in: restart).get().state
-        let begin = JournalRecord(index: 0, time: 0, step: .begin(restart), requests: [], decisions: [], result: "none", state: restart.outline)
+        let begin = JournalRecord(index: 0, time: 0, step: .begin(restart, settings: nil), requests: [], decisions: [], result: "none", state: restart.outline)
         let other = try Router(
             source: RouteSource(
                 name: "o.routes",

@@ -74,7 +74,15 @@ import Testing
         let records = try NavigationJournal.records(fromJSONLines: lines.joined(separator: "\n"))
         // The steps the app asked (time passing is not a step), and the begin record.
         #expect(records.count > 700)
-        #expect(records.first?.step == .begin(NavigationState(router: router)))
+        // The state and the settings the session began with (signed out: it signs in later).
+        guard case .begin(let state, let settings) = try #require(records.first).step else {
+            Issue.record("no begin record")
+            return
+        }
+        #expect(state == NavigationState(router: router))
+        #expect(settings?.middleware.map(\.name) == ["AnalyticsMiddleware", "RateLimitMiddleware", "AuthenticationMiddleware"])
+        #expect(settings?.middleware.last?.settings["signedIn"] == "false")
+        #expect(simulator.flow.journalSettings.middleware.last?.settings["signedIn"] == "true")
         // Every kind of outcome is in it.
         let results = Set(records.map(\.result))
         for code in ["completed", "redirected", "not-found", "cancelled.rate-limited", "failed.wrong-type", "failed.unknown-route", "none"] {
@@ -136,7 +144,7 @@ import Testing
         #expect(throws: JournalFormatError.self) { try NavigationJournal.records(fromJSONLines: "{\"index\": 0}\n") }
         // A time no session has is refused (converting it to the clock's nanoseconds would trap).
         let begin = JournalRecord(
-            index: 0, time: 0, step: .begin(NavigationState(router: router)), requests: [], decisions: [], result: "none", state: "")
+            index: 0, time: 0, step: .begin(NavigationState(router: router), settings: nil), requests: [], decisions: [], result: "none", state: "")
         for time in [1e300, -.infinity, .nan] {
             let step = JournalRecord(index: 1, time: time, step: .signOut, requests: [], decisions: [], result: "none", state: "")
             await #expect(throws: ReplayError.self) { try await NavigationSimulator.replay([begin, step], router: router) }

@@ -135,7 +135,7 @@ extension NavigationFlow {
 
 extension NavigationFlow {
     /// What sign-out does to the screen on top (``NavigationFlow/Configuration/signOut``).
-    public enum SignOutRule: Sendable, Hashable {
+    public enum SignOutRule: String, Sendable, Hashable, Codable, CaseIterable {
         /// An auth-only screen on top gets the login over it at once (the default): signing in
         /// again takes the login down and shows it.
         case presentLogin

@@ -84,7 +84,7 @@ public final class NavigationFlow {
     /// Records every step asked of the flow (Docs/Persistence.md, "The journal"); attaching one
     /// records the state it begins from.
     @ObservationIgnored public var journal: NavigationJournal? {
-        didSet { journal?.append(begin: state) }
+        didSet { journal?.append(begin: state, settings: journalSettings) }
     }
     /// Commits so far: a plan made after `commits` commits is still a plan for the state.
     @ObservationIgnored var commits = 0

@@ -8,9 +8,14 @@ public import DequeModule
 #endif
 
 /// What the app asked of the flow, as the journal records it (and replay asks again).
-public enum JournalStep: Sendable, Hashable, Codable {
-    /// The state the session started from (the journal's first record).
-    case begin(NavigationState)
+///
+/// Written as an object whose `kind` names the step (Docs/Persistence.md, "The journal's format";
+/// `Docs/schemas/journal-record.schema.json`); ``NavigationJournal/records(fromJSONLines:)`` also
+/// reads journals of format 1, whose steps were keyed by their name.
+public enum JournalStep: Sendable, Hashable {
+    /// The state the session started from (the journal's first record), and the settings the
+    /// flow ran with (nil in a format-1 journal, which did not record them).
+    case begin(NavigationState, settings: JournalSettings?)
     case navigate(Destination, source: NavigationSource)
     case open(url: String, source: NavigationSource)
     case command(NavigationCommand, source: NavigationSource)
@@ -128,11 +133,31 @@ public final class NavigationJournal {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             do {
                 records.append(try decoder.decode(JournalRecord.self, from: Data(line.utf8)))
+            } catch let error as JournalFormatError {
+                throw JournalFormatError(line: number + 1, message: error.message)
+            } catch let DecodingError.dataCorrupted(context) {
+                throw JournalFormatError(line: number + 1, message: Self.describe(context))
+            } catch let DecodingError.keyNotFound(key, context) {
+                throw JournalFormatError(line: number + 1, message: "\(Self.place(context))no '\(key.stringValue)'")
+            } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+                throw JournalFormatError(line: number + 1, message: Self.describe(context))
             } catch {
                 throw JournalFormatError(line: number + 1, message: "\(error)")
             }
         }
         return records
+    }
+}
+
+extension NavigationJournal {
+    /// Where in a record a decoding error is, as `at step.destination: `.
+    fileprivate nonisolated static func place(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        return path.isEmpty ? "" : "at \(path): "
+    }
+
+    fileprivate nonisolated static func describe(_ context: DecodingError.Context) -> String {
+        place(context) + context.debugDescription
     }
 }
 
@@ -145,9 +170,12 @@ public struct JournalFormatError: Error, Sendable, Hashable, CustomStringConvert
 
 extension NavigationJournal {
     /// Records the state a session begins from.
-    func append(begin state: NavigationState) {
+    func append(begin state: NavigationState, settings: JournalSettings) {
         let (index, time) = begin()
-        append(JournalRecord(index: index, time: time, step: .begin(state), requests: [], decisions: [], result: "none", state: state.outline))
+        append(
+            JournalRecord(
+                index: index, time: time, step: .begin(state, settings: settings), requests: [], decisions: [], result: "none",
+                state: state.outline))
     }
 
     /// Records a step that runs no request through the pipeline (sign-out; a UI change, with its

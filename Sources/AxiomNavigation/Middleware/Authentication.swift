@@ -95,6 +95,15 @@ public final class AuthenticationMiddleware<C: Clock>: SessionMiddleware where C
 
     public var isSignedIn: Bool { session.withLock(\.signedIn) }
 
+    /// Whether the user is signed in now, the login route, the parked request's time to live and
+    /// the order of trust: what replay needs to decide as the recording did.
+    public var journalSettings: [String: String] {
+        [
+            "signedIn": String(isSignedIn), "loginRoute": loginRoute ?? "", "timeToLive": JournalSettings.seconds(timeToLive),
+            "trust": trust.order.map(\.rawValue).joined(separator: " "),
+        ]
+    }
+
     public var parked: NavigationRequest? {
         let now = clock.now
         return session.withLock { session in

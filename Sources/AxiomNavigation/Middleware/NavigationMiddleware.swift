@@ -35,6 +35,13 @@ public protocol NavigationMiddleware: Sendable {
     /// (`RateLimitMiddleware`, whatever its clock), so the same middleware is named the same in an
     /// app, a test and the simulator. Give two middleware of one type their own names.
     var journalName: String { get }
+
+    /// The settings that decide this middleware's decisions (a limit, a window, whether the user
+    /// starts signed in), as the journal's `begin` record carries them and replay checks before
+    /// the first step: a replay on a middleware set up otherwise stops with a ``ReplayError``
+    /// naming the setting, instead of differing at some later step. Durations are written in
+    /// seconds. By default none.
+    var journalSettings: [String: String] { get }
 }
 
 extension NavigationMiddleware {
@@ -44,6 +51,7 @@ extension NavigationMiddleware {
         let full = String(describing: type(of: self))
         return String(full.prefix { $0 != "<" })
     }
+    public var journalSettings: [String: String] { [:] }
 }
 
 /// The rest of the pipeline, from a middleware's point of view.

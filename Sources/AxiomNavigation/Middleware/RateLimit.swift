@@ -54,6 +54,14 @@ public final class RateLimitMiddleware<C: Clock>: NavigationMiddleware where C.D
         self.clock = clock
     }
 
+    /// The limit, the window, the key and the sources limited (sorted).
+    public var journalSettings: [String: String] {
+        [
+            "limit": String(limit), "window": JournalSettings.seconds(window), "key": key.rawValue,
+            "sources": sources.map(\.rawValue).sorted().joined(separator: " "),
+        ]
+    }
+
     public func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult {
         guard sources.contains(request.source) else { return try await next(request) }
         if let retryAfter = admit(request) { return .cancelled(.rateLimited(retryAfter: retryAfter)) }

@@ -1,0 +1,181 @@
+public import AxiomRouting
+
+/// How a replayed journal compared with its recording.
+public struct ReplayReport: Sendable, Hashable, CustomStringConvertible {
+    /// The first step whose outcome differs from the recording.
+    public struct Difference: Sendable, Hashable {
+        /// The step's number (`JournalRecord.index`).
+        public let index: Int
+        public let step: JournalStep
+        /// What the recording says.
+        public let expected: JournalRecord
+        /// What the replay did (nil when the step ran no request it should have).
+        public let actual: JournalRecord?
+        /// Which parts differ: `result`, `state`, `decisions`, `requests`.
+        public let parts: [String]
+    }
+
+    /// Steps replayed (the `begin` record not counted).
+    public let steps: Int
+    /// nil when every step matched.
+    public let difference: Difference?
+
+    public var description: String {
+        guard let difference else { return "all \(steps) steps matched" }
+        var lines = ["step \(difference.index) (\(difference.step.summary)) differs in \(difference.parts.joined(separator: ", "))"]
+        let actual = difference.actual
+        if difference.parts.contains("result") { lines.append("  result: recorded \(difference.expected.result), replayed \(actual?.result ?? "-")") }
+        if difference.parts.contains("state") {
+            lines.append("  recorded state:\n" + Self.indented(difference.expected.state))
+            lines.append("  replayed state:\n" + Self.indented(actual?.state ?? "-"))
+        }
+        if difference.parts.contains("decisions") {
+            lines.append("  recorded decisions: \(difference.expected.decisions.map { "\($0.middleware) \($0.decision)" })")
+            lines.append("  replayed decisions: \(actual?.decisions.map { "\($0.middleware) \($0.decision)" } ?? [])")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+}
+
+/// A journal that cannot be replayed: what is wrong and what to do about it.
+public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) { self.description = description }
+}
+
+/// Replays a journal (``NavigationJournal``) on a flow the app sets up as it does in production —
+/// its middleware, its loaders, its contexts and its ``NavigationFlow/Configuration`` — and
+/// reports the first step whose outcome differs from the recording.
+///
+/// ```swift
+/// let records = try NavigationJournal.records(fromJSONLines: text)
+/// let clock = TestClock()                       // the clock the app's middleware measure time on
+/// let report = try await JournalReplay.replay(records, router: router, advance: { await clock.advance(by: $0) }) { state, settings in
+///     let orchestrator = Orchestrator(router: router, state: state, factories: factories,
+///                                     configuration: settings?.configuration ?? .init())
+///     orchestrator.navigation.add(AnalyticsMiddleware(sink: sink))
+///     orchestrator.navigation.add(RateLimitMiddleware(limit: 10, per: .seconds(1), clock: clock))
+///     return orchestrator
+/// }
+/// report.difference      // nil: every step did what it did in the recording
+/// ```
+///
+/// The `begin` state is checked against the table like a restore (one the table cannot hold is a
+/// ``ReplayError``); the flow `orchestrator` builds from it must run with the recording's settings
+/// — the configuration and every middleware's ``NavigationMiddleware/journalSettings``, in the same
+/// order — or replay stops before the first step with a ``ReplayError`` naming each difference.
+/// Then each step is asked again at its recorded time (`advance` moves the app's clocks by the
+/// time between steps), one after another in the order they were asked, and compared with the
+/// recording: the result's code, the state's outline, every middleware's decision and the requests
+/// it ran. Steps that raced in the recording (a navigation superseded by a newer one) run one
+/// after another here, so such a step shows as a difference. A `replaceTable` step ends replay
+/// with a ``ReplayError`` (the journal does not hold the table).
+@MainActor
+public enum JournalReplay {
+    /// The latest step time replay accepts: a century, in seconds.
+    public static let longestSession = 100.0 * 365 * 24 * 3600
+
+    /// Replays `records` (in any order; sorted by index) on the orchestrator `orchestrator` builds
+    /// from the begin state and the recorded settings (nil for a format-1 journal, which has none:
+    /// then nothing is checked before the first step).
+    public static func replay(
+        _ records: [JournalRecord], router: Router, advance: @MainActor (Duration) async -> Void,
+        orchestrator makeOrchestrator: @MainActor (NavigationState, JournalSettings?) -> Orchestrator
+    ) async throws(ReplayError) -> ReplayReport {
+        let (initial, settings, steps) = try begin(records, router: router)
+        let orchestrator = makeOrchestrator(initial, settings)
+        let flow = orchestrator.navigation
+        if let settings {
+            let differences = settings.differences(from: flow.journalSettings)
+            if !differences.isEmpty {
+                throw ReplayError(
+                    description: "the flow is not set up as the recording's was: "
+                        + differences.joined(separator: "; ") + " (replay on the configuration and middleware the journal was recorded with)")
+            }
+        }
+        let elapsed = Elapsed()
+        let journal = NavigationJournal(limit: steps.count + 1, now: { elapsed.value })
+        flow.journal = journal
+        var replayed = 0
+        for expected in steps {
+            // The recorded time, to the nanosecond (times are written as seconds); a time no
+            // session has (negative, not a number, past a century) is refused, not converted.
+            guard expected.time.isFinite, (0...longestSession).contains(expected.time) else {
+                throw ReplayError(description: "step \(expected.index) has the time \(expected.time) s, which no session has")
+            }
+            let target = Duration.nanoseconds(Int64((expected.time * 1e9).rounded()))
+            if target > elapsed.value {
+                await advance(target - elapsed.value)
+                elapsed.value = target
+            }
+            if expected.step == .replaceTable {
+                throw ReplayError(description: "step \(expected.index) swapped the route table, which the journal does not hold: replay stops there")
+            }
+            let before = journal.records.count
+            await perform(expected.step, on: orchestrator)
+            replayed += 1
+            let actual = journal.records.count > before ? journal.records.last : nil
+            var parts: [String] = []
+            if actual?.result != expected.result { parts.append("result") }
+            if actual?.state != expected.state { parts.append("state") }
+            if actual?.decisions != expected.decisions { parts.append("decisions") }
+            if actual?.requests != expected.requests { parts.append("requests") }
+            if !parts.isEmpty {
+                return ReplayReport(
+                    steps: replayed,
+                    difference: .init(index: expected.index, step: expected.step, expected: expected, actual: actual, parts: parts))
+            }
+        }
+        return ReplayReport(steps: replayed, difference: nil)
+    }
+
+    /// The journal's begin state (checked against the table), its settings and the steps after it.
+    public static func begin(_ records: [JournalRecord], router: Router) throws(ReplayError) -> (
+        state: NavigationState, settings: JournalSettings?, steps: [JournalRecord]
+    ) {
+        let ordered = records.sorted { $0.index < $1.index }
+        guard let first = ordered.first, case .begin(let initial, let settings) = first.step else {
+            throw ReplayError(description: "the journal does not start with a 'begin' record (the state the session began from)")
+        }
+        // The begin state is checked like a restore: against the table (routes, values, tabs,
+        // containers) — a journal from another table is refused, not replayed into a state the
+        // table cannot hold — and then shown through the flow's gate like any initial state.
+        let restoration = initial.restored(against: router)
+        if let first = restoration.dropped.first {
+            let more = restoration.dropped.count > 1 ? " (and \(restoration.dropped.count - 1) more)" : ""
+            throw ReplayError(
+                description:
+                    "the journal's begin state does not fit the route table: \(first)\(more); replay it against the table it was recorded with")
+        }
+        return (restoration.state, settings, Array(ordered.dropFirst()))
+    }
+
+    /// The replay's time since the begin record.
+    private final class Elapsed {
+        var value = Duration.zero
+    }
+
+    /// Asks the flow for `step`, as the app did.
+    private static func perform(_ step: JournalStep, on orchestrator: Orchestrator) async {
+        let flow = orchestrator.navigation
+        switch step {
+        case .begin: break
+        case .navigate(let destination, let source): _ = await flow.navigate(to: destination, source: source)
+        case .open(let url, let source): _ = await flow.open(url: url, source: source)
+        case .command(let command, let source): _ = await flow.perform(command, source: source)
+        case .restore(let state, let source): _ = await flow.restore(state, source: source)
+        case .start: await orchestrator.start()
+        case .signIn: _ = await flow.signIn()
+        case .signOut: flow.signOut()
+        case .replaceTable: break
+        case .ui(let change):
+            flow.uiDidChange(change)
+            await flow.lifecycleSettled()
+        }
+    }
+}
