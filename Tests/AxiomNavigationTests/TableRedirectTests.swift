@@ -109,3 +109,35 @@ import Testing
         #expect(flow.state.visible?.route == "changePassword")
     }
 }
+
+/// A middleware redirecting to a link the table redirects (`Destination(match)` of a URL that went
+/// through `redirect` lines) counts those hops too: one limit for the whole chain.
+@MainActor
+@Suite struct MiddlewareIntoTableRedirectTests {
+    static let table = "origins myapp:\nroute home /\nredirect a /a -> b\nredirect b /b -> c\nroute c /c\n"
+
+    @Test(arguments: [(2, false), (3, true)])
+    func theTablesHopsCountAgainstTheLimit(limit: Int, completes: Bool) async throws {
+        let simulator = try NavigationSimulator(
+            routes: Self.table, options: .init(configuration: .init(maxRedirects: limit)))
+        let target = Destination(try simulator.router.resolve("myapp://a").get())
+        #expect(target.redirects.map(\.route) == ["a", "b"])
+        simulator.flow.add(
+            MiddlewareClosure { request, next in
+                request.destination?.route == "home" ? .redirected(chain: [], final: target) : try await next(request)
+            })
+        let result = await simulator.open("myapp:///")
+        if completes {
+            #expect(result == .redirected(chain: [Destination("home"), Destination("a"), Destination("b")], final: Destination("c")))
+            #expect(simulator.state.visible?.route == "c")
+        } else {
+            guard case .failed(let error) = result else {
+                Issue.record("\(result)")
+                return
+            }
+            #expect(error.code == .redirectLoop)
+            #expect(error.chain.map(\.route) == ["home", "a", "b", "c"])
+            #expect(simulator.state.visible?.route == "home")
+        }
+    }
+}

@@ -338,6 +338,10 @@ public final class NavigationFlow {
             request = request.redirected(to: final.withQueryDefaults(of: target), route: target)
             wasRedirected = true
         }
+        // A request a newer one took over while it waited (in a middleware, a guard's question)
+        // ends superseded, whatever its middleware decided afterwards: that decision is moot,
+        // as Vue Router's cancelled navigations are.
+        if !timing.committed, !isLatest(id) { result = staleResult(id) }
         if timing.committed, case .completed = result, wasRedirected, let final = request.destination {
             result = .redirected(chain: request.redirects, final: final)
         }

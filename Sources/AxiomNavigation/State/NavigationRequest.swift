@@ -143,7 +143,11 @@ public struct NavigationRequest: Sendable, Hashable {
         let action: Action
         if case .deepLink = self.action { action = .deepLink(destination) } else { action = .navigate(destination) }
         return NavigationRequest(
-            id: id, action: action, source: source, route: route, url: url, redirects: redirects + (self.destination.map { [$0] } ?? []),
+            // The chain: this request's, this destination, and the table's redirects the new
+            // destination came through (a middleware redirecting to a resolved link): one limit
+            // counts them all.
+            id: id, action: action, source: source, route: route, url: url,
+            redirects: redirects + (self.destination.map { [$0] } ?? []) + destination.redirects,
             isResumed: isResumed)
     }
 }
