@@ -151,6 +151,7 @@ let package = Package(
             dependencies: [
                 "AxiomRouting", "AxiomNavigation", "AxiomNavigationSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: swiftSettings,
             plugins: ["EmbedRoutes"]

@@ -64,12 +64,12 @@ extension NavigationSimulator.Options {
         rateLimit = nil
         if let recorded = middleware["AuthenticationMiddleware"] {
             signedIn = recorded["signedIn"] == "true"
-            if let ttl = recorded["timeToLive"].flatMap(JournalSettings.duration) { loginTimeToLive = ttl }
+            if let ttl = recorded["timeToLive"].flatMap(Duration.init(journalSeconds:)) { loginTimeToLive = ttl }
         }
         if let recorded = middleware["RateLimitMiddleware"] {
             var limit = RateLimit()
             if let value = recorded["limit"].flatMap({ Int($0) }) { limit.limit = value }
-            if let value = recorded["window"].flatMap(JournalSettings.duration) { limit.window = value }
+            if let value = recorded["window"].flatMap(Duration.init(journalSeconds:)) { limit.window = value }
             if let value = recorded["key"].flatMap(RateLimitKey.init(rawValue:)) { limit.key = value }
             if let value = recorded["sources"] {
                 limit.sources = Set(value.split(separator: " ").compactMap { NavigationSource(rawValue: String($0)) })

@@ -81,12 +81,12 @@ public final class NavigationSimulator {
     }
 
     public init(router: Router, state: NavigationState? = nil, options: Options = Options(), factories: [String: ContextFactory] = [:]) {
-        var all = factories
-        for route in router.routes where all[route.name] == nil {
-            all[route.name] = { RecordedContext(entry: $0.entry, loaded: $0.loaded) }
+        // Every route without a factory (also those of a table swapped in later) gets a
+        // recording context.
+        orchestrator = Orchestrator(router: router, state: state ?? NavigationState(router: router), configuration: options.configuration) {
+            (environment: ContextEnvironment) -> (any Context)? in
+            factories[environment.entry.route]?(environment) ?? RecordedContext(entry: environment.entry, loaded: environment.loaded)
         }
-        orchestrator = Orchestrator(
-            router: router, state: state ?? NavigationState(router: router), factories: all, configuration: options.configuration)
         authentication = AuthenticationMiddleware(
             loginRoute: router.loginRoute, signedIn: options.signedIn, timeToLive: options.loginTimeToLive, clock: clock)
         // Analytics outermost (it sees every outcome), then the limit, then authentication.
@@ -221,6 +221,26 @@ public final class NavigationSimulator {
     public func signOut() {
         flow.signOut()
         cover(nil, route: nil)
+    }
+
+    /// Restores a saved state into the running flow (`NavigationFlow.restore(_:source:)`): what
+    /// no longer fits the table is dropped, and the rest goes through the gate like any request.
+    @discardableResult
+    public func restore(_ saved: NavigationState, source: NavigationSource = .inApp) async -> RestoreResult {
+        await start()
+        let restored = await flow.restore(saved, source: source)
+        cover(restored.result, route: restored.result == .completed ? state.visible?.route : nil)
+        return restored
+    }
+
+    /// Swaps the route table (`NavigationFlow.replaceTable(with:)`): the state is checked against
+    /// the new table, and what it drops is in the result.
+    @discardableResult
+    public func replaceTable(with router: Router) async -> RestoreResult {
+        await start()
+        let restored = await flow.replaceTable(with: router)
+        cover(nil, route: nil)
+        return restored
     }
 
     /// Moves the test clock (rate-limit windows, the parked request's time to live).

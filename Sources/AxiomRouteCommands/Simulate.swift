@@ -61,8 +61,16 @@ struct Simulate: AsyncParsableCommand {
                 throw ExitStatus.badInput.exitCode
             }
         }
+        // `replace-table FILE`: each table read before the script runs (relative to the script).
+        var tables: [String: Router] = [:]
+        for line in parsed.steps {
+            guard case .replaceTable(let path) = line.step, tables[path] == nil else { continue }
+            let base = script == "-" ? "" : (script as NSString).deletingLastPathComponent
+            let resolved = path.hasPrefix("/") || base.isEmpty ? path : base + "/" + path
+            tables[path] = try RouteTableOptions.router(path: resolved, includeOutside: table.includeOutside)
+        }
         let (report, covered) = await Simulation.run(
-            parsed, router: router, printer: SimulationReport(format: format, state: state), journal: writer, start: start)
+            parsed, router: router, printer: SimulationReport(format: format, state: state), journal: writer, start: start, tables: tables)
         if let coverage {
             do {
                 try covered.json.write(to: URL(fileURLWithPath: coverage))
@@ -81,7 +89,8 @@ enum Simulation {
     /// Runs the script, handing each step to `printer` as it is done; returns the printer
     /// with its totals.
     static func run(
-        _ script: SimulationScript, router: Router, printer: SimulationReport, journal: JournalFile? = nil, start: NavigationState? = nil
+        _ script: SimulationScript, router: Router, printer: SimulationReport, journal: JournalFile? = nil, start: NavigationState? = nil,
+        tables: [String: Router] = [:]
     ) async -> (report: SimulationReport, coverage: NavigationCoverage) {
         var options = NavigationSimulator.Options(
             signedIn: script.settings.signedIn, loginTimeToLive: script.settings.loginTimeToLive, rateLimit: nil,
@@ -90,37 +99,128 @@ enum Simulation {
         if let limit = script.settings.rateLimit {
             options.rateLimit = .init(limit: limit.limit, per: limit.window, key: limit.key, appliesTo: limit.sources)
         }
-        let navigator = NavigationSimulator(router: router, state: start, options: options)
+        // Screens ask the script's `leave` rules when it has any.
+        let leaveRules = LeaveRules()
+        var factories: [String: ContextFactory] = [:]
+        if script.steps.contains(where: { if case .leave = $0.step { true } else { false } }) {
+            for route in ([router] + tables.values).flatMap(\.routes) {
+                factories[route.name] = { ScriptedContext(entry: $0.entry, rules: leaveRules) }
+            }
+        }
+        let navigator = NavigationSimulator(router: router, state: start, options: options, factories: factories)
+        /// Whether a step's task has ended.
+        final class Finished {
+            var value = false
+        }
         if let journal { navigator.recordJournal(limit: 1) { journal.write($0) } }
         await navigator.start()
         var report = printer
         report.begin(navigator.state)
         var last: String? = nil  // the last navigation step's result code
         var elapsed: Duration = .zero
+        var guardRules: [(text: String, rule: ScriptGuard.Rule)] = []
+        let guardCalls = GuardCalls()
+        var guardToken: MiddlewareToken? = nil
+        var saved: [String: Data] = [:]
+        // Steps started with `&`, in the order started.
+        var running: [(line: SimulationScript.Line, task: Task<NavigationResult?, Never>)] = []
+
+        /// Asks the flow for a step; nil for a sign-in with nothing to resume.
+        func ask(_ line: SimulationScript.Line) async -> NavigationResult? {
+            switch line.step {
+            case .open(let url, let source):
+                return await navigator.open(url, source: source)
+            case .navigate(let url):
+                switch navigator.router.resolve(url) {
+                case .success(let match): return await navigator.navigate(to: Destination(match))
+                case .failure(let failure): return .notFound(failure)
+                }
+            case .navigateTo(let route, let values):
+                return await navigator.navigate(to: destination(route, values))
+            case .push(let route, let values):
+                return await navigator.perform(.push(destination(route, values)))
+            case .replace(let route, let values):
+                return await navigator.perform(.replace(destination(route, values)))
+            case .popTo(let route, let inclusive):
+                return await navigator.perform(.popTo(route, inclusive: inclusive))
+            case .back: return await navigator.back()
+            case .dismiss: return await navigator.dismiss()
+            case .tab(let name): return await navigator.selectTab(name)
+            case .resetTab(let name): return await navigator.perform(.resetTab(name))
+            case .signIn: return await navigator.signIn()
+            case .restore(let name, let source):
+                guard let data = saved[name] else {
+                    return .failed(.uiChangeNotApplicable("no state was saved as '\(name)' (a 'save \(name)' step comes first)"))
+                }
+                do {
+                    let state = try JSONDecoder().decode(NavigationState.self, from: data)
+                    return await navigator.restore(state, source: source).result
+                } catch {
+                    return .failed(.uiChangeNotApplicable("the state saved as '\(name)' does not read back: \(error)"))
+                }
+            default:
+                return .failed(.uiChangeNotApplicable("not a step that asks the flow"))
+            }
+        }
+
+        /// Lets the steps running in the background go on until each waits (on the clock or a
+        /// step to come): the flow and they share the main actor.
+        func settle() async {
+            for _ in 0..<64 { await Task.yield() }
+        }
+
+        /// Fills in a navigation step's report from its result.
+        func record(_ outcome: NavigationResult??, into step: inout SimulationReport.Step, loadedBefore: Set<EntryID>) {
+            guard case .some(let outcome) = outcome else { return }
+            if let outcome {
+                step.result = outcome.code.rawValue
+                step.detail = detail(outcome)
+            } else {
+                step.result = "nothing-resumed"
+            }
+            last = step.result
+            step.state = navigator.state
+            // What the step's loaders produced, entry by entry.
+            let loaded = navigator.flow.loaded.filter { !loadedBefore.contains($0.key) }.sorted { $0.key < $1.key }
+            let loads = loaded.map { id, data in "loaded \(data.names.joined(separator: ", ")) for \(id)" }
+            if !loads.isEmpty { step.detail = ([step.detail].compactMap { $0 } + loads).joined(separator: "; ") }
+        }
+
         for line in script.steps {
             var step = SimulationReport.Step(line: line.number, text: line.text)
             let loadedBefore = Set(navigator.flow.loaded.keys)
             var result: NavigationResult?? = .none  // .none: not a navigation step
+            if line.background {
+                let task = Task { @MainActor in await ask(line) }
+                running.append((line, task))
+                await settle()
+                step.detail = "started (#\(running.count) in the background)"
+                report.add(step)
+                continue
+            }
             switch line.step {
-            case .open(let url, let source):
-                result = await navigator.open(url, source: source)
-            case .navigate(let url):
-                switch router.resolve(url) {
-                case .success(let match): result = await navigator.navigate(to: Destination(match))
-                case .failure(let failure): result = .notFound(failure)
+            case .open, .navigate, .navigateTo, .push, .replace, .popTo, .back, .dismiss, .tab, .resetTab, .signIn, .restore:
+                // Run as a task: a step that waits (a guard's `wait`, a screen's `ask`) with
+                // nothing to move it on is given up on rather than waited for forever.
+                let done = Finished()
+                let task = Task { @MainActor in
+                    defer { done.value = true }
+                    return await ask(line)
                 }
-            case .navigateTo(let route, let values):
-                result = await navigator.navigate(to: destination(route, values))
-            case .push(let route, let values):
-                result = await navigator.perform(.push(destination(route, values)))
-            case .replace(let route, let values):
-                result = await navigator.perform(.replace(destination(route, values)))
-            case .popTo(let route, let inclusive):
-                result = await navigator.perform(.popTo(route, inclusive: inclusive))
-            case .back: result = await navigator.back()
-            case .dismiss: result = await navigator.dismiss()
-            case .tab(let name): result = await navigator.selectTab(name)
-            case .resetTab(let name): result = await navigator.perform(.resetTab(name))
+                await settle()
+                if !done.value {
+                    task.cancel()
+                    step.passed = false
+                    let outcome = await task.value
+                    step.result = outcome?.code.rawValue
+                    step.detail =
+                        "the step waited (on the clock or an answer) with nothing to move it on, and was cancelled (→ \(step.result ?? "none")): start it with '&', then 'advance' or 'answer'"
+                    last = step.result
+                    step.state = navigator.state
+                    report.add(step)
+                    continue
+                }
+                result = .some(await task.value)
             case .uiBack:
                 // The back swipe pops the visible stack's top: the entry under it is the new top.
                 let stack = navigator.flow.state.activeStack
@@ -131,7 +231,6 @@ enum Simulation {
                 }
             case .uiTab(let name): result = await navigator.uiDidChange(.selectedTab(name))
             case .uiDismiss: result = await navigator.uiDidChange(.dismissed(level: navigator.flow.state.modals.count - 1))
-            case .signIn: result = .some(await navigator.signIn())
             case .signOut:
                 // Sign-out is a commit when the gate changes the screen (the login over an
                 // auth-only one): the state is printed then.
@@ -141,28 +240,111 @@ enum Simulation {
                 if navigator.flow.state != before { step.state = navigator.flow.state }
             case .advance(let duration):
                 await navigator.advance(by: duration)
+                await settle()
                 elapsed += duration
                 step.detail = "clock at \(format(elapsed))"
             case .expect(let expectation):
-                let failure = check(expectation, navigator: navigator, last: last)
+                let failure = check(expectation, navigator: navigator, last: last, guardCalls: guardCalls, leaveRules: leaveRules)
                 step.passed = failure == nil
                 step.detail = failure
-            }
-            if case .some(let outcome) = result {
-                if let outcome {
-                    step.result = outcome.code.rawValue
-                    step.detail = detail(outcome)
-                } else {
-                    step.result = "nothing-resumed"
+            case .addGuard(let subjectText, let action):
+                // The subject: a route, every route, or one destination written as a URL.
+                var subject: ScriptGuard.Subject = subjectText == "*" ? .any : .route(subjectText)
+                var problem: String? = nil
+                if subjectText.contains(":") || subjectText.hasPrefix("/") {
+                    switch navigator.router.resolve(subjectText) {
+                    case .success(let match): subject = .destination(Destination(match))
+                    case .failure(let failure): problem = "the guard's subject \(subjectText) does not resolve: \(failure)"
+                    }
                 }
-                last = step.result
-                step.state = navigator.state
-                // What the step's loaders produced, entry by entry.
-                let loaded = navigator.flow.loaded.filter { !loadedBefore.contains($0.key) }.sorted { $0.key < $1.key }
-                let loads = loaded.map { id, data in "loaded \(data.names.joined(separator: ", ")) for \(id)" }
-                if !loads.isEmpty { step.detail = ([step.detail].compactMap { $0 } + loads).joined(separator: "; ") }
+                var rule: ScriptGuard.Action? = nil
+                switch action {
+                case .off: break
+                case .pass: rule = .pass
+                case .refuse: rule = .refuse
+                case .wait(let duration): rule = .wait(duration)
+                case .redirect(let url):
+                    switch navigator.router.resolve(url) {
+                    case .success(let match): rule = .redirect(Destination(match))
+                    case .failure(let failure): problem = problem ?? "the guard's URL \(url) does not resolve: \(failure)"
+                    }
+                }
+                if let problem {
+                    // A guard that cannot apply is the script's mistake.
+                    step.passed = false
+                    step.detail = problem
+                } else if let rule {
+                    guardRules.append((subjectText, ScriptGuard.Rule(text: subjectText, subject: subject, action: rule)))
+                    step.detail = "guard added (\(guardRules.count) in all)"
+                } else {
+                    guardRules.removeAll { $0.text == subjectText }
+                    step.detail = "guards of \(subjectText) removed (\(guardRules.count) left)"
+                }
+                if let guardToken { navigator.flow.remove(guardToken) }
+                guardToken =
+                    guardRules.isEmpty
+                    ? nil : navigator.flow.add(ScriptGuard(rules: guardRules.map(\.rule), clock: navigator.clock, calls: guardCalls))
+            case .leave(let route, let answer, let departure):
+                leaveRules.set(route: route, answer: answer, departure: departure)
+                let says: String
+                switch answer {
+                case .allow: says = "may be left"
+                case .refuse: says = "may not be left"
+                case .ask: says = "ask before they are left"
+                }
+                step.detail = "screens of \(route) \(says)" + (departure.map { " (\($0))" } ?? "")
+            case .answer(let allows):
+                if let route = leaveRules.answer(allows) {
+                    step.detail = "\(route) answered \(allows ? "yes" : "no")"
+                    await settle()
+                } else {
+                    step.passed = false
+                    step.detail = "no screen is waiting for an answer"
+                }
+            case .save(let name):
+                do {
+                    saved[name] = try JSONEncoder().encode(navigator.state)
+                    step.detail = "saved as '\(name)'"
+                } catch {
+                    step.passed = false
+                    step.detail = "not saved: \(error)"
+                }
+            case .replaceTable(let path):
+                guard let table = tables[path] else {
+                    step.passed = false
+                    step.detail = "the table '\(path)' was not read"
+                    break
+                }
+                let restored = await navigator.replaceTable(with: table)
+                result = .some(restored.result)
+                record(result, into: &step, loadedBefore: loadedBefore)
+                let dropped = restored.dropped.map { "dropped \($0)" }
+                if !dropped.isEmpty { step.detail = ([step.detail].compactMap { $0 } + dropped).joined(separator: "; ") }
+                report.add(step)
+                continue
+            case .awaitAll:
+                step.detail = running.isEmpty ? "nothing running" : "\(running.count) finished"
+                report.add(step)
+                // Each result in the order started; the state once, after the last.
+                for (index, (started, task)) in running.enumerated() {
+                    let outcome = await task.value
+                    var finished = SimulationReport.Step(line: line.number, text: "finished: \(started.text)")
+                    record(.some(outcome), into: &finished, loadedBefore: loadedBefore)
+                    if index < running.count - 1 { finished.state = nil }
+                    report.add(finished)
+                }
+                running.removeAll()
+                continue
             }
+            record(result, into: &step, loadedBefore: loadedBefore)
             report.add(step)
+        }
+        // Steps still running when the script ends are waited for, so the report is whole.
+        for (started, task) in running {
+            let outcome = await task.value
+            var finished = SimulationReport.Step(line: started.number, text: "finished: \(started.text)")
+            record(.some(outcome), into: &finished, loadedBefore: [])
+            report.add(finished)
         }
         report.end()
         return (report, navigator.coverage)
@@ -174,7 +356,9 @@ enum Simulation {
     }
 
     /// nil when the expectation holds; otherwise what was found.
-    private static func check(_ expectation: SimulationScript.Expectation, navigator: NavigationSimulator, last: String?) -> String? {
+    private static func check(
+        _ expectation: SimulationScript.Expectation, navigator: NavigationSimulator, last: String?, guardCalls: GuardCalls, leaveRules: LeaveRules
+    ) -> String? {
         let state = navigator.state
         func compare<T: Equatable>(_ actual: T, _ expected: T, _ show: (T) -> String) -> String? {
             actual == expected ? nil : "found \(show(actual)), expected \(show(expected))"
@@ -198,6 +382,12 @@ enum Simulation {
             return compare(navigator.contexts.count, count) { "\($0) contexts" }
         case .canGoBack(let flag):
             return compare(state.canGoBack, flag) { $0 ? "can go back" : "cannot go back" }
+        case .guardCalls(let count, let subject):
+            let calls = subject.map { guardCalls.bySubject[$0] ?? 0 } ?? guardCalls.value
+            return compare(calls, count) { "\($0) guard calls" + (subject.map { " for \($0)" } ?? "") }
+        case .leaveAsked(let count, let route):
+            let asked = route.map { leaveRules.asked[$0] ?? 0 } ?? leaveRules.asked.values.reduce(0, +)
+            return compare(asked, count) { "\($0) questions" + (route.map { " to \($0)" } ?? "") }
         }
     }
 

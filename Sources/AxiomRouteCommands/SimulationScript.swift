@@ -46,6 +46,34 @@ struct SimulationScript: Sendable {
         case signIn, signOut
         case advance(Duration)
         case expect(Expectation)
+        /// `guard SUBJECT pass|refuse|redirect URL|wait DURATION|off`: a guard of the script's own,
+        /// in the pipeline after the built-in middleware (`off` removes the subject's guards).
+        /// The subject is a route, `*` (every route) or a URL (that one destination).
+        case addGuard(subject: String, action: GuardAction)
+        /// `leave ROUTE|* allow|refuse|ask [covered|removed]`: whether screens of the route let
+        /// the user leave (their contexts are asked, as an unsaved form's is); `ask` waits for
+        /// an `answer`.
+        case leave(route: String, answer: LeaveRules.Answer, departure: Departure?)
+        /// `answer yes|no`: the oldest screen waiting on `leave … ask` is answered.
+        case answer(Bool)
+        /// `save NAME`: the state, written as the app saves it (JSON), kept under a name.
+        case save(String)
+        /// `restore NAME [SOURCE]`: a saved state restored into the running flow.
+        case restore(String, NavigationSource)
+        /// `replace-table FILE`: the route table swapped for another (a file or folder, relative
+        /// to the script).
+        case replaceTable(String)
+        /// `await`: waits for every step started with `&`, reporting each.
+        case awaitAll
+    }
+
+    /// What a script's guard does with a request for its route.
+    enum GuardAction: Sendable, Equatable {
+        case pass
+        case refuse
+        case redirect(String)
+        case wait(Duration)
+        case off
     }
 
     enum Expectation: Sendable {
@@ -58,12 +86,18 @@ struct SimulationScript: Sendable {
         case parked(String?)
         case contexts(Int)
         case canGoBack(Bool)
+        /// How many requests for a route the script's guards were asked about.
+        case guardCalls(Int, subject: String?)
+        /// How many times screens (of a route, or of any) were asked whether they may be left.
+        case leaveAsked(Int, route: String?)
     }
 
     struct Line: Sendable {
         let number: Int
         let text: String
         let step: Step
+        /// Started with a trailing `&`: it runs on while the next steps do, until `await`.
+        var background = false
     }
 
     var settings = Settings()
@@ -83,9 +117,15 @@ struct SimulationScript: Sendable {
 
     static let stepNames = [
         "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss",
-        "sign-in", "sign-out", "advance", "expect",
+        "sign-in", "sign-out", "advance", "expect", "guard", "leave", "answer", "save", "restore", "replace-table", "await",
     ]
-    static let expectationNames = ["result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back"]
+    /// The steps a trailing `&` may start in the background: those that ask the flow.
+    static let backgroundable = [
+        "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "sign-in", "restore",
+    ]
+    static let expectationNames = [
+        "result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back", "guard-calls", "leave-asked",
+    ]
     static let settingNames = [
         "rate-limit", "login-ttl", "signed-in", "loader", "max-redirects", "rejects-duplicates", "replaces-top", "sign-out", "start",
     ]
@@ -103,11 +143,30 @@ struct SimulationScript: Sendable {
                     guard script.steps.isEmpty else { throw ScriptError("settings come before the first step") }
                     try script.settings.apply(Array(words.dropFirst()))
                 } else {
-                    let step = try Step(keyword, Array(words.dropFirst()))
-                    script.steps.append(Line(number: index + 1, text: words.joined(separator: " "), step: step))
+                    var arguments = Array(words.dropFirst())
+                    let background = arguments.last == "&"
+                    if background {
+                        guard backgroundable.contains(keyword) else {
+                            throw ScriptError("'&' starts a step that asks the flow (\(backgroundable.joined(separator: ", "))), not '\(keyword)'")
+                        }
+                        arguments.removeLast()
+                    }
+                    let step = try Step(keyword, arguments)
+                    script.steps.append(Line(number: index + 1, text: words.joined(separator: " "), step: step, background: background))
                 }
             } catch {
                 problems.append(Problem(file: file, line: index + 1, message: error.message))
+            }
+        }
+        // A restore names a state an earlier step saved.
+        var savedNames: Set<String> = []
+        for line in script.steps {
+            switch line.step {
+            case .save(let name): savedNames.insert(name)
+            case .restore(let name, _) where !savedNames.contains(name):
+                problems.append(
+                    Problem(file: file, line: line.number, message: "no earlier step saves a state as '\(name)' (add 'save \(name)' before it)"))
+            default: break
             }
         }
         if problems.isEmpty, script.steps.isEmpty { problems.append(Problem(file: file, line: 1, message: "the script has no steps")) }
@@ -260,6 +319,49 @@ extension SimulationScript.Step {
             self = .signOut
         case "advance": self = .advance(try parseDuration(try one("a duration, e.g. 'advance 1s'")))
         case "expect": self = .expect(try SimulationScript.Expectation(arguments))
+        case "guard":
+            let usage =
+                "'guard' needs a route (or *, or a URL) and what it does: pass, refuse, redirect URL, wait DURATION or off, e.g. 'guard compose redirect myapp://login'"
+            guard arguments.count >= 2 else { throw ScriptError(usage) }
+            let action: SimulationScript.GuardAction
+            switch (arguments[1], arguments.count) {
+            case ("pass", 2): action = .pass
+            case ("refuse", 2): action = .refuse
+            case ("off", 2): action = .off
+            case ("redirect", 3): action = .redirect(arguments[2])
+            case ("wait", 3): action = .wait(try parseDuration(arguments[2]))
+            default: throw ScriptError(usage)
+            }
+            self = .addGuard(subject: arguments[0], action: action)
+        case "leave":
+            let usage = "'leave' needs a route (or *), allow, refuse or ask, and optionally covered or removed, e.g. 'leave compose ask removed'"
+            let answers: [String: LeaveRules.Answer] = ["allow": .allow, "refuse": .refuse, "ask": .ask]
+            guard (2...3).contains(arguments.count), let answer = answers[arguments[1]] else { throw ScriptError(usage) }
+            var departure: Departure? = nil
+            if arguments.count == 3 {
+                switch arguments[2] {
+                case "covered": departure = .covered
+                case "removed": departure = .removed
+                default: throw ScriptError(usage)
+                }
+            }
+            self = .leave(route: arguments[0], answer: answer, departure: departure)
+        case "answer":
+            switch try one("yes or no, e.g. 'answer yes'") {
+            case "yes": self = .answer(true)
+            case "no": self = .answer(false)
+            case let other: throw ScriptError("'answer' takes yes or no, not '\(other)'")
+            }
+        case "save": self = .save(try one("a name for the saved state, e.g. 'save before'"))
+        case "restore":
+            guard (1...2).contains(arguments.count) else {
+                throw ScriptError("'restore' needs the name a 'save' step gave and optionally a source, e.g. 'restore before deepLink'")
+            }
+            self = .restore(arguments[0], arguments.count == 2 ? try parseSource(arguments[1]) : .inApp)
+        case "replace-table": self = .replaceTable(try one("a route table file or folder, relative to the script"))
+        case "await":
+            try none()
+            self = .awaitAll
         default:
             throw ScriptError("unknown step '\(keyword)' (\(SimulationScript.stepNames.joined(separator: ", ")))")
         }
@@ -307,6 +409,16 @@ extension SimulationScript.Expectation {
             self = .parked(route == "none" ? nil : route)
         case "contexts": self = .contexts(try count())
         case "can-go-back": self = .canGoBack(try flag())
+        case "guard-calls":
+            guard (1...2).contains(rest.count), let value = Int(rest[0]), value >= 0 else {
+                throw ScriptError("'expect guard-calls' takes a count and optionally a guard's subject, e.g. 'expect guard-calls 1 compose'")
+            }
+            self = .guardCalls(value, subject: rest.count == 2 ? rest[1] : nil)
+        case "leave-asked":
+            guard (1...2).contains(rest.count), let value = Int(rest[0]), value >= 0 else {
+                throw ScriptError("'expect leave-asked' takes a count and optionally a route, e.g. 'expect leave-asked 1 compose'")
+            }
+            self = .leaveAsked(value, route: rest.count == 2 ? rest[1] : nil)
         default:
             throw ScriptError("unknown expectation '\(what)' (\(SimulationScript.expectationNames.joined(separator: ", ")))")
         }

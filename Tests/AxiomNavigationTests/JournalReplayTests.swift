@@ -181,9 +181,13 @@ import Testing
     @Test func everyStepRoundTripsThroughTheFormat() throws {
         let router = try #require(Self.router)
         let post = Destination("post", parameters: ["postId": .int(7)], query: ["sort": .string("new")])
+        let configuration = NavigationFlow.Configuration(
+            maxRedirects: 3, historyLimit: 9, rejectsDuplicates: false, signOut: .withhold, replacesTopWithNewValues: true)
         let settings = JournalSettings(
-            configuration: .init(maxRedirects: 3, historyLimit: 9, rejectsDuplicates: false, signOut: .withhold, replacesTopWithNewValues: true),
-            middleware: [.init(name: "RateLimitMiddleware", settings: ["limit": "4"]), .init(name: "Mine")])
+            flow: configuration.journalFields, middleware: [.init(name: "RateLimitMiddleware", settings: ["limit": "4"]), .init(name: "Mine")])
+        // The configuration reads back from its fields, every setting of it.
+        #expect(settings.configuration == configuration)
+        #expect(NavigationFlow.Configuration(journalFields: [:]) == NavigationFlow.Configuration())
         let commands: [NavigationCommand] = [
             .push(post), .pop, .popToRoot, .popTo("home", inclusive: true), .popTo("post", inclusive: false), .replace(post),
             .present(Destination("compose"), style: .sheet), .dismiss, .selectTab("inbox"), .resetTab("home"),
@@ -194,7 +198,7 @@ import Testing
                 .begin(NavigationState(router: router), settings: settings), .begin(NavigationState(router: router), settings: nil),
                 .navigate(post, source: .pushNotification), .open(url: "myapp://posts/7", source: .universalLink),
                 .restore(NavigationState(router: router), source: .deepLink), .start, .signIn, .signOut, .replaceTable,
-                .ui(.popped(to: EntryID(3))), .ui(.selectedTab("inbox")), .ui(.dismissed(level: 1)),
+                .ui(.popped(to: EntryID(3))), .ui(.selectedTab("inbox")), .ui(.dismissed(level: 1)), .settings(settings),
             ] + commands.map { .command($0, source: .inApp) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -209,6 +213,31 @@ import Testing
         #expect(
             String(decoding: try encoder.encode(JournalStep.command(.popTo("home", inclusive: true), source: .inApp)), as: UTF8.self)
                 == #"{"command":{"inclusive":true,"name":"popTo","route":"home"},"kind":"command","source":"inApp"}"#)
+    }
+
+    /// A middleware added while the journal records is a `settings` step; replay, which cannot
+    /// add the app's middleware, stops there saying so (and runs the steps before it).
+    @Test func aMiddlewareAddedMidSessionIsRecordedAndReplayStopsThere() async throws {
+        let router = try #require(Self.router)
+        let simulator = NavigationSimulator(router: router)
+        let journal = simulator.recordJournal()
+        await simulator.open("myapp://posts/1")
+        let token = simulator.flow.add(QuietHours(startsAt: 0))
+        await simulator.navigate(to: Destination("compose"))
+        simulator.flow.remove(token)
+        simulator.flow.remove(token)  // removing it again changes nothing, and records nothing
+        let records = Array(journal.records)
+        let changes = records.compactMap { record -> JournalSettings? in
+            if case .settings(let settings) = record.step { settings } else { nil }
+        }
+        #expect(changes.map { $0.middleware.map(\.name).last } == ["QuietHours", "AuthenticationMiddleware"])
+        #expect(records.first { $0.step.summary == "navigate compose" }?.result == "cancelled.guard-rejected")
+        await #expect {
+            _ = try await NavigationSimulator.replay(records, router: router)
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("step 3 changed the flow's middleware") && text.contains("QuietHours") && text.contains("replay stops there")
+        }
     }
 
     /// Journals written before format 2 (steps keyed by their name, no settings) still read, and

@@ -37,6 +37,8 @@ private let simulations: String = {
         // What peers' navigation tests need (issue 31): start values, pop-to, push and replace
         // per call, the top replaced when only its values differ, the flow's settings.
         "pop-to",
+        // Guards and screens a script declares, overlapping steps, save and restore, a table swap.
+        "script-policy",
     ]
 
     /// A scenario runs on the default table, or on its own when a `NAME.routes` sits next to it.
@@ -68,6 +70,40 @@ private let simulations: String = {
         #expect(good.status == 0, "\(good.out)")
         #expect(await executeCommand("simulate", "-", input: ["set max-redirects many", "back"]).status == 2)
         #expect(await executeCommand("simulate", "-", input: ["pop-to home sideways"]).status == 2)
+    }
+
+    /// Peers' navigation tests translated as scripts (Simulations/peers/README.md): each suite a
+    /// folder with its table (`SUITE.routes`), each test a script whose `expect` lines are the
+    /// peer's assertions, run against its recorded output.
+    static let peerScripts: [String] = {
+        let folder = simulations + "/peers"
+        let suites = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return suites.sorted().flatMap { suite in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + suite)) ?? [])
+                .filter { $0.hasSuffix(".sim") }.sorted().map { "\(suite)/\($0.dropLast(4))" }
+        }
+    }()
+
+    @Test(arguments: peerScripts)
+    func peerTestAgreesAndMatchesItsRecordedOutput(name: String) async throws {
+        let suite = String(name.prefix { $0 != "/" })
+        let run = await executeCommand(
+            "simulate", "--routes", "\(simulations)/peers/\(suite)/\(suite).routes", "\(simulations)/peers/\(name).sim")
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        try compare(run.out, golden: "\(simulations)/peers/\(name).expected")
+    }
+
+    /// The translations are all there (a folder that could not be read would run none).
+    @Test func thePeerSuitesAreThere() {
+        let suites = Set(Self.peerScripts.map { String($0.prefix { $0 != "/" }) })
+        #expect(suites == ["go-router-on-exit", "go-router-redirect", "go-router-shared-limit", "vue-router"])
+        #expect(Self.peerScripts.count >= 45)
+    }
+
+    /// Every scenario in the folder is one the suite runs.
+    @Test func everyScenarioInTheFolderIsRun() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: simulations).filter { $0.hasSuffix(".sim") }
+        #expect(Set(files.map { String($0.dropLast(4)) }) == Set(Self.scenarios))
     }
 
     @Test func theScenariosTheIssueAsksForAreThere() throws {
@@ -107,10 +143,10 @@ private let simulations: String = {
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, push, replace, pop-to, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, advance, expect)",
+                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, push, replace, pop-to, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, advance, expect, guard, leave, answer, save, restore, replace-table, await)",
                 "<stdin>:2: error: unknown source 'fax' (inApp, deepLink, universalLink, pushNotification)",
                 "<stdin>:3: error: 'soon' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)",
-                "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back)",
+                "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back, guard-calls, leave-asked)",
                 "<stdin>:6: error: settings come before the first step",
             ])
     }

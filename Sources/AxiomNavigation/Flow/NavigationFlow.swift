@@ -124,12 +124,15 @@ public final class NavigationFlow {
         nextToken += 1
         let token = MiddlewareToken(rawValue: nextToken)
         self.middleware.append((token, middleware))
+        journal?.append(step: .settings(journalSettings), state: state)
         return token
     }
 
     /// Removes a middleware; requests already in flight keep the pipeline they started with.
     public func remove(_ token: MiddlewareToken) {
+        guard middleware.contains(where: { $0.token == token }) else { return }
         middleware.removeAll { $0.token == token }
+        journal?.append(step: .settings(journalSettings), state: state)
     }
 
     // MARK: Entry points

@@ -5,9 +5,10 @@
 #endif
 
 /// The settings a flow ran with, as a journal's `begin` record carries them: the flow's
-/// ``NavigationFlow/Configuration`` and its middleware in pipeline order, each with the
-/// settings that decide what it does (``NavigationMiddleware/journalSettings``). Replay checks
-/// them before the first step (``JournalReplay``).
+/// configuration (each setting by name, as text: ``configuration`` reads it back) and its
+/// middleware in pipeline order, each with the settings that decide what it does
+/// (``NavigationMiddleware/journalSettings``). Replay checks them before the first step
+/// (``JournalReplay``).
 public struct JournalSettings: Sendable, Hashable, Codable {
     /// One middleware of the pipeline: its ``NavigationMiddleware/journalName`` and settings.
     public struct Middleware: Sendable, Hashable, Codable {
@@ -20,36 +21,22 @@ public struct JournalSettings: Sendable, Hashable, Codable {
         }
     }
 
-    public var configuration: NavigationFlow.Configuration
+    /// The flow's configuration, each setting by name (`maxRedirects`: `"5"`).
+    public var flow: [String: String]
     /// In pipeline order (outermost first).
     public var middleware: [Middleware]
 
-    public init(configuration: NavigationFlow.Configuration, middleware: [Middleware]) {
-        self.configuration = configuration
+    public init(flow: [String: String], middleware: [Middleware]) {
+        self.flow = flow
         self.middleware = middleware
-    }
-
-    /// A duration as the settings write it: seconds (`"300.0"`, `"0.25"`).
-    public static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return String(Double(seconds) + Double(attoseconds) / 1e18)
-    }
-
-    /// The duration of seconds written by ``seconds(_:)``; nil for text that is not a finite,
-    /// non-negative number of seconds below a century.
-    public static func duration(_ text: String) -> Duration? {
-        guard let value = Double(text), value.isFinite, value >= 0, value < 100 * 365 * 86_400 else { return nil }
-        return .nanoseconds(Int64((value * 1e9).rounded()))
     }
 
     /// How `other` (the flow a replay runs on) differs from these settings (the recording's):
     /// each difference as one line naming the setting and both values; empty when none.
     public func differences(from other: JournalSettings) -> [String] {
         var lines: [String] = []
-        let recorded = configuration.journalFields
-        let replayed = other.configuration.journalFields
-        for (name, value) in recorded where replayed[name] != value {
-            lines.append("the flow's \(name) was \(value), here \(replayed[name] ?? "unset")")
+        for (name, value) in flow where other.flow[name] != value {
+            lines.append("the flow's \(name) was \(value), here \(other.flow[name] ?? "unset")")
         }
         let names = middleware.map(\.name)
         let otherNames = other.middleware.map(\.name)
@@ -64,53 +51,6 @@ public struct JournalSettings: Sendable, Hashable, Codable {
             }
         }
         return lines.sorted()
-    }
-}
-
-extension NavigationFlow {
-    /// The flow's configuration and middleware as a journal records them.
-    public var journalSettings: JournalSettings {
-        JournalSettings(
-            configuration: configuration,
-            middleware: middleware.map { JournalSettings.Middleware(name: $0.middleware.journalName, settings: $0.middleware.journalSettings) })
-    }
-}
-
-/// A configuration as JSON: `{"maxRedirects": 5, "historyLimit": 100, "rejectsDuplicates": true,
-/// "signOut": "presentLogin", "replacesTopWithNewValues": false}`; a key left out takes its
-/// default, so a journal written before a setting existed still reads.
-extension NavigationFlow.Configuration: Codable {
-    private enum Key: String, CodingKey {
-        case maxRedirects, historyLimit, rejectsDuplicates, signOut, replacesTopWithNewValues
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(maxRedirects, forKey: .maxRedirects)
-        try container.encode(historyLimit, forKey: .historyLimit)
-        try container.encode(rejectsDuplicates, forKey: .rejectsDuplicates)
-        try container.encode(signOut, forKey: .signOut)
-        try container.encode(replacesTopWithNewValues, forKey: .replacesTopWithNewValues)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        let defaults = Self()
-        self.init(
-            maxRedirects: try container.decodeIfPresent(Int.self, forKey: .maxRedirects) ?? defaults.maxRedirects,
-            historyLimit: try container.decodeIfPresent(Int.self, forKey: .historyLimit) ?? defaults.historyLimit,
-            rejectsDuplicates: try container.decodeIfPresent(Bool.self, forKey: .rejectsDuplicates) ?? defaults.rejectsDuplicates,
-            signOut: try container.decodeIfPresent(NavigationFlow.SignOutRule.self, forKey: .signOut) ?? defaults.signOut,
-            replacesTopWithNewValues: try container.decodeIfPresent(Bool.self, forKey: .replacesTopWithNewValues)
-                ?? defaults.replacesTopWithNewValues)
-    }
-
-    /// Each setting by name, as text (for naming a difference).
-    fileprivate var journalFields: [String: String] {
-        [
-            "maxRedirects": String(maxRedirects), "historyLimit": String(historyLimit), "rejectsDuplicates": String(rejectsDuplicates),
-            "signOut": signOut.rawValue, "replacesTopWithNewValues": String(replacesTopWithNewValues),
-        ]
     }
 }
 
@@ -131,7 +71,7 @@ extension JournalStep: Codable {
     }
 
     private enum Kind: String, Codable, CaseIterable {
-        case begin, navigate, open, command, restore, start, signIn, signOut, replaceTable, ui
+        case begin, navigate, open, command, restore, start, signIn, signOut, replaceTable, ui, settings
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -165,6 +105,9 @@ extension JournalStep: Codable {
         case .ui(let change):
             try container.encode(Kind.ui, forKey: .kind)
             try container.encode(change, forKey: .change)
+        case .settings(let settings):
+            try container.encode(Kind.settings, forKey: .kind)
+            try container.encode(settings, forKey: .settings)
         }
     }
 
@@ -209,6 +152,7 @@ extension JournalStep: Codable {
         case .signOut: self = .signOut
         case .replaceTable: self = .replaceTable
         case .ui: self = .ui(try container.decode(UIChange.self, forKey: .change))
+        case .settings: self = .settings(try container.decode(JournalSettings.self, forKey: .settings))
         }
     }
 }

@@ -28,6 +28,9 @@ public enum JournalStep: Sendable, Hashable {
     case replaceTable
     /// What the UI already did on screen (``NavigationFlow/uiDidChange(_:)``).
     case ui(UIChange)
+    /// The flow's middleware changed while the journal recorded (one added or removed): the
+    /// settings from here on. Replay stops here unless its flow already runs with them.
+    case settings(JournalSettings)
 
     /// A short name: `navigate post`, `open myapp://…`, `back`, `sign-in` …
     public var summary: String {
@@ -42,6 +45,7 @@ public enum JournalStep: Sendable, Hashable {
         case .signOut: return "sign-out"
         case .replaceTable: return "replace-table"
         case .ui(let change): return change.summary
+        case .settings: return "settings"
         }
     }
 }

@@ -99,7 +99,7 @@ public final class AuthenticationMiddleware<C: Clock>: SessionMiddleware where C
     /// the order of trust: what replay needs to decide as the recording did.
     public var journalSettings: [String: String] {
         [
-            "signedIn": String(isSignedIn), "loginRoute": loginRoute ?? "", "timeToLive": JournalSettings.seconds(timeToLive),
+            "signedIn": String(isSignedIn), "loginRoute": loginRoute ?? "", "timeToLive": timeToLive.journalSeconds,
             "trust": trust.order.map(\.rawValue).joined(separator: " "),
         ]
     }

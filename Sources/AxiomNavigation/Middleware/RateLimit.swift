@@ -57,7 +57,7 @@ public final class RateLimitMiddleware<C: Clock>: NavigationMiddleware where C.D
     /// The limit, the window, the key and the sources limited (sorted).
     public var journalSettings: [String: String] {
         [
-            "limit": String(limit), "window": JournalSettings.seconds(window), "key": key.rawValue,
+            "limit": String(limit), "window": window.journalSeconds, "key": key.rawValue,
             "sources": sources.map(\.rawValue).sorted().joined(separator: " "),
         ]
     }

@@ -30,7 +30,7 @@ public final class Orchestrator {
         router: Router, state: NavigationState, factories: [String: ContextFactory],
         configuration: NavigationFlow.Configuration = NavigationFlow.Configuration()
     ) {
-        self.init(router: router, state: state, configuration: configuration) { environment in factories[environment.entry.route]?(environment) }
+        self.init(router: router, state: state, configuration: configuration) { (environment: ContextEnvironment) in factories[environment.entry.route]?(environment) }
     }
 
     /// An orchestrator whose contexts are made from typed routes (Docs/TypedRoutes.md): one
@@ -58,9 +58,12 @@ public final class Orchestrator {
         }
     }
 
-    private init(
-        router: Router, state: NavigationState, configuration: NavigationFlow.Configuration,
-        make: @escaping @MainActor (ContextEnvironment) -> (any Context)?
+    /// An orchestrator whose contexts come from one function of the entry (nil: the entry gets no
+    /// context) — for contexts that do not depend on the route alone, or a fallback for every
+    /// route a table may add later.
+    public init(
+        router: Router, state: NavigationState, configuration: NavigationFlow.Configuration = NavigationFlow.Configuration(),
+        makeContext make: @escaping @MainActor (ContextEnvironment) -> (any Context)?
     ) {
         screens = Screens(make: make, eventLimit: max(configuration.historyLimit * 4, 16))
         navigation = NavigationFlow(router: router, state: state, configuration: configuration, host: screens)

@@ -1,53 +1,5 @@
 public import AxiomRouting
 
-/// How a replayed journal compared with its recording.
-public struct ReplayReport: Sendable, Hashable, CustomStringConvertible {
-    /// The first step whose outcome differs from the recording.
-    public struct Difference: Sendable, Hashable {
-        /// The step's number (`JournalRecord.index`).
-        public let index: Int
-        public let step: JournalStep
-        /// What the recording says.
-        public let expected: JournalRecord
-        /// What the replay did (nil when the step ran no request it should have).
-        public let actual: JournalRecord?
-        /// Which parts differ: `result`, `state`, `decisions`, `requests`.
-        public let parts: [String]
-    }
-
-    /// Steps replayed (the `begin` record not counted).
-    public let steps: Int
-    /// nil when every step matched.
-    public let difference: Difference?
-
-    public var description: String {
-        guard let difference else { return "all \(steps) steps matched" }
-        var lines = ["step \(difference.index) (\(difference.step.summary)) differs in \(difference.parts.joined(separator: ", "))"]
-        let actual = difference.actual
-        if difference.parts.contains("result") { lines.append("  result: recorded \(difference.expected.result), replayed \(actual?.result ?? "-")") }
-        if difference.parts.contains("state") {
-            lines.append("  recorded state:\n" + Self.indented(difference.expected.state))
-            lines.append("  replayed state:\n" + Self.indented(actual?.state ?? "-"))
-        }
-        if difference.parts.contains("decisions") {
-            lines.append("  recorded decisions: \(difference.expected.decisions.map { "\($0.middleware) \($0.decision)" })")
-            lines.append("  replayed decisions: \(actual?.decisions.map { "\($0.middleware) \($0.decision)" } ?? [])")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    private static func indented(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
-    }
-}
-
-/// A journal that cannot be replayed: what is wrong and what to do about it.
-public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let description: String
-
-    public init(description: String) { self.description = description }
-}
-
 /// Replays a journal (``NavigationJournal``) on a flow the app sets up as it does in production —
 /// its middleware, its loaders, its contexts and its ``NavigationFlow/Configuration`` — and
 /// reports the first step whose outcome differs from the recording.
@@ -114,7 +66,23 @@ public enum JournalReplay {
                 elapsed.value = target
             }
             if expected.step == .replaceTable {
-                throw ReplayError(description: "step \(expected.index) swapped the route table, which the journal does not hold: replay stops there")
+                throw ReplayError(
+                    description:
+                        "step \(expected.index) swapped the route table, which the journal does not hold: replay stops there (\(replayed == 1 ? "the step" : "the \(replayed) steps") before it matched)"
+                )
+            }
+            // The app changed its middleware mid-session: replay goes on only when its flow
+            // already runs with the settings from here on (it cannot add the app's middleware).
+            if case .settings(let recorded) = expected.step {
+                let differences = recorded.differences(from: flow.journalSettings)
+                guard differences.isEmpty else {
+                    throw ReplayError(
+                        description:
+                            "step \(expected.index) changed the flow's middleware (\(differences.joined(separator: "; "))), which replay cannot do: replay stops there (\(replayed == 1 ? "the step" : "the \(replayed) steps") before it matched)"
+                    )
+                }
+                replayed += 1
+                continue
             }
             let before = journal.records.count
             await perform(expected.step, on: orchestrator)
@@ -172,7 +140,7 @@ public enum JournalReplay {
         case .start: await orchestrator.start()
         case .signIn: _ = await flow.signIn()
         case .signOut: flow.signOut()
-        case .replaceTable: break
+        case .replaceTable, .settings: break
         case .ui(let change):
             flow.uiDidChange(change)
             await flow.lifecycleSettled()
