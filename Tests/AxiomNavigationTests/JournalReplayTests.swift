@@ -119,7 +119,8 @@ import Testing
             orchestrator.navigation.add(RateLimitMiddleware(limit: 2, per: .seconds(1), clock: clock))
             return orchestrator
         }
-        #expect(report.difference == nil, "\(report)")
+        let difference = report.difference     // nil, or the first step whose result, state, decisions or requests differ
+        #expect(difference == nil, "\(report)")
         #expect(report.steps == 5)
         #expect(records.map(\.result).filter { $0 == "cancelled.rate-limited" }.count == 1)
     }
