@@ -139,8 +139,10 @@ struct CapturingLogHandler: LogHandler {
         let sink = InMemoryAnalyticsSink()
         flow.add(AnalyticsMiddleware(sink: sink))
         flow.add(AnalyticsMiddleware(sink: LoggingAnalyticsSink(logger: Logger(label: "navigation"))))
-        _ = await flow.navigate(to: Destination("profile", parameters: ["userId": .int(7)]))
-        #expect(sink.events.map(\.outcome) == ["completed"])
-        #expect(sink.events.first?.screen == "Profile")
+        await flow.navigate(to: Destination("profile", parameters: ["userId": .int(7)]))
+        let outcomes = sink.events.map(\.outcome)   // ["completed"]
+        let screen = sink.events.first?.screen      // "Profile" — the route's `analytics "Profile"`
+        #expect(outcomes == ["completed"])
+        #expect(screen == "Profile")
     }
 }

@@ -4,8 +4,8 @@ import Testing
 
 /// Every Swift example of the guides (README.md, Docs/, Examples/*/README.md) is code a test runs:
 /// its text — comments and spacing aside, `…` standing for elided code — appears in one file under
-/// Tests/ or Examples/, each paragraph of it (a blank line apart: `import` lines sit at a file's
-/// top) in order. The examples not yet run that way are listed in
+/// Tests/ or Examples/, each paragraph of it (a blank line apart) in order, and each `import` line
+/// anywhere (imports sit at a file's top). The examples not yet run that way are listed in
 /// `Docs/examples-not-yet-tested.txt` (by file and first line), and the list can only shrink: an
 /// example missing from tests and from the list fails, and so does a listed one that a test now
 /// runs (take it off the list).
@@ -79,11 +79,16 @@ import Testing
     /// Whether `code` appears in `text` (normalized): its paragraphs in order, `…` standing for
     /// any code between.
     static func appears(_ code: String, in text: String) -> Bool {
-        var rest = Substring(text)
-        let paragraphs = code.components(separatedBy: "\n").split { $0.allSatisfy(\.isWhitespace) }.map { $0.joined(separator: "\n") }
+        // `import` lines sit at a file's top in any order: each is looked for on its own.
+        let lines = code.components(separatedBy: "\n")
+        let imports = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("import ") }
+        guard imports.allSatisfy({ text.contains(normalized($0)) }) else { return false }
+        let rest = lines.filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("import ") }
+        var remaining = Substring(text)
+        let paragraphs = rest.split { $0.allSatisfy(\.isWhitespace) }.map { $0.joined(separator: "\n") }
         for part in paragraphs.flatMap({ normalized($0).components(separatedBy: "…") }) where !part.isEmpty {
-            guard let found = rest.range(of: part) else { return false }
-            rest = rest[found.upperBound...]
+            guard let found = remaining.range(of: part) else { return false }
+            remaining = remaining[found.upperBound...]
         }
         return true
     }
@@ -109,7 +114,9 @@ import Testing
         let tests = Self.testFiles(root: root)
         let listed = Set(
             try String(contentsOfFile: root + "/Docs/examples-not-yet-tested.txt", encoding: .utf8)
-                .split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") })
+                .split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+                // A line may end with why the example is shown but not run: `KEY — REASON`.
+                .map { line in line.range(of: " — ").map { String(line[..<$0.lowerBound]) } ?? line })
         var untested: [String] = []
         for example in examples {
             let tested = tests.contains { Self.appears(example.code, in: $0) }

@@ -80,39 +80,46 @@ public struct NavigationHandle {
     /// The source is `deepLink` unless given: a link that arrived in content is no more trusted
     /// than one from outside the app (pass `.inApp` only for a URL the app built itself, or the
     /// table's `sources inApp` would let any link in content through).
+    @discardableResult
     public func open(url: String, source: NavigationSource = .deepLink) async -> NavigationResult {
         guard let flow else { return .cancelled(.superseded) }
         return await flow.open(url: url, source: source)
     }
 
     /// Selects a tab (dismissing modals: the tab bar is under them).
+    @discardableResult
     public func selectTab(_ name: String) async -> NavigationResult {
         guard let flow else { return .cancelled(.superseded) }
         return await flow.selectTab(name)
     }
 
     /// Pops a tab's stack to its root.
+    @discardableResult
     public func resetTab(_ name: String) async -> NavigationResult {
         guard let flow else { return .cancelled(.superseded) }
         return await flow.resetTab(name)
     }
 
     /// Any command, through the pipeline.
+    @discardableResult
     public func perform(_ command: NavigationCommand) async -> NavigationResult {
         guard let flow else { return .cancelled(.superseded) }
         return await flow.perform(command)
     }
 
+    @discardableResult
     public func navigate(to destination: Destination) async -> NavigationResult {
         guard let flow else { return .cancelled(.superseded) }
         return await flow.navigate(to: destination)
     }
 
+    @discardableResult
     public func back() async -> NavigationResult {
         guard let flow else { return .cancelled(.superseded) }
         return await flow.back()
     }
 
+    @discardableResult
     public func dismiss() async -> NavigationResult {
         guard let flow else { return .cancelled(.superseded) }
         return await flow.dismiss()

@@ -5,6 +5,7 @@ import AxiomRouting
 extension NavigationFlow {
     /// Navigates to a typed route: the string API's navigation with the compiler's checks
     /// instead of the run-time ones.
+    @discardableResult
     public func navigate(to route: some TypedRoute, source: NavigationSource = .inApp) async -> NavigationResult {
         await navigate(to: Destination(route), source: source)
     }
@@ -12,6 +13,7 @@ extension NavigationFlow {
 
 extension NavigationHandle {
     /// Navigates to a typed route.
+    @discardableResult
     public func navigate(to route: some TypedRoute) async -> NavigationResult {
         await navigate(to: Destination(route))
     }

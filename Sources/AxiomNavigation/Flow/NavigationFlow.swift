@@ -138,6 +138,7 @@ public final class NavigationFlow {
     // MARK: Entry points
 
     /// Navigates to a route the way its transition says (push, replace, modal, tab).
+    @discardableResult
     public func navigate(to destination: Destination, source: NavigationSource = .inApp) async -> NavigationResult {
         await journaled(.navigate(destination, source: source)) {
             guard let route = router.route(named: destination.route) else { return .failed(.unknownRoute(destination.route)) }
@@ -151,6 +152,7 @@ public final class NavigationFlow {
 
     /// Opens a URL as a deep link: resolves it, then builds the whole target at once.
     /// An unresolvable URL ends `notFound` with the router's failure; nothing changes.
+    @discardableResult
     public func open(url: String, source: NavigationSource = .deepLink) async -> NavigationResult {
         await journaled(.open(url: url, source: source)) {
             switch router.resolve(url) {
@@ -168,9 +170,13 @@ public final class NavigationFlow {
     }
 
     /// Pop; at a modal's root, dismiss.
+    @discardableResult
     public func back() async -> NavigationResult { await perform(.back) }
+    @discardableResult
     public func dismiss() async -> NavigationResult { await perform(.dismiss) }
+    @discardableResult
     public func selectTab(_ name: String) async -> NavigationResult { await perform(.selectTab(name)) }
+    @discardableResult
     public func resetTab(_ name: String) async -> NavigationResult { await perform(.resetTab(name)) }
 
     // MARK: Signing in
@@ -232,6 +238,7 @@ public final class NavigationFlow {
     /// more than `source`; a restore parked for sign-in is checked against the table again when it
     /// resumes. (At launch, pass the restored state to the ``Orchestrator`` instead: its
     /// ``Orchestrator/start()`` commits it through the same gate.)
+    @discardableResult
     public func restore(_ saved: NavigationState, source: NavigationSource = .inApp) async -> RestoreResult {
         let restoration = saved.restored(against: router, source: source)
         let route = restoration.state.visible.flatMap { router.route(named: $0.route) }
@@ -275,6 +282,7 @@ public final class NavigationFlow {
     }
 
     /// Any command, through the pipeline.
+    @discardableResult
     public func perform(_ command: NavigationCommand, source: NavigationSource = .inApp) async -> NavigationResult {
         await journaled(.command(command, source: source)) {
             // Destinations made in code get their query defaults as ones made from a URL do.
