@@ -123,7 +123,7 @@ enum Simulation {
         var guardToken: MiddlewareToken? = nil
         var saved: [String: Data] = [:]
         // Steps started with `&`, in the order started.
-        var running: [(line: SimulationScript.Line, task: Task<NavigationResult?, Never>)] = []
+        var running: [(line: SimulationScript.Line, task: Task<NavigationResult?, Never>, done: Finished, loadedBefore: Set<EntryID>)] = []
 
         /// Asks the flow for a step; nil for a sign-in with nothing to resume.
         func ask(_ line: SimulationScript.Line) async -> NavigationResult? {
@@ -186,13 +186,40 @@ enum Simulation {
             if !loads.isEmpty { step.detail = ([step.detail].compactMap { $0 } + loads).joined(separator: "; ") }
         }
 
+        /// Waits for the steps started with `&`, reporting each in the order started (the state
+        /// once, after the last). One still waiting once everything else has run — on the clock
+        /// or an answer nothing will give — is cancelled and fails the script, rather than waited
+        /// for forever.
+        func finishRunning(at number: Int?) async {
+            await settle()
+            let waiting = running.filter { !$0.done.value }
+            for entry in waiting { entry.task.cancel() }
+            for (index, entry) in running.enumerated() {
+                let outcome = await entry.task.value
+                var finished = SimulationReport.Step(line: number ?? entry.line.number, text: "finished: \(entry.line.text)")
+                record(.some(outcome), into: &finished, loadedBefore: entry.loadedBefore)
+                if index < running.count - 1 { finished.state = nil }
+                if waiting.contains(where: { $0.done === entry.done }) {
+                    finished.passed = false
+                    finished.detail =
+                        "it waited (on the clock or an answer) with nothing left to move it on, and was cancelled (→ \(finished.result ?? "none")): 'advance' or 'answer' before 'await'"
+                }
+                report.add(finished)
+            }
+            running.removeAll()
+        }
+
         for line in script.steps {
             var step = SimulationReport.Step(line: line.number, text: line.text)
             let loadedBefore = Set(navigator.flow.loaded.keys)
             var result: NavigationResult?? = .none  // .none: not a navigation step
             if line.background {
-                let task = Task { @MainActor in await ask(line) }
-                running.append((line, task))
+                let done = Finished()
+                let task = Task { @MainActor in
+                    defer { done.value = true }
+                    return await ask(line)
+                }
+                running.append((line, task, done, loadedBefore))
                 await settle()
                 step.detail = "started (#\(running.count) in the background)"
                 report.add(step)
@@ -325,27 +352,14 @@ enum Simulation {
             case .awaitAll:
                 step.detail = running.isEmpty ? "nothing running" : "\(running.count) finished"
                 report.add(step)
-                // Each result in the order started; the state once, after the last.
-                for (index, (started, task)) in running.enumerated() {
-                    let outcome = await task.value
-                    var finished = SimulationReport.Step(line: line.number, text: "finished: \(started.text)")
-                    record(.some(outcome), into: &finished, loadedBefore: loadedBefore)
-                    if index < running.count - 1 { finished.state = nil }
-                    report.add(finished)
-                }
-                running.removeAll()
+                await finishRunning(at: line.number)
                 continue
             }
             record(result, into: &step, loadedBefore: loadedBefore)
             report.add(step)
         }
-        // Steps still running when the script ends are waited for, so the report is whole.
-        for (started, task) in running {
-            let outcome = await task.value
-            var finished = SimulationReport.Step(line: started.number, text: "finished: \(started.text)")
-            record(.some(outcome), into: &finished, loadedBefore: [])
-            report.add(finished)
-        }
+        // Steps still running when the script ends are finished too, so the report is whole.
+        await finishRunning(at: nil)
         report.end()
         return (report, navigator.coverage)
     }

@@ -106,6 +106,24 @@ private let simulations: String = {
         #expect(Set(files.map { String($0.dropLast(4)) }) == Set(Self.scenarios))
     }
 
+    /// A step that waits on the clock or an answer nothing will give — in the foreground, at an
+    /// `await`, or still running when the script ends — is cancelled and fails the script: a
+    /// script never hangs.
+    @Test(arguments: [
+        ["guard * wait 1h", "open myapp://posts/1"],
+        ["guard * wait 1h", "open myapp://posts/1 &", "await"],
+        ["guard * wait 1h", "open myapp://posts/1 &"],
+        ["set signed-in", "leave home ask", "navigate myapp://about"],
+        ["leave home ask", "navigate myapp://about &", "await"],
+        ["leave home ask", "navigate myapp://about &"],
+    ])
+    func aStepLeftWaitingIsCancelledAndFailsTheScript(script: [String]) async {
+        let run = await executeCommand("simulate", "-", input: script)
+        #expect(run.status == 1, "\(run.out)")
+        #expect(run.out.contains("with nothing") && run.out.contains("cancelled (→ cancelled.task-cancelled)"), "\(run.out)")
+        #expect(run.out.contains("home: #0 home\n"))
+    }
+
     @Test func theScenariosTheIssueAsksForAreThere() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: simulations)
         for name in Self.scenarios {

@@ -65,7 +65,9 @@ public final class Orchestrator {
         router: Router, state: NavigationState, configuration: NavigationFlow.Configuration = NavigationFlow.Configuration(),
         makeContext make: @escaping @MainActor (ContextEnvironment) -> (any Context)?
     ) {
-        screens = Screens(make: make, eventLimit: max(configuration.historyLimit * 4, 16))
+        // Four events a commit kept; a limit that large would overflow is as good as none.
+        let (events, overflow) = max(configuration.historyLimit, 0).multipliedReportingOverflow(by: 4)
+        screens = Screens(make: make, eventLimit: overflow ? Int.max : max(events, 16))
         navigation = NavigationFlow(router: router, state: state, configuration: configuration, host: screens)
     }
 
