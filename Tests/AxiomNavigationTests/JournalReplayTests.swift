@@ -178,6 +178,30 @@ import Testing
         }
     }
 
+    /// Settings are input: the largest history limit a journal can name replays (it trapped
+    /// in the orchestrator's arithmetic), and a negative one keeps no history.
+    @Test(arguments: ["9223372036854775807", "-9223372036854775808"])
+    func extremeSettingsReplayWithoutTrapping(historyLimit: String) async throws {
+        let router = try #require(Self.router)
+        let simulator = NavigationSimulator(router: router)
+        let journal = simulator.recordJournal()
+        await simulator.open("myapp://posts/1")
+        await simulator.back()
+        var records = Array(journal.records)
+        guard case .begin(let state, var settings?) = records[0].step else {
+            Issue.record("no settings")
+            return
+        }
+        settings.flow["historyLimit"] = historyLimit
+        let first = records[0]
+        records[0] = JournalRecord(
+            index: first.index, time: first.time, step: .begin(state, settings: settings), requests: first.requests,
+            decisions: first.decisions, result: first.result, state: first.state)
+        let report = try await NavigationSimulator.replay(records, router: router)
+        #expect(report.difference == nil, "\(report)")
+        #expect(report.steps == records.count - 1)
+    }
+
     /// Every step and every command survives the format: written and read back equal.
     @Test func everyStepRoundTripsThroughTheFormat() throws {
         let router = try #require(Self.router)
