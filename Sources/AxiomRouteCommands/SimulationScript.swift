@@ -130,12 +130,23 @@ struct SimulationScript: Sendable {
         "rate-limit", "login-ttl", "signed-in", "loader", "max-redirects", "rejects-duplicates", "replaces-top", "sign-out", "start",
     ]
 
+    /// A line without its comment: `#` at the line's start or after a space or tab starts one;
+    /// inside a word it is the word's (a URL's fragment: `open https://matrix.to/#/@alice:matrix.org`).
+    static func withoutComment(_ line: Substring) -> String {
+        var previous: Character = " "
+        for index in line.indices {
+            if line[index] == "#", previous == " " || previous == "\t" { return String(line[..<index]) }
+            previous = line[index]
+        }
+        return String(line)
+    }
+
     /// Parses the whole script; every problem is reported, not just the first.
     static func parse(_ text: String, file: String) -> Result<SimulationScript, Problems> {
         var script = SimulationScript()
         var problems: [Problem] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let line = Self.withoutComment(raw)
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard let keyword = words.first else { continue }
             do {

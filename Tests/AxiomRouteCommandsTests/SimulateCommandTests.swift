@@ -124,6 +124,20 @@ private let simulations: String = {
         #expect(run.out.contains("home: #0 home\n"))
     }
 
+    /// `#` inside a word is the word's (a URL's fragment); at a line's start or after a space it
+    /// starts a comment.
+    @Test func aFragmentInAURLIsNotAComment() async throws {
+        let table = FileManager.default.temporaryDirectory.appendingPathComponent("fragment-\(UInt64.random(in: 0...UInt64.max)).routes").path
+        try "origins https://matrix.to\nroute home /\nroute user https://matrix.to/#/:userId(@[^\\/]+)\n"
+            .write(toFile: table, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: table) }
+        let run = await executeCommand(
+            "simulate", "--routes", table, "-",
+            input: ["# a comment line", "open https://matrix.to/#/@alice:matrix.org   # the user's link", "expect visible user #done"])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.out.contains("user(userId: @alice:matrix.org)"), "\(run.out)")
+    }
+
     @Test func theScenariosTheIssueAsksForAreThere() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: simulations)
         for name in Self.scenarios {
