@@ -77,3 +77,39 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(NavigationCoverage.self, from: Data(other.utf8)) }
     }
 }
+
+/// Docs/Testing.md, "Navigation coverage": a test writes its record at the end, as written.
+@MainActor
+@Suite(.serialized) struct CoverageGuideTests {
+    let table = """
+        origins myapp:
+        login login
+        route home /
+        route profile /profile/:userId
+          param userId int
+          auth
+          parent home
+        route login /login
+          transition modal(fullScreen)
+        """
+
+    @Test func profileLinkSignedOut() async throws {
+        let navigator = try TestNavigator(routes: table)
+        navigator.exhaustive = false   // the record is the point here, not each state
+        await navigator.open("myapp://profile/42", expect: "redirected")   // the login
+        await navigator.signIn(expect: "completed")
+        try navigator.coverage.write(toDirectory: ".build/navigation-coverage")
+    }
+
+    /// The guide's test writes a record that holds what it did.
+    @Test func theGuidesTestWritesItsRecord() async throws {
+        let before = Set((try? FileManager.default.contentsOfDirectory(atPath: ".build/navigation-coverage")) ?? [])
+        try await profileLinkSignedOut()
+        let written = Set(try FileManager.default.contentsOfDirectory(atPath: ".build/navigation-coverage")).subtracting(before)
+        let name = try #require(written.first)
+        let record = try JSONDecoder().decode(
+            NavigationCoverage.self, from: Data(contentsOf: URL(fileURLWithPath: ".build/navigation-coverage/" + name)))
+        #expect(record.shown.contains { $0.route == "profile" })
+        #expect(record.outcomes.contains { $0.route == "profile" && $0.outcome == "login" })
+    }
+}

@@ -297,3 +297,41 @@ private struct AppLoaders: AppRouteLoaders {
         #expect(flow.loaded[entry.id]?["followerList", as: String.self] == "followers of 5")
     }
 }
+
+/// The examples of Docs/TypedRoutes.md and README.md that use the default table's `AppRoute`, as
+/// written.
+@MainActor @Suite struct TypedRoutesGuideTests {
+    @Test func compilerCheckedAndRunTimeChecked() async throws {
+        let flow = NavigationFlow(router: try AppRoute.makeRouter(), state: NavigationState(stack: [Destination("home")]))
+        // The profile needs sign-in: a signed-in session.
+        flow.add(AuthenticationMiddleware(loginRoute: flow.router.loginRoute, signedIn: true, clock: ContinuousClock()))
+        await flow.navigate(to: AppRoute.profile(userId: 42, tab: .likes))     // checked by the compiler
+        await flow.navigate(to: Destination("profile", parameters: ["userId": .int(42)]))   // checked at run time
+        // Two destinations (the second's tab is the default, posts), both shown.
+        #expect(flow.history.map(\.result) == ["completed", "completed"])
+        #expect(flow.state.visible?.route(as: AppRoute.self) == .profile(userId: 42, tab: .posts))
+    }
+
+    @Test func typedHandlingOfAnOpenedURL() throws {
+        let router = try AppRoute.makeRouter()
+        let url = "myapp://profile/42?tab=likes"
+        var seen: (Int, AppRoute.ProfileTab)?
+        if case .success(let match) = router.resolve(url), let route = AppRoute(match) {
+            switch route {
+            case .profile(let userId, let tab): seen = (userId, tab)
+            default: seen = nil
+            }
+        }
+        #expect(seen?.0 == 42)
+        #expect(seen?.1 == .likes)
+    }
+
+    @Test func readmeExample() async throws {
+        let flow = NavigationFlow(router: try AppRoute.makeRouter(), state: NavigationState(stack: [Destination("home")]))
+        let router = try AppRoute.makeRouter()                               // the table, embedded
+        let url = try router.url(for: AppRoute.profile(userId: 42, tab: .likes))   // "myapp://profile/42?tab=likes"
+        await flow.navigate(to: AppRoute.post(postId: 7))                  // AppRoute.post() does not compile
+        #expect(url == "myapp://profile/42?tab=likes")
+        #expect(flow.state.visible?.route(as: AppRoute.self) == .post(postId: 7))
+    }
+}

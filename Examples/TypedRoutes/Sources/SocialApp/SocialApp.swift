@@ -11,9 +11,8 @@ public final class SocialApp {
 
     public init() throws {
         router = try AppRoute.makeRouter()
-        orchestrator = Orchestrator(
-            router: router, state: NavigationState(tabs: ["feed": Destination(AppRoute.feed), "inbox": Destination(AppRoute.inbox)])
-        ) { (route: AppRoute, environment) in
+        let state = NavigationState(tabs: ["feed": Destination(AppRoute.feed), "inbox": Destination(AppRoute.inbox)])
+        orchestrator = Orchestrator(router: router, state: state) { (route: AppRoute, environment) in
             // Leaving a route out of this switch is a compile error: every screen has a context.
             switch route {
             case .feed: FeedScreen(navigation: environment.navigation)
