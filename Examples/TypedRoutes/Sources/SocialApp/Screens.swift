@@ -62,3 +62,13 @@ public final class ComposeScreen: Screen {
 }
 
 public final class LoginScreen: Screen {}
+
+public final class FollowersScreen: Screen {
+    public let userId: Int
+    /// What the route's loader produced (`load followerList`).
+    public let loaded: LoadedData
+    init(userId: Int, loaded: LoadedData) {
+        self.userId = userId
+        self.loaded = loaded
+    }
+}

@@ -23,6 +23,7 @@ public final class SocialApp {
             case .conversation(let conversationId): ConversationScreen(conversationId: conversationId)
             case .compose(let replyTo): ComposeScreen(replyTo: replyTo)
             case .login: LoginScreen()
+            case .followers(let userId): FollowersScreen(userId: userId, loaded: environment.loaded)
             }
         }
     }

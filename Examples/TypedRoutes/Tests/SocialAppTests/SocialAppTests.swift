@@ -1,7 +1,9 @@
 import AxiomNavigation
+import AxiomNavigationTesting
 import Foundation
-import SocialApp
 import Testing
+
+@testable import SocialApp
 
 @MainActor @Suite struct SocialAppTests {
     @Test func screensNavigateWithTypedRoutes() async throws {
@@ -52,5 +54,88 @@ import Testing
         let mistyped = await app.navigation.navigate(to: Destination("post", parameters: ["postId": .string("seven")]))
         #expect(mistyped.code == .failed(.wrongType))
         #expect(app.visibleRoute == .feed)
+    }
+}
+
+/// Contexts for every route from a conformance (Docs/TypedRoutes.md, as written).
+struct Screens: AppRouteContexts {
+    func feed(environment: ContextEnvironment) -> any Context { FeedScreen(navigation: environment.navigation) }
+    func post(postId: Int, environment: ContextEnvironment) -> any Context { PostScreen(postId: postId, navigation: environment.navigation) }
+    func comments(postId: Int, sort: AppRoute.CommentsSort, environment: ContextEnvironment) -> any Context {
+        CommentsScreen(postId: postId, sort: sort)
+    }
+    func profile(userID: Int, tab: AppRoute.ProfileTab, environment: ContextEnvironment) -> any Context { ProfileScreen(userID: userID, tab: tab) }
+    func inbox(environment: ContextEnvironment) -> any Context { InboxScreen() }
+    func conversation(conversationId: UUID, environment: ContextEnvironment) -> any Context { ConversationScreen(conversationId: conversationId) }
+    func compose(replyTo: Int?, environment: ContextEnvironment) -> any Context { ComposeScreen(replyTo: replyTo) }
+    func login(environment: ContextEnvironment) -> any Context { LoginScreen() }
+    func followers(userId: Int, environment: ContextEnvironment) -> any Context {
+        FollowersScreen(userId: userId, loaded: environment.loaded)
+    }
+}
+
+/// A user, and the service the followers' loader asks (a stand-in).
+struct User: Sendable, Equatable {
+    let id: Int
+}
+
+struct FollowersAPI: Sendable {
+    func followers(of userId: Int) async throws -> [User] { [User(id: userId + 1), User(id: userId + 2)] }
+}
+
+let api = FollowersAPI()
+
+/// The loaders for every `load` of the table, from a conformance (Docs/TypedRoutes.md, as written).
+struct Loaders: AppRouteLoaders {
+    func followerList(for route: AppRoute, request: LoadRequest) async throws -> any Sendable {
+        guard case .followers(let userId) = route else { return [User]() }
+        return try await api.followers(of: userId)
+    }
+}
+
+/// Docs/TypedRoutes.md's examples on this app's table, as written.
+@MainActor @Suite struct TypedRoutesGuideTests {
+    /// "Navigation": the flow, a context's handle, a state, the screen on top, a test navigator.
+    @Test func navigationTakesTypedRoutes() async throws {
+        let app = try SocialApp()
+        let flow = app.navigation
+        await app.orchestrator.start()
+        let navigation = try #require(app.orchestrator.contexts.values.compactMap { $0 as? FeedScreen }.first).navigation
+        let navigator = TestNavigator(router: app.router)
+        navigator.exhaustive = false
+        // As the guide writes it:
+        await flow.navigate(to: AppRoute.comments(postId: 7, sort: .new))
+        await navigation.navigate(to: AppRoute.post(postId: 7))       // NavigationHandle, in a context
+        let state = NavigationState(tabs: ["feed": Destination(AppRoute.feed), "inbox": Destination(AppRoute.inbox)])
+        let top = flow.state.visible?.route(as: AppRoute.self)         // the screen on top, typed
+        await navigator.navigate(to: AppRoute.post(postId: 7), expect: "completed")   // TestNavigator, in tests
+        #expect(top == .post(postId: 7))
+        #expect(state.selectedTab == "feed")
+        #expect(navigator.state.visible?.route(as: AppRoute.self) == .post(postId: 7))
+    }
+
+    /// "Contexts for every route", the second way: a conformance to the generated
+    /// `AppRouteContexts` (a route left out does not compile).
+    @Test func contextsFromAConformance() async throws {
+        let router = try AppRoute.makeRouter()
+        let state = NavigationState(tabs: ["feed": Destination(AppRoute.feed), "inbox": Destination(AppRoute.inbox)])
+        let orchestrator = Orchestrator(router: router, state: state, contexts: Screens())
+        await orchestrator.start()
+        #expect(await orchestrator.open(url: "myapp://posts/7") == .completed)
+        let post = try #require(orchestrator.contexts.values.compactMap { $0 as? PostScreen }.first)
+        #expect(post.postId == 7)
+    }
+
+    /// "Loaders": one requirement a loader, registered under its table name.
+    @Test func loadersFromAConformance() async throws {
+        let app = try SocialApp()
+        let orchestrator = app.orchestrator
+        Loaders().register(on: orchestrator.navigation)
+        await orchestrator.start()
+        #expect(AppRoute.loaderNames == ["followerList"])
+        #expect(await orchestrator.open(url: "myapp://users/12/followers") == .completed)
+        let screen = try #require(orchestrator.contexts.values.compactMap { $0 as? FollowersScreen }.first)
+        #expect(screen.userId == 12)
+        #expect(screen.loaded["followerList", as: [User].self] == [User(id: 13), User(id: 14)])
     }
 }
