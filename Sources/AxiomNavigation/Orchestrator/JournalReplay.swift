@@ -26,7 +26,8 @@ public import AxiomRouting
 /// recording: the result's code, the state's outline, every middleware's decision and the requests
 /// it ran. Steps that raced in the recording (a navigation superseded by a newer one) run one
 /// after another here, so such a step shows as a difference. A `replaceTable` step ends replay
-/// with a ``ReplayError`` (the journal does not hold the table).
+/// with a ``ReplayError`` (the journal does not hold the table), and so does a `settings` step (the
+/// app added or removed a middleware mid-session) unless the flow already runs with its settings.
 @MainActor
 public enum JournalReplay {
     /// The latest step time replay accepts: a century, in seconds.
