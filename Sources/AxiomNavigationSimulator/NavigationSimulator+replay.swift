@@ -14,12 +14,12 @@ extension NavigationSimulator {
         return journal
     }
 
-    /// Replays a journal on a new simulator over `router` (``JournalReplay`` on the simulator's
+    /// Replays a journal on a new simulator over `router` (`JournalReplay` on the simulator's
     /// flow, its test clock advanced to each step's recorded time). The simulator is set up as the
     /// journal's settings say — whether the user was signed in, the login's time to live, the rate
     /// limit (or none), the flow's configuration — unless `options` is given; a journal recorded
-    /// with middleware the simulator does not have (an app's own) is a ``ReplayError``: replay
-    /// that one with ``JournalReplay`` on the app's flow. A format-1 journal has no settings:
+    /// with middleware the simulator does not have (an app's own) is a `ReplayError`: replay
+    /// that one with `JournalReplay` on the app's flow. A format-1 journal has no settings:
     /// `options` (by default, the default options) stands in for them.
     public static func replay(_ records: [JournalRecord], router: Router, options: Options? = nil) async throws(ReplayError)
         -> ReplayReport
