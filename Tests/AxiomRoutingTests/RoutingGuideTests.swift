@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The guide's examples are held as Docs/Routing.md writes them; SwiftExampleLedgerTests checks.)
 import Testing
 
 @testable import AxiomRouting
@@ -8,28 +10,55 @@ import Testing
     let router: Router
 
     init() throws {
-        router = try Router(
-            source: RouteSource(
-                name: "app.routes",
-                text: """
-                    origins myapp:, https://example.com
-                    route profile /profile/:userId
-                      param userId int
-                      query tab enum(posts, likes) = posts
-                    route user /users/:name
-                    """))
+        router = try Self.guideRouter()
     }
 
-    enum ProfileTab: String { case posts, likes }
+    /// The guide's table, as Routing.md compiles it.
+    static func guideRouter() throws -> Router {
+        let router = try Router(source: RouteSource(name: "app.routes", text: """
+            origins myapp:, https://example.com
+            route profile /profile/:userId
+              param userId int
+              query tab enum(posts, likes) = posts
+            route user /users/:name
+            """))
+        return router
+    }
 
     @Test func resolveExample() throws {
+        // As the guide writes it:
+        switch router.resolve("myapp://profile/42?tab=likes") {
+        case .success(let match):
+            print(match.route.name)                              // profile
+            print(match.parameters["userId"] as Any)             // .int(42)
+            print(match.parameters.get("userId", as: Int.self) as Any)  // 42
+            print(match.query["tab"] as Any)                     // .string("likes")
+            print(match.route.metadata.transition)               // push
+        case .failure(let failure):
+            print(failure.code, failure)
+        }
         let match = try router.resolve("myapp://profile/42?tab=likes").get()
         #expect(match.route.name == "profile")
         #expect(match.parameters["userId"] == .int(42))
         #expect(match.parameters.get("userId", as: Int.self) == 42)
         #expect(match.query["tab"] == .string("likes"))
         #expect(match.route.metadata.transition == .push)
-        #expect(try match.query.require("tab", as: ProfileTab.self) == .likes)
+        enum ProfileTab: String { case posts, likes }
+        let tab = try match.query.require("tab", as: ProfileTab.self)
+        #expect(tab == .likes)
+    }
+
+    @Test func snapshotsAnswerTheSame() throws {
+        let sources = [RouteSource(name: "app.routes", text: "origins myapp:\nroute profile /profile/:userId\n  param userId int\n")]
+        let text = RouterSnapshot.encode(try Router(sources: sources))     // at build time
+        let router = try Router(snapshot: text)                             // at launch
+        let answer = router.resolve("myapp://profile/42")                   // the same answers
+        #expect(try answer.get().parameters["userId"] == .int(42))
+    }
+
+    @Test func everyReading() throws {
+        let readings = try router.matches("myapp://profile/42").get().map(\.route.name)
+        #expect(readings == ["profile"])
     }
 
     @Test func pathsAreCanonicalisedFirst() throws {
@@ -66,6 +95,15 @@ import Testing
     }
 
     @Test func errorCodesExample() throws {
+        // As the guide writes it:
+        do {
+            _ = try router.url(for: "profile", parameters: [:])
+        } catch {
+            print(error.code == .missingParameter)    // true
+            print(error.code == "missing-parameter")  // true: a code is also its string
+            print(error.parameter ?? "")              // userId
+            print(error)                              // route 'profile' needs parameter 'userId'
+        }
         do {
             _ = try router.url(for: "profile", parameters: [:])
             Issue.record("expected a missing parameter")
@@ -92,7 +130,13 @@ import Testing
     }
 
     @Test func explainExample() {
+        // As the guide writes it:
         let explanation = router.explain("myapp://profile/abc")
+        print(explanation.path ?? "")          // /profile/abc
+        for candidate in explanation.candidates {
+            print(candidate.route.rank, candidate.route.name, candidate.outcome)
+        }
+        print(explanation.expressions)         // the compiled expressions tried, in order
         #expect(explanation.path == "/profile/abc")
         #expect(explanation.candidates.first?.route.rank == 0)
         #expect(explanation.candidates.first?.route.name == "profile")
