@@ -83,6 +83,8 @@ struct Resolve: ParsableCommand {
             }
             // What a `lenient` declaration left out, as the URL wrote it (decoded).
             for (name, value) in match.droppedQuery { lines.append("  \(pad("?" + name, 10))  dropped \(value)") }
+            // Attribution items, taken out before routing: the app's analytics reads them.
+            if !match.attribution.isEmpty { lines.append("  attribution " + match.attribution.map(\.description).joined(separator: ", ")) }
             lines.append("  " + metadata(route))
             return lines.joined(separator: "\n")
         }
@@ -122,6 +124,8 @@ struct ResolveReport: Encodable {
         var redirects: [Redirect]?
         /// The text of query values a `lenient` declaration left out (absent when none).
         var dropped: [Value]?
+        /// The attribution items the URL carried, taken out before routing (absent when none).
+        var attribution: [Attribution]?
         var failure: Failure?
 
         init(input: String, result: Result<RouteMatch, RouteFailure>) {
@@ -142,6 +146,7 @@ struct ResolveReport: Encodable {
                         value: JSONRouteValue(value: value))
                 }
                 alias = match.alias
+                if !match.attribution.isEmpty { attribution = match.attribution.map { Attribution(name: $0.name, value: $0.value) } }
                 if !match.droppedQuery.isEmpty {
                     dropped = match.droppedQuery.map { name, value in
                         if case .list = value { return Value(name: name, type: "[string]", value: JSONRouteValue(value: value)) }
@@ -170,6 +175,11 @@ struct ResolveReport: Encodable {
         var name: String
         var type: String
         var value: JSONRouteValue
+    }
+
+    struct Attribution: Encodable {
+        var name: String
+        var value: String
     }
 
     struct Redirect: Encodable {

@@ -404,8 +404,14 @@ struct RouteCompiler {
     private mutating func compileQuery(_ declaration: RouteDeclaration, pathNames: Set<String>) -> [Route.QueryParameter] {
         var query: [Route.QueryParameter] = []
         var seen: [String: SourceLocation] = [:]
+        let attribution = AttributionParameters.standard.adding(syntax.attribution.map(\.value))
         for parameter in declaration.query {
             let name = parameter.name.value
+            // The router takes attribution items out before any route sees the query.
+            if let named = ([parameter.name] + parameter.aliases).first(where: { attribution.contains($0.value) }) {
+                diagnostics.append(.attributionQuery(named.value, at: named.location))
+                continue
+            }
             guard claim(name, at: parameter.name.location, seen: &seen, pathNames: pathNames) else { continue }
             // Another name for the item is one more name of the route's query: taken once.
             let aliasClash = parameter.aliases.map { claim($0.value, at: $0.location, seen: &seen, pathNames: pathNames) }.contains(false)

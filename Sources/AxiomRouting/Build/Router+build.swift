@@ -59,7 +59,8 @@ extension Router {
             options: Options(
                 pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits,
                 queryPlusIsSpace: syntax.queryPlusIsSpace, appSchemeHostRequired: syntax.appSchemeHostRequired,
-                collapsesEmptySegments: syntax.collapsesEmptySegments, appSchemeSpelling: syntax.appSchemeSpelling),
+                collapsesEmptySegments: syntax.collapsesEmptySegments, appSchemeSpelling: syntax.appSchemeSpelling,
+                attribution: AttributionParameters.standard.adding(syntax.attribution.map(\.value))),
             tables: tables)
     }
 

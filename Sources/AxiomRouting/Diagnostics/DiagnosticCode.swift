@@ -60,6 +60,9 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     public static let refusedSpelling = DiagnosticCode(rawValue: "E328")
     /// A `start` the app cannot start at, or a tab with no screen to start at.
     public static let unusableStart = DiagnosticCode(rawValue: "E329")
+    /// A query parameter named as an attribution parameter (`utm_source`, `gclid` …), which
+    /// never steers routing.
+    public static let attributionQuery = DiagnosticCode(rawValue: "E330")
 
     // Warnings.
     public static let ambiguousRoutes = DiagnosticCode(rawValue: "W401")
@@ -134,6 +137,7 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .unsupportedFragment,
         .refusedSpelling,
         .unusableStart,
+        .attributionQuery,
         .ambiguousRoutes,
         .shadowedRoute,
         .trailingSlash,

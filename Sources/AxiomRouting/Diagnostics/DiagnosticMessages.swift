@@ -646,6 +646,17 @@ extension Diagnostic {
         Diagnostic(.unusableStart, message, at: location, notes: notes, help: help)
     }
 
+    /// E330: a query parameter (or another name for its item) that is an attribution parameter.
+    static func attributionQuery(_ name: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .attributionQuery,
+            "query parameter '\(name)' is an attribution parameter: platforms and ad networks append it to links, and the router takes it out before any route sees it, so no route can require, match or read it",
+            at: location,
+            help:
+                "read it beside the match (RouteMatch.attribution) instead, or give the parameter a name of the app's own; to route on a name the standard list has, it cannot be declared (Docs/LinkSurface.md, \"Attribution parameters\")"
+        )
+    }
+
     /// W415: a table without tabs whose app starts with nothing on screen.
     static func emptyStart(at location: SourceLocation) -> Diagnostic {
         Diagnostic(

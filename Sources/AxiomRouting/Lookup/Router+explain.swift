@@ -78,14 +78,15 @@ extension Router {
     public func explain(_ input: String) -> RouteExplanation {
         // The URL is parsed once: the result is `resolve`'s, matched from the same routed path.
         let routedPath: String
-        let query: String?
+        let rawQuery: String?
         let routedRequest: RequestURL?
         switch routed(input) {
-        case .success(let routed): (routedPath, query, routedRequest) = routed
+        case .success(let routed): (routedPath, rawQuery, routedRequest) = routed
         case .failure(let failure):
             return RouteExplanation(input: input, path: nil, candidates: [], literalRoute: nil, expressions: [], result: .failure(failure))
         }
-        let result = match(path: routedPath, query: query, request: routedRequest, input: input)
+        let result = match(path: routedPath, query: rawQuery, request: routedRequest, input: input)
+        let query = routedQuery(rawQuery)
         let request = noting(routedPath, in: routedRequest)
         let path = normalized(routedPath)
         var pathBytes = path

@@ -33,7 +33,8 @@ extension Router {
         return .success(allMatches(path: canonical, query: query, request: nil))
     }
 
-    private func allMatches(path routedPath: String, query: String?, request routedRequest: RequestURL?) -> [RouteMatch] {
+    private func allMatches(path routedPath: String, query rawQuery: String?, request routedRequest: RequestURL?) -> [RouteMatch] {
+        let query = routedQuery(rawQuery)
         let request = noting(routedPath, in: routedRequest)
         var subject = normalized(routedPath)
         let path = subject

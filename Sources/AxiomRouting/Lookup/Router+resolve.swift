@@ -145,6 +145,21 @@ extension Router {
 
     /// Matches a canonical routed path (see `matchChunks`), with a failure that says why.
     func match(path rawPath: String, query: String?, request: RequestURL?, input: String) -> Result<RouteMatch, RouteFailure> {
+        // Attribution items (`utm_source`, `gclid` …) never reach a route: taken out here, the
+        // one door every lookup goes through, and handed back beside the match.
+        if let query, let split = options.attribution.split(query, plusIsSpace: options.queryPlusIsSpace) {
+            return matchRouted(path: rawPath, query: split.routed, request: request, input: input).map { $0.with(attribution: split.items) }
+        }
+        return matchRouted(path: rawPath, query: query, request: request, input: input)
+    }
+
+    /// The query routes read: `query` without its attribution items.
+    func routedQuery(_ query: String?) -> String? {
+        guard let query, let split = options.attribution.split(query, plusIsSpace: options.queryPlusIsSpace) else { return query }
+        return split.routed
+    }
+
+    private func matchRouted(path rawPath: String, query: String?, request: RequestURL?, input: String) -> Result<RouteMatch, RouteFailure> {
         // Most paths are already normal: they are matched as they are (no copy to count).
         if needsNormalizing(rawPath) {
             return match(normalized: normalized(rawPath), query: query, request: noting(rawPath, in: request), input: input)

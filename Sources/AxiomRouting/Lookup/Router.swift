@@ -113,11 +113,16 @@ public final class Router: Sendable {
         /// How reverse routing spells an app-scheme URL of a route not scoped to a scheme
         /// (`option app-scheme-spelling host|path|opaque`; default `host`: `myapp://profile/42`).
         public var appSchemeSpelling: Route.SchemeScope.Spelling
+        /// The query items taken out before routing and handed to the app beside the match
+        /// (``AttributionParameters/standard`` plus the table's `attribution` lines).
+        public var attribution: AttributionParameters
 
         public init(
             pathCaseSensitive: Bool = true, ignoresTrailingSlash: Bool = true, limits: MatchLimits = MatchLimits(), queryPlusIsSpace: Bool = true,
-            appSchemeHostRequired: Bool = true, collapsesEmptySegments: Bool = false, appSchemeSpelling: Route.SchemeScope.Spelling = .host
+            appSchemeHostRequired: Bool = true, collapsesEmptySegments: Bool = false, appSchemeSpelling: Route.SchemeScope.Spelling = .host,
+            attribution: AttributionParameters = .standard
         ) {
+            self.attribution = attribution
             self.appSchemeSpelling = appSchemeSpelling
             self.pathCaseSensitive = pathCaseSensitive
             self.ignoresTrailingSlash = ignoresTrailingSlash

@@ -147,18 +147,34 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     private let queryParameters: RouteParameters?
     /// How the URL reached the route when not by its own pattern (nil for most URLs: one
     /// word, so a plain match stays small to build and move).
-    private let via: Via?
+    private var via: Via?
 
     private final class Via: Sendable {
         let redirects: [Redirect]
         let alias: String?
         let dropped: RouteParameters
+        let attribution: [AttributionParameters.Item]
 
-        init(redirects: [Redirect], alias: String?, dropped: RouteParameters) {
+        init(redirects: [Redirect], alias: String?, dropped: RouteParameters, attribution: [AttributionParameters.Item] = []) {
             self.redirects = redirects
             self.alias = alias
             self.dropped = dropped
+            self.attribution = attribution
         }
+    }
+
+    /// The attribution items the URL carried (`utm_source`, `gclid` …; see
+    /// ``AttributionParameters``), decoded, in order: taken out of the query before any route
+    /// saw it, handed to the app for its analytics. Empty for most URLs. Not part of the match's
+    /// equality: a URL with them and one without are the same match.
+    public var attribution: [AttributionParameters.Item] { via?.attribution ?? [] }
+
+    /// This match with `items` as its attribution.
+    func with(attribution items: [AttributionParameters.Item]) -> RouteMatch {
+        guard !items.isEmpty else { return self }
+        var copy = self
+        copy.via = Via(redirects: redirects, alias: alias, dropped: droppedQuery, attribution: items)
+        return copy
     }
 
     /// The text of query values a `lenient` declaration dropped (they did not convert, so the

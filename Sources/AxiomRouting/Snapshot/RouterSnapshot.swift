@@ -27,8 +27,9 @@
 /// launch").
 public enum RouterSnapshot {
     /// The version of the binary form written, and the only one read (2: a redirect's
-    /// `set NAME = VALUE` values after its target; 5: a route's `start` values after its loaders).
-    public static let formatVersion = 5
+    /// `set NAME = VALUE` values after its target; 5: a route's `start` values after its loaders;
+    /// 6: the attribution parameters after the options).
+    public static let formatVersion = 6
 
     /// The snapshot of `router`.
     public static func encode(_ router: Router) -> String {
@@ -80,7 +81,8 @@ extension Router {
         let options = Options(
             pathCaseSensitive: try reader.bool(), ignoresTrailingSlash: try reader.bool(), limits: limits,
             queryPlusIsSpace: try reader.bool(), appSchemeHostRequired: try reader.bool(), collapsesEmptySegments: try reader.bool(),
-            appSchemeSpelling: try reader.spelling())
+            appSchemeSpelling: try reader.spelling(),
+            attribution: AttributionParameters(names: Set(try reader.strings()), prefixes: try reader.strings()))
         let origins = try reader.array { (reader: inout SnapshotReader) throws(RouterSnapshotError) in try reader.origin() }
         let tabs = try reader.strings()
         let containers = try reader.array { (reader: inout SnapshotReader) throws(RouterSnapshotError) in try reader.container() }
@@ -203,6 +205,8 @@ struct SnapshotWriter {
             bool(flag)
         }
         spelling(options.appSchemeSpelling)
+        strings(options.attribution.names.sorted())
+        strings(options.attribution.prefixes)
         count(router.origins.count)
         for origin in router.origins {
             string(origin.scheme)

@@ -3,7 +3,7 @@
 ///
 /// The grammar is in `Docs/RouteTableFormat.md`.
 struct RouteTableParser {
-    static let directives = ["route", "redirect", "query", "origins", "tabs", "container", "include", "login", "option"]
+    static let directives = ["route", "redirect", "query", "origins", "tabs", "container", "include", "login", "option", "attribution"]
     static let properties = [
         "param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "container", "public", "option", "start",
     ]
@@ -157,6 +157,14 @@ struct RouteTableParser {
                 let added = values.filter { !known.contains($0.value) }
                 syntax.origins = Located(value: (syntax.origins?.value ?? []) + added, location: syntax.origins?.location ?? keyword.location)
             }
+        case "attribution":
+            // `attribution ref_src, partner_*`: more names (or prefixes) of query items that are
+            // attribution, not navigation; each file may add some.
+            repeat {
+                syntax.attribution.append(
+                    try required(&scanner, "query item names, or prefixes ending in '*' (e.g. 'attribution ref_src, partner_*')", after: keyword, stops: [","]))
+            } while scanner.consume(",")
+            try expectEnd(&scanner, after: "the list (separate names with ',')")
         case "query":
             // A table-wide query parameter: read on every route (each file may add some).
             syntax.sharedQuery.append(try parseQuery(keyword, &scanner))

@@ -4,6 +4,8 @@ struct RouteTableSyntax: Sendable {
     var redirects: [RedirectDeclaration] = []
     /// Top-level `query` lines: query parameters every route reads.
     var sharedQuery: [QueryDeclaration] = []
+    /// `attribution NAME, PREFIX*, …`: query items added to the standard attribution list.
+    var attribution: [Located<String>] = []
     /// Patterns declared so far (routes, aliases, redirects): each takes the next number, its
     /// declaration order, which breaks exact ties in rank.
     var patternCount = 0
