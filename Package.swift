@@ -88,6 +88,14 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // libcurl, the HTTP client `axiom-route check --live` fetches association files with
+        // (Debian: libcurl4-openssl-dev; macOS: the SDK's). Not on iOS and the other Apple
+        // platforms, where `check --live` says it is not available.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         // URLPattern, the WHATWG URL parser it is defined on, the ECMAScript-to-PCRE2 regexp
         // translation and the PCRE2 wrapper (the only importer of CPCRE2). Named apart from
         // its main type, so `AxiomURLPattern.URLPattern` is unambiguous.
@@ -150,6 +158,7 @@ let package = Package(
             name: "AxiomRouteCommands",
             dependencies: [
                 "AxiomRouting", "AxiomNavigation", "AxiomNavigationSimulator",
+                .target(name: "CCurl", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
@@ -202,7 +211,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AxiomRouteCommandsTests",
-            dependencies: ["AxiomRouteCommands", "AxiomRouting"],
+            dependencies: ["AxiomRouteCommands", "AxiomRouting", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ] + (bundledPCRE2.map { [$0] } ?? []),

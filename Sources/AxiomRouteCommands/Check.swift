@@ -61,7 +61,48 @@ struct Check: ParsableCommand {
             "With --compat: the changes the team intends, 'KIND ROUTE' a line (gone, other-route, values-changed, dropped).", valueName: "file"))
     var intended: String?
 
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Compare association files the team has (apple-app-site-association, assetlinks.json, intent filters) with the table: dead links, dead ends, rules whose scope differs.",
+            valueName: "file"))
+    var association: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Fetch https://DOMAIN/.well-known/apple-app-site-association and assetlinks.json, report what platforms refuse, and compare them with the table.",
+            valueName: "https://domain"))
+    var live: String?
+
+    @Option(help: ArgumentHelp("With --live: trust the certificate authorities in this PEM file (a test server's).", valueName: "file"))
+    var caFile: String?
+
+    @Option(help: ArgumentHelp("With --association: the host the files are for (default: the table's first https host).", valueName: "host"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("With --association: the app's lowest Android API level.", valueName: "level"))
+    var minApi = 23
+
     func run() throws {
+        if !association.isEmpty || live != nil {
+            let router: Router
+            if tableFiles.isEmpty {
+                guard let embedded = RouteTableOptions.embeddedRouter else { throw ExitStatus.badInput.exitCode }
+                router = embedded
+            } else {
+                guard tableFiles.count == 1 else {
+                    Console.err("error: --association and --live check one table: name one file or folder")
+                    throw ExitStatus.badInput.exitCode
+                }
+                router = try RouteTableOptions.router(path: tableFiles[0], includeOutside: includeOutside)
+            }
+            if let live { return try runLive(live, router: router) }
+            return try runAssociation(router: router)
+        }
+        guard caFile == nil, host == nil else {
+            Console.err("error: --ca-file goes with --live, --host with --association")
+            throw ExitStatus.badInput.exitCode
+        }
         if compat {
             try runCompatibility()
             return

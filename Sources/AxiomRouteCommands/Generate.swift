@@ -2,11 +2,12 @@ import ArgumentParser
 import AxiomRouting
 import Foundation
 
-/// `axiom-route generate swift`: the typed routes of a table, as Swift source.
+/// `axiom-route generate swift|aasa|assetlinks|intent-filters`: the typed routes of a table, as
+/// Swift source, or its link surface's association files (Docs/LinkSurface.md).
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Generate code from a route table.",
-        subcommands: [GenerateSwift.self]
+        abstract: "Generate code, or the association files of its links, from a route table.",
+        subcommands: [GenerateSwift.self, GenerateAASA.self, GenerateAssetLinks.self, GenerateIntentFilters.self]
     )
 }
 
