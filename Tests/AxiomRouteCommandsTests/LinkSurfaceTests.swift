@@ -96,7 +96,7 @@ private let table = """
     @Test func everyLabelOfEveryTableIsShownByItsExample() throws {
         for (name, router) in try everyTable() {
             let surface = LinkSurface(router: router)
-            for host in surface.hosts {
+            for host in surface.linkHosts {
                 for dialect in LinkDialect.allCases {
                     let claims = surface.generatedClaims(dialect, host: host, minimumAPI: 23)
                     let labels = surface.labels(dialect, host: host, claims: claims)
@@ -127,7 +127,7 @@ private let table = """
         for (name, router) in try everyTable() {
             let surface = LinkSurface(router: router)
             let linkApp = try LinkApp.load(app)
-            for host in surface.hosts {
+            for host in surface.linkHosts {
                 // The written AASA, read back, claims exactly what the labels were computed on.
                 let aasa = surface.aasa(app: linkApp, host: host)
                 let data = Data(aasa.json.utf8)
@@ -148,7 +148,7 @@ private let table = """
             }
             // The manifest fragment is well-formed XML, and reads back as the filters it holds.
             for api in [23, 31, 35] {
-                let xml = surface.intentFiltersXML(hosts: surface.hosts, minimumAPI: api, activity: ".LinkActivity")
+                let xml = surface.intentFiltersXML(hosts: surface.linkHosts, minimumAPI: api, activity: ".LinkActivity")
                 let filters = try IntentFilterReader.read(Data(xml.utf8), source: name)
                 #expect(filters.count == surface.hosts.count, "\(name) at API \(api)")
                 for (filter, host) in zip(filters, surface.hosts) {

@@ -58,7 +58,13 @@ struct LinkGenerateOptions: ParsableArguments {
 
     func hosts(_ surface: LinkSurface, all: Bool) throws -> [LinkSurface.Host] {
         switch surface.hosts(named: host) {
-        case .success(let hosts): return all || host != nil ? hosts : Array(hosts.prefix(1))
+        case .success(let hosts):
+            if hosts.contains(where: { !$0.claimable }) {
+                Console.err(
+                    "note: the table has no https host a file can claim (origins: \(surface.router.origins.map(\.description).joined(separator: ", "))): the file claims nothing; name the app's domain with 'origins https://DOMAIN' (or --host DOMAIN for 'https://*')"
+                )
+            }
+            return all || host != nil ? hosts : Array(hosts.prefix(1))
         case .failure(let error):
             Console.err("error: \(error)")
             throw ExitStatus.badInput.exitCode

@@ -148,6 +148,7 @@ extension LinkSurface {
     /// universal link may open, and an exclude for each entry that must not open from a link,
     /// where an include would otherwise claim its URLs.
     func components(host: Host, forAndroid: Bool = false) -> [(component: LinkComponent, route: String)] {
+        guard host.claimable else { return [] }
         let caseSensitive: Bool? = router.options.pathCaseSensitive || forAndroid ? nil : false
         func make(_ entry: Entry, exclude: Bool) -> [LinkComponent] {
             let fragments: [String?] = fragmentVariants(entry.entry)?.map { Optional(Self.appleText($0)) } ?? [nil]
@@ -188,6 +189,7 @@ extension LinkSurface {
         var filter = IntentFilterModel(schemes: ["https"], hosts: [host.written], paths: [])
         var routes: [String] = []
         var owners: [(filter: IntentFilterModel, route: String)] = []
+        guard host.claimable else { return (IntentFilterModel(schemes: [], hosts: [], paths: []), [], []) }
         var drafts: [(rank: Int, group: IntentFilterModel.Group, route: String)] = []
         var refused: [(Entry, [String])] = []
         func rule(_ pieces: [Piece]) -> AndroidPathRule { advanced ? Self.androidAdvanced(pieces) : Self.androidSimple(pieces) }

@@ -16,6 +16,18 @@ struct LinkSurface {
         let written: String
         /// A host to test it with (`links.teams.example.com` for `*.teams.example.com`).
         let sample: String
+        /// Whether a file can claim links on it: false for the stand-in of a table with no
+        /// https host (only app schemes, or `https://*`, every host, which no app can claim).
+        var claimable = true
+    }
+
+    /// The hosts to label the routes on: the table's https hosts, or, when it has none, a
+    /// stand-in on which no file claims anything (a table of app schemes: nothing to claim; of
+    /// `https://*`: every route that opens from a link is dropped, as no app can claim every host).
+    var linkHosts: [Host] {
+        guard hosts.isEmpty else { return hosts }
+        let anyHost = router.origins.contains { $0.scheme == "https" && $0.hosts == .any }
+        return [Host(written: "(no https host)", sample: anyHost ? "any.example.org" : "example.invalid", claimable: false)]
     }
 
     /// One pattern of the table (a route, an alias, a redirect) and the route it reaches.
@@ -66,10 +78,12 @@ struct LinkSurface {
 
     /// The hosts a command names: `written` when given (it must be one of the table's), else all.
     func hosts(named written: String?) -> Result<[Host], LinkSurfaceError> {
-        guard let written else {
-            return hosts.isEmpty ? .failure(.noWebOrigin(router.origins.map(\.description))) : .success(hosts)
-        }
+        guard let written else { return .success(linkHosts) }
         if let host = hosts.first(where: { $0.written == written.lowercased() }) { return .success([host]) }
+        // `https://*` takes every host: the one named is the team's.
+        if router.origins.contains(where: { $0.scheme == "https" && $0.hosts == .any && $0.port == nil }) {
+            return .success([Host(written: written.lowercased(), sample: written.lowercased())])
+        }
         // A host under a wildcard origin is tested as itself.
         let lowered = written.lowercased()
         if hosts.contains(where: { $0.written.hasPrefix("*.") && lowered.hasSuffix($0.written.dropFirst()) }) {
@@ -198,16 +212,14 @@ struct LinkSurface {
 
 /// A command's input that the link surface cannot use.
 enum LinkSurfaceError: Error, CustomStringConvertible {
-    case noWebOrigin([String])
     case unknownHost(String, [String])
 
     var description: String {
         switch self {
-        case .noWebOrigin(let origins):
-            return
-                "the table has no https origin, so no universal link or App Link can reach it (origins: \(origins.isEmpty ? "none" : origins.joined(separator: ", "))); add one, e.g. 'origins https://example.com'"
         case .unknownHost(let host, let known):
-            return "'\(host)' is not a host of the table's https origins (\(known.joined(separator: ", "))); name one of them with --host"
+            return known.isEmpty
+                ? "'\(host)' is not a host of the table: it has no https origin (add one, e.g. 'origins https://\(host)')"
+                : "'\(host)' is not a host of the table's https origins (\(known.joined(separator: ", "))); name one of them with --host"
         }
     }
 }

@@ -178,7 +178,18 @@ extension Router {
             query: RouteParameters(names: query.map(\.0), values: query.map(\.1)))
     }
 
-    public func url(for name: String, parameters: RouteParameters = [:], query: RouteParameters = [:]) throws(RouteURLError) -> String {
+    public func url(for name: String, parameters: RouteParameters = [:], query given: RouteParameters = [:]) throws(RouteURLError) -> String {
+        // A `rest` map's attribution items never belong to a canonical URL (the lookup takes
+        // them out again): they are left out before printing, and before the round trip.
+        var query = given
+        if given.contains(where: { if case .fields(let fields) = $0.value { fields.keys.contains(where: options.attribution.contains) } else { false } }) {
+            query = RouteParameters(
+                names: given.map(\.name),
+                values: given.map { item in
+                    guard case .fields(let fields) = item.value else { return item.value }
+                    return .fields(fields.filter { !options.attribution.contains($0.key) })
+                })
+        }
         guard let index = rank(ofRouteNamed: name) else {
             throw .unknownRoute(name, suggestions: Suggestions.closest(to: name, in: routes.map(\.name)))
         }

@@ -32,10 +32,42 @@ public struct AttributionParameters: Sendable, Hashable, CustomStringConvertible
         ],
         prefixes: ["utm_"])
 
+    /// The first bytes (lowercase) a name or prefix starts with, bit by bit: most query items
+    /// of a URL are ruled out by their first byte, without a copy.
+    private let firstBytes: (UInt64, UInt64)
+
     /// Names and prefixes as given (lowercased).
     public init(names: Set<String>, prefixes: [String]) {
         self.names = Set(names.map(\.asciiLowercased))
         self.prefixes = prefixes.map(\.asciiLowercased).sorted()
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for text in self.names.union(self.prefixes) {
+            guard let byte = text.utf8.first else {
+                // An empty prefix would take every name: mark every byte.
+                (low, high) = (.max, .max)
+                continue
+            }
+            if byte < 64 { low |= 1 << UInt64(byte) } else if byte < 128 { high |= 1 << UInt64(byte - 64) } else { (low, high) = (.max, .max) }
+        }
+        firstBytes = (low, high)
+    }
+
+    public static func == (lhs: AttributionParameters, rhs: AttributionParameters) -> Bool {
+        lhs.names == rhs.names && lhs.prefixes == rhs.prefixes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(names)
+        hasher.combine(prefixes)
+    }
+
+    /// Whether an item whose (encoded) name starts with `byte` may be one.
+    private func mayStart(with byte: UInt8) -> Bool {
+        // An escape or a `+` may decode to anything.
+        if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") || byte >= 128 { return true }
+        let lowered = byte.asciiLowercased
+        return lowered < 64 ? firstBytes.0 & (1 << UInt64(lowered)) != 0 : firstBytes.1 & (1 << UInt64(lowered - 64)) != 0
     }
 
     /// This list with `entries` added: a name, or a prefix written with a final `*` (`ref_*`).
@@ -78,9 +110,21 @@ public struct AttributionParameters: Sendable, Hashable, CustomStringConvertible
     func split(_ query: String, plusIsSpace: Bool) -> (routed: String?, items: [Item])? {
         // Most queries carry none: one pass over the names finds that without copying.
         var found = false
-        for item in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let name = item.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false).first ?? item[...]
-            if contains(Self.decode(Substring(name), plusIsSpace: plusIsSpace)) {
+        var atItemStart = true
+        var itemStart = query.utf8.startIndex
+        for index in query.utf8.indices {
+            let byte = query.utf8[index]
+            if byte == UInt8(ascii: "&") {
+                atItemStart = true
+                continue
+            }
+            guard atItemStart else { continue }
+            atItemStart = false
+            itemStart = index
+            guard mayStart(with: byte) else { continue }
+            let item = query[itemStart...].prefix { $0 != "&" }
+            let name = item.prefix { $0 != "=" }
+            if contains(Self.decode(name, plusIsSpace: plusIsSpace)) {
                 found = true
                 break
             }
