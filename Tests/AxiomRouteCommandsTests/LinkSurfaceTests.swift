@@ -260,6 +260,30 @@ private let table = """
         }
     }
 
+    @Test func whatAnAttackerMightHandItIsRefusedInBoundedTime() throws {
+        // A host with a path, a port or a scheme is not a host.
+        for host in ["evil.com/x", "example.com:443", "https://example.com", "ex ample.com"] {
+            let run = runCommand("generate", "aasa", "--explain", "--host", host)
+            #expect(run.status == 2)
+            #expect(run.err.contains("is not a host name"), "\(host): \(run.err)")
+        }
+        // A file over what platforms read is refused as they refuse it, without being compared.
+        let big = "{\"applinks\": {\"details\": []}, \"pad\": \"" + String(repeating: "x", count: 200_000) + "\"}"
+        // A file with thousands of rules is compared within its bounds.
+        let many = "{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.a.b\"], \"components\": ["
+            + (0..<3_000).map { "{\"/\": \"/p\($0)/*?*\"}" }.joined(separator: ",") + "]}]}}"
+        try withFiles(["big.json": big, "many.json": many]) { folder in
+            let run = runCommand("check", "--association", folder.appendingPathComponent("big.json").path)
+            #expect(run.status == 1)
+            #expect(run.out.contains("refused: it is over 128 KB"))
+            #expect(!run.out.contains("dead-link"))
+            let manyRun = runCommand("check", "--association", folder.appendingPathComponent("many.json").path, "--format", "json")
+            #expect(manyRun.status == 1)
+            #expect(manyRun.out.contains("\"kind\" : \"dead-end\""))
+            #expect(manyRun.out.contains("\"kind\" : \"dead-link\""))
+        }
+    }
+
     @Test func unreadableOrForeignFilesAreRefusedWithTheReason() throws {
         try withFiles(["bad.xml": "<intent-filter><data android:scheme=\"https\"></intent-filter>", "odd.json": "{\"webcredentials\": {}}"]) { folder in
             let xml = runCommand("check", "--association", folder.appendingPathComponent("bad.xml").path)

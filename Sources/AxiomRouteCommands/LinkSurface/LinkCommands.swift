@@ -226,7 +226,9 @@ extension LinkSurface {
         }
         var findings: [AssociationReport.Finding] = []
         var rules: [String: String] = [:]
-        let probes = file.probes(host: host.sample)
+        // The file's own rules, each filled in a few ways (the first 2,000: bounded time for a
+        // file of any size).
+        let probes = Array(file.probes(host: host.sample).prefix(2_000))
         for url in trialURLs(host: host) + probes {
             guard let link = LinkURL(url) else { continue }
             let claim = claims.claims(link)
@@ -280,9 +282,19 @@ extension Check {
         }
         var report = AssociationReport()
         for path in association {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                Console.err("error: cannot read association file '\(path)'")
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            guard size <= 4 << 20, let data = FileManager.default.contents(atPath: path) else {
+                Console.err(
+                    size > 4 << 20
+                        ? "error: association file '\(path)' is \(size) bytes: over 4 MiB, it is not an association file (a platform reads at most 128 KB of one)"
+                        : "error: cannot read association file '\(path)'")
                 throw ExitStatus.badInput.exitCode
+            }
+            // The platforms read at most 128 KB of a well-known file: a larger one claims nothing.
+            if data.count > WellKnownFetch.sizeLimit, data.first.map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) ?? false {
+                report.findings.append(
+                    .init(kind: "refused", file: path, route: nil, example: nil, message: "it is over 128 KB; the platforms read no more of a well-known file"))
+                continue
             }
             do {
                 let file = try AssociationFile.read(data, source: path)

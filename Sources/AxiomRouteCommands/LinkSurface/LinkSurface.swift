@@ -79,6 +79,10 @@ struct LinkSurface {
     /// The hosts a command names: `written` when given (it must be one of the table's), else all.
     func hosts(named written: String?) -> Result<[Host], LinkSurfaceError> {
         guard let written else { return .success(linkHosts) }
+        // A host, as a URL's parser reads it (lowercase, punycode), and nothing more.
+        guard let parsed = LinkURL("https://" + written + "/"), parsed.host == written.lowercased(), !written.contains(":") else {
+            return .failure(.notAHost(written))
+        }
         if let host = hosts.first(where: { $0.written == written.lowercased() }) { return .success([host]) }
         // `https://*` takes every host: the one named is the team's.
         if router.origins.contains(where: { $0.scheme == "https" && $0.hosts == .any && $0.port == nil }) {
@@ -213,9 +217,12 @@ struct LinkSurface {
 /// A command's input that the link surface cannot use.
 enum LinkSurfaceError: Error, CustomStringConvertible {
     case unknownHost(String, [String])
+    case notAHost(String)
 
     var description: String {
         switch self {
+        case .notAHost(let text):
+            return "'\(text)' is not a host name (write it as a URL's host is written, e.g. 'example.com', without a scheme, port or path)"
         case .unknownHost(let host, let known):
             return known.isEmpty
                 ? "'\(host)' is not a host of the table: it has no https origin (add one, e.g. 'origins https://\(host)')"
