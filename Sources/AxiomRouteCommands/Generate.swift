@@ -49,17 +49,23 @@ struct GenerateSwift: ParsableCommand {
         case .failure(let error):
             Console.err(error.description, terminator: "")
             throw ExitStatus.badInput.exitCode
-        case .success(let code):
-            guard let output else {
-                Console.out(code, terminator: "")
-                return
-            }
-            do {
-                try code.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                Console.err("error: cannot write '\(output)': \(error.localizedDescription)")
-                throw ExitStatus.badInput.exitCode
-            }
+        case .success(let code): try Generate.emit(code, to: output)
+        }
+    }
+}
+
+extension Generate {
+    /// Writes what a `generate` command made to `output`, or prints it (ending in a newline).
+    static func emit(_ text: String, to output: String?) throws {
+        guard let output else {
+            Console.out(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            return
+        }
+        do {
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            Console.err("error: cannot write '\(output)': \(error.localizedDescription)")
+            throw ExitStatus.badInput.exitCode
         }
     }
 }

@@ -84,18 +84,7 @@ struct LinkGenerateOptions: ParsableArguments {
         }
     }
 
-    func write(_ text: String) throws {
-        guard let output else {
-            Console.out(text, terminator: text.hasSuffix("\n") ? "" : "\n")
-            return
-        }
-        do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            Console.err("error: cannot write '\(output)': \(error.localizedDescription)")
-            throw ExitStatus.badInput.exitCode
-        }
-    }
+    func write(_ text: String) throws { try Generate.emit(text, to: output) }
 }
 
 extension LinkLabel.Kind {
