@@ -67,6 +67,18 @@ private let table = """
         #expect(labels["room"]?.narrowed == nil)
     }
 
+    /// An alias on another host (Kickstarter's click tracker) claims nothing on this one, though
+    /// its pattern filled in (`/`) is the route's own URL here.
+    @Test func anAliasOnAnotherHostClaimsOnlyThere() throws {
+        let surface = LinkSurface(router: try router("origins https://example.com, https://clicks.example.com\nroute home /\n  alias https://clicks.example.com/*\n"))
+        let main = try #require(surface.hosts.first { $0.written == "example.com" })
+        let clicks = try #require(surface.hosts.first { $0.written == "clicks.example.com" })
+        #expect(surface.components(host: main).map(\.component.path) == ["/"])
+        #expect(surface.components(host: clicks).map(\.component.path).contains("/?*"))
+        let labels = surface.labels(.aasa, host: main, claims: surface.generatedClaims(.aasa, host: main, minimumAPI: 23))
+        #expect(labels.map(\.label) == [.exact])
+    }
+
     @Test func androidLabelsFollowTheMinimumAPI() throws {
         // Below 31, `.*` spans `/`; the manifest cannot say a query item or exclude a path.
         let old = try labels(.intentFilters)

@@ -136,9 +136,18 @@ extension LinkSurface {
         return variants(parts, types: types(entry))
     }
 
-    /// Whether `entry` has a URL on `host` the router sends to its route.
+    /// Whether `entry` has a URL on `host` that the router sends to its route *through this
+    /// entry* (an alias on another host, whose filled pattern happens to be the route's own
+    /// URL, reaches nothing here).
     private func reaches(_ entry: Entry, on host: Host) -> (reached: Bool, urls: [String]) {
-        let urls = trialURLs(entry.entry, host: host).filter { (try? router.resolve($0).get())?.route.name == entry.route.name }
+        let urls = trialURLs(entry.entry, host: host).filter { url in
+            guard let match = try? router.resolve(url).get(), match.route.name == entry.route.name else { return false }
+            switch entry.entry.kind {
+            case .route: return match.alias == nil && match.redirects.isEmpty
+            case .alias: return match.alias == entry.entry.fullPattern
+            case .redirect: return match.redirects.first?.name == entry.entry.name
+            }
+        }
         return (!urls.isEmpty, urls)
     }
 
