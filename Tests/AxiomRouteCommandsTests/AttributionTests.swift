@@ -140,6 +140,12 @@ import Testing
         // A table-wide query parameter of such a name is refused too.
         let shared = Router.compile([RouteSource(name: "t.routes", text: "query utm_source string optional\nroute home /\n")])
         #expect(shared.diagnostics.map(\.code) == [.attributionQuery])
+        // `*` alone would make every item attribution: refused, as is a name no item can have.
+        for entry in ["*", "a=b", "x*y*"] {
+            let bad = Router.compile([RouteSource(name: "t.routes", text: "attribution \(entry)\nroute home /\n")])
+            #expect(bad.router == nil)
+            #expect(bad.diagnostics.first?.message.contains("is not an attribution name") == true, "\(entry)")
+        }
         // The list survives a snapshot.
         let restored = try Router(snapshot: RouterSnapshot.encode(router))
         #expect(try restored.resolve("https://example.com/?partner_x=1").get().attribution.map(\.name) == ["partner_x"])

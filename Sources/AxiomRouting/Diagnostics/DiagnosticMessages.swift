@@ -38,6 +38,16 @@ extension Diagnostic {
         Diagnostic(.unexpectedArgument, "unexpected text after \(what) (start a comment with '#')", at: location)
     }
 
+    /// E105: an `attribution` entry that is no name: `*` alone (every item), or text that no
+    /// query item's name can be.
+    static func badAttributionEntry(_ entry: Located<String>) -> Diagnostic {
+        Diagnostic(
+            .unexpectedArgument,
+            "'\(entry.value)' is not an attribution name: 'attribution' takes query item names ('ref_src') and prefixes ending in '*' ('partner_*')",
+            at: entry.location,
+            help: "a prefix needs at least one character before '*' (every item would be attribution, and no route could read a query); a name has no '=', '&', '#' or space")
+    }
+
     /// E105: a query parameter's flag is not `optional` or `lenient` (or is given twice).
     static func expectedOptional(_ flag: Located<String>) -> Diagnostic {
         Diagnostic(

@@ -161,8 +161,10 @@ struct RouteTableParser {
             // `attribution ref_src, partner_*`: more names (or prefixes) of query items that are
             // attribution, not navigation; each file may add some.
             repeat {
-                syntax.attribution.append(
-                    try required(&scanner, "query item names, or prefixes ending in '*' (e.g. 'attribution ref_src, partner_*')", after: keyword, stops: [","]))
+                let entry = try required(&scanner, "query item names, or prefixes ending in '*' (e.g. 'attribution ref_src, partner_*')", after: keyword, stops: [","])
+                let name = entry.value.hasSuffix("*") ? String(entry.value.dropLast()) : entry.value
+                guard !name.isEmpty, !name.contains(where: { "=&#*?".contains($0) || $0.isWhitespace }) else { throw fail(.badAttributionEntry(entry)) }
+                syntax.attribution.append(entry)
             } while scanner.consume(",")
             try expectEnd(&scanner, after: "the list (separate names with ',')")
         case "query":
