@@ -90,10 +90,12 @@ let package = Package(
         ),
         // libcurl, the HTTP client `axiom-route check --live` fetches association files with
         // (Debian: libcurl4-openssl-dev; macOS: the SDK's). Not on iOS and the other Apple
-        // platforms, where `check --live` says it is not available.
+        // platforms, where `check --live` says it is not available. Found on the compiler's own
+        // paths, not through pkg-config: SwiftPM would pass libcurl.pc's `-L/usr/lib/<triple>`
+        // before every other library, and `-lpcre2-8` would then find the system's PCRE2 in place
+        // of the bundled one (the BundledPCRE2 trait's no-JIT build; CI checks it).
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
         // URLPattern, the WHATWG URL parser it is defined on, the ECMAScript-to-PCRE2 regexp
