@@ -151,6 +151,19 @@ import Testing
         #expect(try restored.resolve("https://example.com/?partner_x=1").get().attribution.map(\.name) == ["partner_x"])
     }
 
+    /// The other doors of a lookup take them out too: every match, an explanation, a trusted path.
+    @Test func everyLookupDoorTakesThemOut() throws {
+        let router = try #require(
+            Router.compile([RouteSource(name: "t.routes", text: "origins https://example.com\nroute strict /strict\n  option query closed\n  query id int\n")]).router)
+        let plain = "https://example.com/strict?id=1"
+        let tagged = "https://example.com/strict?utm_source=x&id=1&gclid=y"
+        #expect(try router.matches(tagged).get().map(\.route.name) == router.matches(plain).get().map(\.route.name))
+        #expect(try router.matches(tagged).get().count == 1)
+        #expect(try router.explain(tagged).result.get() == router.explain(plain).result.get())
+        #expect(try router.resolve(path: "/strict", query: "id=1&fbclid=z").get().attribution.map(\.name) == ["fbclid"])
+        #expect(try router.matches(path: "/strict", query: "utm_medium=m&id=1").get().count == 1)
+    }
+
     /// Docs/LinkSurface.md, "Attribution parameters", as written.
     @Test func theGuidesExample() throws {
         let router = try #require(RouteTableOptions.embeddedRouter)
