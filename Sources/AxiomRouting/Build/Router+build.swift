@@ -44,7 +44,8 @@ extension Router {
         let tables = Tables(
             firstLiterals: compiled.map(\.firstLiteral),
             layouts: compiled.map {
-                RouteLayout(segmentMask: $0.segmentMask, parameters: Array($0.route.pathParameters), hasQuery: $0.route.readsQuery)
+                RouteLayout(segmentMask: $0.segmentMask, parameters: Array($0.route.pathParameters), hasQuery: $0.route.readsQuery,
+                    plain: $0.route.isPlainMatch)
             },
             chunks: chunks.map { RouterChunk($0, caseless: caseless) },
             dispatch: SegmentDispatch(firstLevel, caseless: caseless),

@@ -1,8 +1,8 @@
 /// What a lookup needs to know about a route to read its values, packed in one word per
 /// rank so converting a match touches neither the route's parameter list nor its pattern:
 /// the segments holding the values (see `CompiledRoute.segmentMask`, 31 bits), whether the
-/// route declares query parameters, the number of path parameters and a 4-bit code per
-/// parameter for the types read in place.
+/// route declares query parameters, whether a match of it is plain (see ``isPlain``), the
+/// number of path parameters and a 4-bit code per parameter for the types read in place.
 struct RouteLayout: Sendable {
     let bits: UInt64
 
@@ -10,10 +10,16 @@ struct RouteLayout: Sendable {
     static let otherType: UInt64 = 0
     static let stringType: UInt64 = 1
     static let intType: UInt64 = 2
+    /// A catch-all path (`*path`, a `path` value): read in place by a borrowed match.
+    static let pathType: UInt64 = 3
     /// Routes with more parameters than this keep their types in the route only.
-    static let packedParameters = 7
+    static let packedParameters = 6
+    private static let plainBit: UInt64 = 1 << 59
 
-    init(segmentMask: UInt32, parameters: [Route.Parameter], hasQuery: Bool) {
+    /// `plain`: the route is its own pattern (not an alias or a redirect), reads no query and
+    /// checks nothing of the request (host, scheme, fragment, trailing-slash rule, a `to-end`
+    /// value): a match of it is its path's values and nothing else.
+    init(segmentMask: UInt32, parameters: [Route.Parameter], hasQuery: Bool, plain: Bool = false) {
         var high: UInt64 = 0
         if parameters.count <= Self.packedParameters {
             high = UInt64(parameters.count) << 28
@@ -22,6 +28,7 @@ struct RouteLayout: Sendable {
                     switch parameter.type {
                     case .string: Self.stringType
                     case .int: Self.intType
+                    case .path: Self.pathType
                     default: Self.otherType
                     }
                 high |= code << UInt64(4 * index)
@@ -29,8 +36,11 @@ struct RouteLayout: Sendable {
         } else {
             high = 0xF << 28
         }
-        bits = high << 32 | (hasQuery ? 1 << 31 : 0) | UInt64(segmentMask & 0x7FFF_FFFF)
+        bits = high << 32 | (plain ? Self.plainBit : 0) | (hasQuery ? 1 << 31 : 0) | UInt64(segmentMask & 0x7FFF_FFFF)
     }
+
+    /// Whether a match of the route is its path's values and nothing else (see the initialiser).
+    var isPlain: Bool { bits & Self.plainBit != 0 }
 
     var segmentMask: UInt32 { UInt32(truncatingIfNeeded: bits) & 0x7FFF_FFFF }
     var hasQuery: Bool { bits & (1 << 31) != 0 }
@@ -45,10 +55,10 @@ struct RouteLayout: Sendable {
     /// a string or an int: what a lookup reads from the path without the general rules.
     var readsInPlace: Bool {
         guard segmentMask != 0, let count = parameterCount, count > 0 else { return false }
-        // Each code is 0, 1 or 2: a nibble's two low bits OR-ed are 1 unless its code is 0.
+        // Each code is 0…3: a nibble's two low bits differ for 1 and 2 only.
         let codes = bits >> 32
-        let ones: UInt64 = 0x111_1111 & (UInt64.max >> UInt64(64 - 4 * count))
-        return (codes | codes >> 1) & ones == ones
+        let ones: UInt64 = 0x11_1111 & (UInt64.max >> UInt64(64 - 4 * count))
+        return (codes ^ codes >> 1) & ones == ones
     }
 
     /// The type code of parameter `index` (< ``parameterCount``).

@@ -113,16 +113,33 @@ extension Router {
     /// let room = try router.resolve(path: "/", fragment: "/room/lobby").get()
     /// ```
     public func resolve(path: String, query: String? = nil, fragment: String?) -> Result<RouteMatch, RouteFailure> {
+        made(input: path) { body in lookup(path: path, query: query, fragment: fragment, body) }
+    }
+
+    /// The lookup of a path the app trusts (``resolve(path:query:fragment:)``,
+    /// ``withMatch(path:query:_:)``): its length checked, made canonical, then the one door.
+    func lookup(path: String, query: String?, fragment: String?, _ body: MatchSink) -> RouteFailure? {
         let length = path.utf8.count + (query?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0)
         guard length <= options.limits.maxInputLength else {
-            return .failure(RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength)))
+            return RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength))
         }
         // The fragment as a URL's is matched: its canonical encoding, escapes normalised.
         let request = readsRequest && fragment != nil ? RequestURL(fragment: fragment.map { Self.normalizingEscapes(Canonicalizer.hash($0)) }) : nil
         guard Self.withUTF8(of: path, Self.isCanonical) else {
-            return match(path: Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path), query: query, request: request, input: path)
+            return lookup(
+                path: Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path), query: query, request: request, input: path, body)
         }
-        return match(path: path, query: query, request: request, input: path)
+        return lookup(path: path, query: query, request: request, input: path, body)
+    }
+
+    /// The match a lookup made (kept), or its failure.
+    @inline(__always)
+    func made(input: String, _ lookup: (MatchSink) -> RouteFailure?) -> Result<RouteMatch, RouteFailure> {
+        var made: RouteMatch? = nil
+        let failure = lookup { view, path in made = view.match(path: path) }
+        if let made { return .success(made) }
+        // A lookup ends with a match or a failure: this reason is never needed.
+        return .failure(failure ?? Self.noMatch(input))
     }
 
     /// The bytes of a path's first segment (after the leading `/`).
@@ -143,14 +160,29 @@ extension Router {
         dispatch.chunks(for: Self.firstSegmentBytes(bytes), readable: max(0, bytes.count - 1))
     }
 
+    /// What a lookup hands on: the match (borrowed or made) and the normalised path it was
+    /// found in (what a made ``RouteMatch`` keeps as its ``RouteMatch/path``).
+    typealias MatchSink = (borrowing RouteMatchView, _ path: String) -> Void
+
     /// Matches a canonical routed path (see `matchChunks`), with a failure that says why.
     func match(path rawPath: String, query: String?, request: RequestURL?, input: String) -> Result<RouteMatch, RouteFailure> {
+        made(input: input) { body in lookup(path: rawPath, query: query, request: request, input: input, body) }
+    }
+
+    /// The one door every lookup goes through (`resolve(_:)`, `resolve(path:)`, `withMatch`,
+    /// `matches`, `explain`): `body` gets the match, borrowed where it can be (see
+    /// ``RouteMatchView``); else the failure is returned.
+    func lookup(path rawPath: String, query: String?, request: RequestURL?, input: String, _ body: MatchSink) -> RouteFailure? {
         // Attribution items (`utm_source`, `gclid` …) never reach a route: taken out here, the
         // one door every lookup goes through, and handed back beside the match.
         if let query, let split = options.attribution.split(query, plusIsSpace: options.queryPlusIsSpace) {
-            return matchRouted(path: rawPath, query: split.routed, request: request, input: input).map { $0.with(attribution: split.items) }
+            var made: RouteMatch? = nil
+            let failure = lookupRouted(path: rawPath, query: split.routed, request: request, input: input) { view, path in made = view.match(path: path) }
+            guard let made else { return failure }
+            body(RouteMatchView(router: self, made: made.with(attribution: split.items)), made.path)
+            return nil
         }
-        return matchRouted(path: rawPath, query: query, request: request, input: input)
+        return lookupRouted(path: rawPath, query: query, request: request, input: input, body)
     }
 
     /// The query routes read: `query` without its attribution items.
@@ -159,12 +191,12 @@ extension Router {
         return split.routed
     }
 
-    private func matchRouted(path rawPath: String, query: String?, request: RequestURL?, input: String) -> Result<RouteMatch, RouteFailure> {
+    private func lookupRouted(path rawPath: String, query: String?, request: RequestURL?, input: String, _ body: MatchSink) -> RouteFailure? {
         // Most paths are already normal: they are matched as they are (no copy to count).
         if needsNormalizing(rawPath) {
-            return match(normalized: normalized(rawPath), query: query, request: noting(rawPath, in: request), input: input)
+            return match(normalized: normalized(rawPath), query: query, request: noting(rawPath, in: request), input: input, body)
         }
-        return match(normalized: rawPath, query: query, request: request, input: input)
+        return match(normalized: rawPath, query: query, request: request, input: input, body)
     }
 
     /// `request` with the path's trailing `/` noted, when a route keeps its own trailing-slash
@@ -176,30 +208,36 @@ extension Router {
         return (request ?? RequestURL()).withTrailingSlash()
     }
 
-    private func match(normalized path: String, query: String?, request: RequestURL?, input: String) -> Result<RouteMatch, RouteFailure> {
+    private func match(normalized path: String, query: String?, request: RequestURL?, input: String, _ body: MatchSink) -> RouteFailure? {
         // Failures travel beside the match, so the common case moves only a small value.
         var failure: RouteFailure.Reason? = nil
         // How many routes matched the path and rejected it (a value, a query, a host).
         var rejected = 0
-        let match = Self.withUTF8(of: path) { bytes -> RouteMatch? in
+        let found = Self.withUTF8(of: path) { bytes -> Bool in
             // A literal route needs no expression. Should its query not convert, that is the
             // first failure, and the expressions (which leave it out) find the next candidate:
             // every other route matching the path ranks after it.
             if let rank = literalIndex.rank(of: bytes) {
+                // A literal route has no path values: a plain one is its rank.
+                if layouts[rank].isPlain {
+                    body(RouteMatchView(router: self, rank: rank, bytes: bytes, scratch: nil), path)
+                    return true
+                }
                 var items: QueryItems? = nil
                 if let match = convert(rank, scratch: nil, bytes: bytes, path: path, query: query, request: request, items: &items, failure: &failure)
                 {
-                    return match
+                    body(RouteMatchView(router: self, made: match), path)
+                    return true
                 }
                 rejected += 1
             }
             return scratches.withScratch { scratch in
-                matchChunks(bytes, path: path, query: query, request: request, scratch: scratch, failure: &failure, rejected: &rejected)
+                matchChunks(bytes, path: path, query: query, request: request, scratch: scratch, failure: &failure, rejected: &rejected, body)
             }
         }
-        if let match { return .success(match) }
-        if let failure { return .failure(RouteFailure(input: input, reason: failure, rejectedCandidates: rejected)) }
-        return .failure(RouteFailure(input: input, unmatched: path, query: query, request: request, router: self))
+        if found { return nil }
+        if let failure { return RouteFailure(input: input, reason: failure, rejectedCandidates: rejected) }
+        return RouteFailure(input: input, unmatched: path, query: query, request: request, router: self)
     }
 
     /// The chunk expressions first (one match finds the first route in rank order), then —
@@ -208,8 +246,8 @@ extension Router {
     private func matchChunks(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, query: String?, request: RequestURL?, scratch: MatchScratch,
         failure: inout RouteFailure.Reason?,
-        rejected: inout Int
-    ) -> RouteMatch? {
+        rejected: inout Int, _ body: MatchSink
+    ) -> Bool {
         var queryItems: QueryItems? = nil
         let routeIndex: Int?
         do {
@@ -219,23 +257,58 @@ extension Router {
             // breadth-first algorithm out, but the routes' own expressions can use it: the
             // reference rule, route by route, answers (a no-match a backtracking search could
             // not finish is found that way), or ends at the limit itself.
-            return slowPath(
+            let match = slowPath(
                 after: -1, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, request: request,
                 items: &queryItems, failure: &failure, rejected: &rejected)
+            guard let match else { return false }
+            body(RouteMatchView(router: self, made: match), path)
+            return true
         }
-        guard let routeIndex else { return nil }
+        guard let routeIndex else { return false }
+        // The common case: a plain route whose values are read in place, borrowed.
+        if hasPlainValues(routeIndex, bytes: bytes, scratch: scratch) {
+            body(RouteMatchView(router: self, rank: routeIndex, bytes: bytes, scratch: scratch), path)
+            return true
+        }
         // The first failure is the one reported.
         var later: RouteFailure.Reason? = nil
         if let match = convert(
             routeIndex, scratch: scratch, bytes: bytes, path: path, query: query, request: request, items: &queryItems, failure: &later)
         {
-            return match
+            body(RouteMatchView(router: self, made: match), path)
+            return true
         }
         if failure == nil { failure = later }
         if later != nil { rejected += 1 }
-        return slowPath(
+        let match = slowPath(
             after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, request: request,
             items: &queryItems, failure: &failure, rejected: &rejected)
+        guard let match else { return false }
+        body(RouteMatchView(router: self, made: match), path)
+        return true
+    }
+
+    /// Whether the route at `rank`, matched on `bytes` (its groups in `scratch`), is plain (see
+    /// `RouteLayout.isPlain`) with every value read in place: a string or a catch-all path
+    /// without escapes, a decimal int, none empty. Exactly the matches `convert` makes from
+    /// these values and nothing else, which a borrowed view then reads on demand.
+    @inline(__always)
+    private func hasPlainValues(_ rank: Int, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) -> Bool {
+        let layout = layouts[rank]
+        guard layout.isPlain, let count = layout.parameterCount else { return false }
+        var segments = SegmentCursor(mask: layout.segmentMask)
+        for index in 0..<count {
+            guard let range = layout.segmentMask != 0 ? segments.next(in: bytes) : scratch.range(ofGroup: index + 1), !range.isEmpty else {
+                return false
+            }
+            let raw = UnsafeBufferPointer(rebasing: bytes[range])
+            switch layout.typeCode(index) {
+            case RouteLayout.intType: if Self.decimalInt(raw) == nil { return false }
+            case RouteLayout.stringType, RouteLayout.pathType: if PathBytes.firstIndex(of: 0x25, in: raw) < raw.count { return false }
+            default: return false
+            }
+        }
+        return true
     }
 
     /// The rank of the first route whose combined expression matches `bytes` (a canonical

@@ -184,6 +184,11 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// query is closed.
     var readsQuery: Bool { !query.isEmpty || closedQuery || storage.pathRunsToEnd }
 
+    /// Whether a match of this route is its path's values and nothing else: its own pattern
+    /// (not an alias or a redirect), no query read, nothing of the request checked. What a
+    /// borrowed match (``RouteMatchView``) answers without building a ``RouteMatch``.
+    var isPlainMatch: Bool { storage.isOwnPattern && !readsQuery && !storage.checksRequest }
+
     /// The values a redirect gives its target whatever the URL (`set NAME = VALUE` under it),
     /// in declaration order; empty for routes, aliases and most redirects.
     public var fixedValues: RouteParameters { storage.fixedValues ?? [:] }

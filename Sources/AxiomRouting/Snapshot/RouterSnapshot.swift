@@ -124,7 +124,8 @@ extension Router {
             firstLiterals: firstLiterals,
             layouts: entries.indices.map { index in
                 RouteLayout(
-                    segmentMask: UInt32(segmentMasks[index]), parameters: Array(entries[index].pathParameters), hasQuery: entries[index].readsQuery)
+                    segmentMask: UInt32(segmentMasks[index]), parameters: Array(entries[index].pathParameters), hasQuery: entries[index].readsQuery,
+                    plain: entries[index].isPlainMatch)
             },
             chunks: chunks,
             dispatch: SegmentDispatch(dispatch, caseless: caseless),

@@ -1,0 +1,152 @@
+@_spi(Lookup) import AxiomURLPattern
+
+/// A match that borrows the path it was found in: the route's rank and where its values lie
+/// in the caller's bytes. Made by ``Router/withMatch(path:query:_:)`` for the length of its
+/// closure only — it is non-copyable and handed to the closure borrowed, so it cannot be kept,
+/// copied or returned — and a value is converted only when it is read.
+///
+/// A lookup through a view allocates nothing and counts no references for a route whose match
+/// is its path's values and nothing else (most routes: no query read, not an alias or a
+/// redirect, nothing of the host or fragment checked) when each value is a plain string, a
+/// decimal int or a catch-all path without escapes. Every other match is made as
+/// ``Router/resolve(path:query:)`` makes it and the view reads from that: the answers are the
+/// same either way (a differential test holds them together).
+///
+/// ```swift
+/// let id = router.withMatch(path: "/profile/42") { match in
+///     match.routeName == "profile" ? match.int(at: 0) : nil
+/// }
+/// // id: .success(Optional(42))
+/// ```
+public struct RouteMatchView: ~Copyable {
+    /// The router; not retained (the view lives inside a call on it).
+    private unowned(unsafe) let router: Router
+    /// The route's place in ``Router/entries``.
+    public let rank: Int
+    /// The canonical path's bytes, valid while the view lives.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The groups of the match, when the values are read from them (not retained: lent to the
+    /// lookup for the length of the view).
+    private let scratch: Unmanaged<MatchScratch>?
+    /// The match made in full, when this match is more than its path's values.
+    private let made: RouteMatch?
+
+    /// A borrowed match of the plain route at `rank` (see `RouteLayout.isPlain`).
+    init(router: Router, rank: Int, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch?) {
+        self.router = router
+        self.rank = rank
+        self.bytes = bytes
+        self.scratch = scratch.map { Unmanaged.passUnretained($0) }
+        self.made = nil
+    }
+
+    /// A view of a match made in full.
+    init(router: Router, made: RouteMatch) {
+        self.router = router
+        self.rank = made.route.rank
+        self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+        self.scratch = nil
+        self.made = made
+    }
+
+    /// Whether the view borrows the path (no ``RouteMatch`` was made for it).
+    public var isBorrowed: Bool { made == nil }
+
+    /// The route matched (after aliases and redirects: the route the URL lands on).
+    public var route: Route { made?.route ?? router.entries[rank] }
+
+    /// The route's name.
+    public var routeName: String { route.name }
+
+    /// How many path values the match has.
+    public var count: Int {
+        if let made { return made.parameters.count }
+        return router.layouts[rank].parameterCount ?? router.entries[rank].pathParameters.count
+    }
+
+    /// The name of value `index` (`0..<count`).
+    public func name(at index: Int) -> String {
+        if let made { return made.parameters[index].name }
+        return router.entries[rank].parameters[index].name
+    }
+
+    /// Value `index` (`0..<count`), converted now.
+    public func value(at index: Int) -> RouteValue {
+        if let made { return made.parameters.values[index] }
+        let raw = rawBytes(at: index)
+        switch router.layouts[rank].typeCode(index) {
+        case RouteLayout.intType: return .int(Router.decimalInt(raw) ?? 0)
+        case RouteLayout.pathType: return .path(raw.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Router.string(UnsafeBufferPointer(rebasing: $0)) })
+        default: return .string(Router.string(raw))
+        }
+    }
+
+    /// The value named `name`, converted now; nil when the match has none.
+    public subscript(name: String) -> RouteValue? {
+        for index in 0..<count where self.name(at: index) == name { return value(at: index) }
+        return nil
+    }
+
+    /// Value `index` when it is an int: read from the path's bytes, no string made.
+    public func int(at index: Int) -> Int? {
+        if made == nil, router.layouts[rank].typeCode(index) == RouteLayout.intType { return Router.decimalInt(rawBytes(at: index)) }
+        guard case .int(let number) = value(at: index) else { return nil }
+        return number
+    }
+
+    /// Value `index` when it is a string.
+    public func string(at index: Int) -> String? {
+        guard case .string(let text) = value(at: index) else { return nil }
+        return text
+    }
+
+    /// Whether value `index` is a string equal to `text`: compared in the path's bytes, no
+    /// string made.
+    public func value(at index: Int, equals text: String) -> Bool {
+        guard made == nil, router.layouts[rank].typeCode(index) == RouteLayout.stringType else {
+            return string(at: index) == text
+        }
+        let raw = rawBytes(at: index)
+        return Router.withUTF8(of: text) { $0.elementsEqual(raw) }
+    }
+
+    /// The path values as a collection, made now.
+    public var parameters: RouteParameters {
+        if let made { return made.parameters }
+        return RouteParameters(route: router.entries[rank], values: values())
+    }
+
+    /// The match as ``Router/resolve(path:query:)`` gives it (made now, for keeping).
+    public func match() -> RouteMatch {
+        match(path: made?.path ?? String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The match made for keeping, with `path` (the path it was found in) as its path.
+    func match(path: String) -> RouteMatch {
+        if let made { return made }
+        return RouteMatch(route: router.entries[rank], values: values(), names: nil, query: nil, path: path)
+    }
+
+    /// Every value of a borrowed match, converted now.
+    private func values() -> [RouteValue] {
+        let count = count
+        guard count > 0 else { return [] }
+        var values: [RouteValue] = []
+        values.reserveCapacity(count)
+        for index in 0..<count { values.append(value(at: index)) }
+        return values
+    }
+
+    /// The bytes of value `index` in the path (a borrowed view only).
+    private func rawBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        let layout = router.layouts[rank]
+        guard layout.segmentMask == 0 else {
+            var segments = SegmentCursor(mask: layout.segmentMask)
+            var range = 0..<0
+            for _ in 0...index { range = segments.next(in: bytes) ?? 0..<0 }
+            return UnsafeBufferPointer(rebasing: bytes[range])
+        }
+        let range = scratch?._withUnsafeGuaranteedRef { $0.range(ofGroup: index + 1) } ?? 0..<0
+        return UnsafeBufferPointer(rebasing: bytes[range])
+    }
+}
