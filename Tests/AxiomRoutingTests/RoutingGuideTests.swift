@@ -48,6 +48,33 @@ import Testing
         #expect(tab == .likes)
     }
 
+    @Test func borrowedMatchExample() throws {
+        // As the guide writes it:
+        let router = try Router(source: RouteSource(name: "app.routes", text: """
+            route profile /profile/:userId
+              param userId int
+            route docs /docs/:page*
+            """))
+        // The route's name and the id, read straight from the path's bytes: no RouteMatch is made.
+        let found = router.withMatch(path: "/profile/42") { match in (match.routeName, match.int(at: 0)) }
+        print(try found.get())  // ("profile", Optional(42))
+        // A miss is the failure resolve(path:) gives.
+        if case .failure(let failure) = router.withMatch(path: "/nowhere", { $0.rank }) { print(failure.code) }  // no-route
+        let (name, id) = try found.get()
+        #expect(name == "profile" && id == 42)
+        let borrowed = try router.withMatch(path: "/profile/42") { $0.isBorrowed }.get()
+        #expect(borrowed)
+        let missed = router.withMatch(path: "/nowhere", { $0.rank })
+        guard case .failure(let failure) = missed else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(failure.code == .noRoute)
+        let kept = try router.withMatch(path: "/docs/a/b") { $0.match() }.get()
+        #expect(kept == (try router.resolve(path: "/docs/a/b").get()))
+        #expect(kept.parameters["page"] == .path(["a", "b"]))
+    }
+
     @Test func snapshotsAnswerTheSame() throws {
         let sources = [RouteSource(name: "app.routes", text: "origins myapp:\nroute profile /profile/:userId\n  param userId int\n")]
         let text = RouterSnapshot.encode(try Router(sources: sources))     // at build time

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Why a URL did not resolve. Never a crash, never a bare nil: each case says what was
 /// wrong, and ``code`` is a stable identifier for programs.
 public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -66,9 +68,47 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// failure that only found "no match" keeps what it needs to work it out when
         /// ``reason`` is first read: the router, and the routed path and query.
         let diagnosis: (router: Router, path: String, query: String?, request: RequestURL?)?
-        /// What the diagnosis found, once worked out: the reason and the count of rejecting
-        /// routes (`code`, `description` and `reason` each read them; a CLI reads all three).
-        let diagnosed = Locked<(reason: Reason?, rejected: Int?)>((nil, nil))
+        /// What the diagnosis found, once worked out (`code`, `description` and `reason` each
+        /// read it; a CLI reads all three): the reason, as the bits of a retained `ReasonBox`
+        /// (0 until worked out; published once, by compare-and-exchange), and the count of
+        /// rejecting routes (-1 until counted). Atomics, not a lock: a miss that is never
+        /// described (most, in an app) then costs no lock to make and destroy.
+        private let diagnosedReason = Atomic<UInt>(0)
+        private let diagnosedRejected = Atomic<Int>(-1)
+
+        private final class ReasonBox: Sendable {
+            let reason: Reason
+            init(_ reason: Reason) { self.reason = reason }
+        }
+
+        deinit {
+            let bits = diagnosedReason.load(ordering: .acquiring)
+            if let pointer = UnsafeRawPointer(bitPattern: bits) { Unmanaged<ReasonBox>.fromOpaque(pointer).release() }
+        }
+
+        /// The reason worked out, if it was.
+        var diagnosed: Reason? {
+            guard let pointer = UnsafeRawPointer(bitPattern: diagnosedReason.load(ordering: .acquiring)) else { return nil }
+            return Unmanaged<ReasonBox>.fromOpaque(pointer).takeUnretainedValue().reason
+        }
+
+        /// Keeps `reason` as the one worked out, unless another thread kept one first.
+        func keep(_ reason: Reason) {
+            let bits = UInt(bitPattern: Unmanaged.passRetained(ReasonBox(reason)).toOpaque())
+            if !diagnosedReason.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged,
+                let pointer = UnsafeRawPointer(bitPattern: bits)
+            {
+                Unmanaged<ReasonBox>.fromOpaque(pointer).release()
+            }
+        }
+
+        /// The count of rejecting routes, if it was counted.
+        var rejectedCount: Int? {
+            let count = diagnosedRejected.load(ordering: .relaxed)
+            return count < 0 ? nil : count
+        }
+
+        func keep(rejected count: Int) { diagnosedRejected.store(count, ordering: .relaxed) }
 
         init(input: String, immediate: Reason?, diagnosis: (router: Router, path: String, query: String?, request: RequestURL?)?, rejected: Int = 0) {
             self.input = input
@@ -87,9 +127,9 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// 0 when no route matched the path (or the reason is not one of theirs).
     public var rejectedCandidates: Int {
         guard storage.immediate == nil, let (router, path, query, request) = storage.diagnosis else { return storage.rejected }
-        if let rejected = storage.diagnosed.withLock({ $0.rejected }) { return rejected }
+        if let rejected = storage.rejectedCount { return rejected }
         let rejected = router.rejections(path, query: query, request: request, counting: true).count
-        storage.diagnosed.withLock { $0.rejected = rejected }
+        storage.keep(rejected: rejected)
         return rejected
     }
 
@@ -101,9 +141,9 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: Reason {
         if let immediate = storage.immediate { return immediate }
         guard let (router, path, query, request) = storage.diagnosis else { return .noRoute(path: input, suggestions: []) }
-        if let reason = storage.diagnosed.withLock({ $0.reason }) { return reason }
+        if let reason = storage.diagnosed { return reason }
         let reason = router.diagnose(path, query: query, request: request)
-        storage.diagnosed.withLock { $0.reason = reason }
+        storage.keep(reason)
         return reason
     }
 

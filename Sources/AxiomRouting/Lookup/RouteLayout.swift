@@ -42,6 +42,8 @@ struct RouteLayout: Sendable {
     /// Whether a match of the route is its path's values and nothing else (see the initialiser).
     var isPlain: Bool { bits & Self.plainBit != 0 }
 
+    init(bits: UInt64) { self.bits = bits }
+
     var segmentMask: UInt32 { UInt32(truncatingIfNeeded: bits) & 0x7FFF_FFFF }
     var hasQuery: Bool { bits & (1 << 31) != 0 }
 
@@ -59,6 +61,14 @@ struct RouteLayout: Sendable {
         let codes = bits >> 32
         let ones: UInt64 = 0x11_1111 & (UInt64.max >> UInt64(64 - 4 * count))
         return (codes ^ codes >> 1) & ones == ones
+    }
+
+    /// Whether every parameter is packed and a string or a catch-all path (codes 1 and 3: a
+    /// nibble's low bit set).
+    var allStringsOrPaths: Bool {
+        guard let count = parameterCount else { return false }
+        let ones: UInt64 = 0x11_1111 & (UInt64.max >> UInt64(64 - 4 * max(count, 1)))
+        return count == 0 || (bits >> 32) & ones == ones
     }
 
     /// The type code of parameter `index` (< ``parameterCount``).

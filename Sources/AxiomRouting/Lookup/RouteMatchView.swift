@@ -19,31 +19,37 @@
 /// // id: .success(Optional(42))
 /// ```
 public struct RouteMatchView: ~Copyable {
-    /// The router; not retained (the view lives inside a call on it).
-    private unowned(unsafe) let router: Router
+    /// The router, not retained: the view lives inside a call on it.
+    private let router: Unmanaged<Router>
     /// The route's place in ``Router/entries``.
     public let rank: Int
+    /// Where the route's values are and of which types (a borrowed view only).
+    private let layout: RouteLayout
     /// The canonical path's bytes, valid while the view lives.
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The groups of the match, when the values are read from them (not retained: lent to the
     /// lookup for the length of the view).
     private let scratch: Unmanaged<MatchScratch>?
-    /// The match made in full, when this match is more than its path's values.
-    private let made: RouteMatch?
+    /// The match made in full, when this match is more than its path's values: on the stack
+    /// of the lookup that made it, valid while the view lives. (A pointer, so the view is a
+    /// plain value that needs no destroying.)
+    private let made: UnsafePointer<RouteMatch>?
 
     /// A borrowed match of the plain route at `rank` (see `RouteLayout.isPlain`).
-    init(router: Router, rank: Int, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch?) {
-        self.router = router
+    init(router: Router, rank: Int, layout: RouteLayout, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch?) {
+        self.router = Unmanaged.passUnretained(router)
         self.rank = rank
+        self.layout = layout
         self.bytes = bytes
         self.scratch = scratch.map { Unmanaged.passUnretained($0) }
         self.made = nil
     }
 
-    /// A view of a match made in full.
-    init(router: Router, made: RouteMatch) {
-        self.router = router
-        self.rank = made.route.rank
+    /// A view of a match made in full (`made` outlives the view).
+    init(router: Router, made: UnsafePointer<RouteMatch>) {
+        self.router = Unmanaged.passUnretained(router)
+        self.rank = made.pointee.route.rank
+        self.layout = RouteLayout(bits: 0)
         self.bytes = UnsafeBufferPointer(start: nil, count: 0)
         self.scratch = nil
         self.made = made
@@ -53,28 +59,35 @@ public struct RouteMatchView: ~Copyable {
     public var isBorrowed: Bool { made == nil }
 
     /// The route matched (after aliases and redirects: the route the URL lands on).
-    public var route: Route { made?.route ?? router.entries[rank] }
+    public var route: Route { made?.pointee.route ?? router._withUnsafeGuaranteedRef { $0.entries[rank] } }
 
     /// The route's name.
     public var routeName: String { route.name }
 
     /// How many path values the match has.
     public var count: Int {
-        if let made { return made.parameters.count }
-        return router.layouts[rank].parameterCount ?? router.entries[rank].pathParameters.count
+        if let made { return made.pointee.parameters.count }
+        // A borrowed view's route has its parameters packed in its layout (`isPlain`).
+        return layout.parameterCount ?? 0
     }
 
     /// The name of value `index` (`0..<count`).
     public func name(at index: Int) -> String {
-        if let made { return made.parameters[index].name }
-        return router.entries[rank].parameters[index].name
+        if let made { return made.pointee.parameters[index].name }
+        return router._withUnsafeGuaranteedRef { $0.entries[rank].parameters[index].name }
     }
 
     /// Value `index` (`0..<count`), converted now.
     public func value(at index: Int) -> RouteValue {
-        if let made { return made.parameters.values[index] }
-        let raw = rawBytes(at: index)
-        switch router.layouts[rank].typeCode(index) {
+        if let made { return made.pointee.parameters.values[index] }
+        return Self.value(rawBytes(at: index), code: layout.typeCode(index))
+    }
+
+    /// A value read in place, of its layout's type code (checked by the lookup: see
+    /// `Router.hasPlainValues`).
+    @inline(__always)
+    private static func value(_ raw: UnsafeBufferPointer<UInt8>, code: UInt64) -> RouteValue {
+        switch code {
         case RouteLayout.intType: return .int(Router.decimalInt(raw) ?? 0)
         case RouteLayout.pathType: return .path(raw.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Router.string(UnsafeBufferPointer(rebasing: $0)) })
         default: return .string(Router.string(raw))
@@ -89,7 +102,7 @@ public struct RouteMatchView: ~Copyable {
 
     /// Value `index` when it is an int: read from the path's bytes, no string made.
     public func int(at index: Int) -> Int? {
-        if made == nil, router.layouts[rank].typeCode(index) == RouteLayout.intType { return Router.decimalInt(rawBytes(at: index)) }
+        if made == nil, layout.typeCode(index) == RouteLayout.intType { return Router.decimalInt(rawBytes(at: index)) }
         guard case .int(let number) = value(at: index) else { return nil }
         return number
     }
@@ -103,7 +116,7 @@ public struct RouteMatchView: ~Copyable {
     /// Whether value `index` is a string equal to `text`: compared in the path's bytes, no
     /// string made.
     public func value(at index: Int, equals text: String) -> Bool {
-        guard made == nil, router.layouts[rank].typeCode(index) == RouteLayout.stringType else {
+        guard made == nil, layout.typeCode(index) == RouteLayout.stringType else {
             return string(at: index) == text
         }
         let raw = rawBytes(at: index)
@@ -112,34 +125,40 @@ public struct RouteMatchView: ~Copyable {
 
     /// The path values as a collection, made now.
     public var parameters: RouteParameters {
-        if let made { return made.parameters }
-        return RouteParameters(route: router.entries[rank], values: values())
+        if let made { return made.pointee.parameters }
+        return RouteParameters(route: route, values: values())
     }
 
     /// The match as ``Router/resolve(path:query:)`` gives it (made now, for keeping).
     public func match() -> RouteMatch {
-        match(path: made?.path ?? String(decoding: bytes, as: UTF8.self))
+        match(path: made?.pointee.path ?? String(decoding: bytes, as: UTF8.self))
     }
 
     /// The match made for keeping, with `path` (the path it was found in) as its path.
     func match(path: String) -> RouteMatch {
-        if let made { return made }
-        return RouteMatch(route: router.entries[rank], values: values(), names: nil, query: nil, path: path)
+        if let made { return made.pointee }
+        return RouteMatch(route: route, values: values(), names: nil, query: nil, path: path)
     }
 
-    /// Every value of a borrowed match, converted now.
+    /// Every value of a borrowed match, converted now: whole segments in one walk along the path.
     private func values() -> [RouteValue] {
-        let count = count
-        guard count > 0 else { return [] }
+        guard let count = layout.parameterCount, count > 0 else { return [] }
         var values: [RouteValue] = []
         values.reserveCapacity(count)
-        for index in 0..<count { values.append(value(at: index)) }
+        guard layout.segmentMask != 0 else {
+            for index in 0..<count { values.append(value(at: index)) }
+            return values
+        }
+        var segments = SegmentCursor(mask: layout.segmentMask)
+        for index in 0..<count {
+            let range = segments.next(in: bytes) ?? 0..<0
+            values.append(Self.value(UnsafeBufferPointer(rebasing: bytes[range]), code: layout.typeCode(index)))
+        }
         return values
     }
 
     /// The bytes of value `index` in the path (a borrowed view only).
     private func rawBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-        let layout = router.layouts[rank]
         guard layout.segmentMask == 0 else {
             var segments = SegmentCursor(mask: layout.segmentMask)
             var range = 0..<0

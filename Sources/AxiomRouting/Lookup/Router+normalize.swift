@@ -20,10 +20,20 @@ extension Router {
         return (byte < 64 ? (low >> UInt64(byte)) & 1 : (high >> UInt64(byte - 64)) & 1) == 1 ? 1 : 0
     }
 
+    /// ``pathFlags`` with `%` refused anywhere: a path with no escape to normalise.
+    private static let plainPathFlags: [UInt8] = pathFlags.enumerated().map { $0.offset == 0x25 ? 1 : $0.element }
+
     /// Whether the URL parser would leave `bytes` as they are: a leading `/`, nothing the path
     /// set encodes, no dot segment. Eight bytes at a time: their flags are OR-ed, and only a
     /// group with a flagged byte is looked at byte by byte.
-    static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { isCanonical(bytes, flags: pathFlags) }
+
+    /// ``isCanonical(_:)`` and no `%` at all: a canonical path whose escapes need no
+    /// normalising because it has none (the common case, in the same one pass).
+    static func isPlainCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { isCanonical(bytes, flags: plainPathFlags) }
+
+    @inline(__always)
+    private static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>, flags pathFlags: [UInt8]) -> Bool {
         guard bytes.first == UInt8(ascii: "/"), let base = bytes.baseAddress else { return false }
         return pathFlags.withUnsafeBufferPointer { table in
             guard let flags = table.baseAddress else { return false }
@@ -36,7 +46,7 @@ extension Router {
                 return true
             }
             /// The eight bytes from `index`: their flags OR-ed, and byte by byte only if one is set.
-            func group(_ index: Int) -> Bool {
+            @inline(__always) func group(_ index: Int) -> Bool {
                 let any =
                     flags[Int(base[index])] | flags[Int(base[index + 1])] | flags[Int(base[index + 2])] | flags[Int(base[index + 3])]
                     | flags[Int(base[index + 4])] | flags[Int(base[index + 5])] | flags[Int(base[index + 6])] | flags[Int(base[index + 7])]

@@ -113,16 +113,43 @@ extension Router {
     /// let room = try router.resolve(path: "/", fragment: "/room/lobby").get()
     /// ```
     public func resolve(path: String, query: String? = nil, fragment: String?) -> Result<RouteMatch, RouteFailure> {
-        made(input: path) { body in lookup(path: path, query: query, fragment: fragment, body) }
+        if let failure = tooLong(path: path, query: query, fragment: fragment) { return .failure(failure) }
+        // The plain door builds the match straight from what it found.
+        if fragment == nil {
+            switch plainLookup(path: path, query: query, { view, path in view.match(path: path) }) {
+            case .matched(let match): return .success(match)
+            case .missed: return .failure(RouteFailure(input: path, unmatched: path, query: query, request: nil, router: self))
+            case .undecided: break
+            }
+        }
+        return made(input: path) { body in generalLookup(path: path, query: query, fragment: fragment, body) }
+    }
+
+    /// The failure for a path, query and fragment longer together than the router's limit.
+    @inline(__always)
+    private func tooLong(path: String, query: String?, fragment: String?) -> RouteFailure? {
+        let length = path.utf8.count + (query?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0)
+        guard length > options.limits.maxInputLength else { return nil }
+        return RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength))
     }
 
     /// The lookup of a path the app trusts (``resolve(path:query:fragment:)``,
-    /// ``withMatch(path:query:_:)``): its length checked, made canonical, then the one door.
+    /// ``withMatch(path:query:_:)``): its length checked, the plain door, else made canonical and
+    /// the general lookup.
     func lookup(path: String, query: String?, fragment: String?, _ body: MatchSink) -> RouteFailure? {
-        let length = path.utf8.count + (query?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0)
-        guard length <= options.limits.maxInputLength else {
-            return RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength))
+        if let failure = tooLong(path: path, query: query, fragment: fragment) { return failure }
+        if fragment == nil {
+            switch plainLookup(path: path, query: query, body) {
+            case .matched: return nil
+            case .missed: return RouteFailure(input: path, unmatched: path, query: query, request: nil, router: self)
+            case .undecided: break
+            }
         }
+        return generalLookup(path: path, query: query, fragment: fragment, body)
+    }
+
+    /// A trusted path's general lookup: made canonical, then the one door.
+    private func generalLookup(path: String, query: String?, fragment: String?, _ body: MatchSink) -> RouteFailure? {
         // The fragment as a URL's is matched: its canonical encoding, escapes normalised.
         let request = readsRequest && fragment != nil ? RequestURL(fragment: fragment.map { Self.normalizingEscapes(Canonicalizer.hash($0)) }) : nil
         guard Self.withUTF8(of: path, Self.isCanonical) else {
@@ -137,12 +164,14 @@ extension Router {
     func made(input: String, _ lookup: (MatchSink) -> RouteFailure?) -> Result<RouteMatch, RouteFailure> {
         var made: RouteMatch? = nil
         let failure = lookup { view, path in made = view.match(path: path) }
-        if let made { return .success(made) }
+        // Moved out, not copied (a copy counts every reference the match holds).
+        if let made = made.take() { return .success(made) }
         // A lookup ends with a match or a failure: this reason is never needed.
         return .failure(failure ?? Self.noMatch(input))
     }
 
     /// The bytes of a path's first segment (after the leading `/`).
+    @inline(__always)
     static func firstSegmentBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         guard bytes.count > 1 else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
         return UnsafeBufferPointer(rebasing: bytes[1..<PathBytes.nextSlash(in: bytes, from: 1)])
@@ -166,7 +195,61 @@ extension Router {
 
     /// Matches a canonical routed path (see `matchChunks`), with a failure that says why.
     func match(path rawPath: String, query: String?, request: RequestURL?, input: String) -> Result<RouteMatch, RouteFailure> {
-        made(input: input) { body in lookup(path: rawPath, query: query, request: request, input: input, body) }
+        if request == nil {
+            switch plainLookup(path: rawPath, query: query, { view, path in view.match(path: path) }) {
+            case .matched(let match): return .success(match)
+            case .missed: return .failure(RouteFailure(input: input, unmatched: rawPath, query: query, request: nil, router: self))
+            case .undecided: break
+            }
+        }
+        return made(input: input) { body in lookup(path: rawPath, query: query, request: request, input: input, body) }
+    }
+
+    /// What the plain lookup (``plainLookup(path:query:_:)``) decided.
+    enum PlainLookup<Found> {
+        /// The match, as the caller's closure read it.
+        case matched(Found)
+        /// No route matches: the failure is "no route", worked out when read.
+        case missed
+        /// Not a plain case: the general lookup decides.
+        case undecided
+    }
+
+    /// The common case in one pass, answered as the general lookup (``lookup(path:query:request:input:_:)``)
+    /// answers it: a canonical path with nothing to normalise (no escape, no trailing `/`
+    /// the table drops, no empty segment it collapses), no attribution item in the query,
+    /// matching a plain route whose values are read in place (see ``RouteMatchView``), or
+    /// nothing at all. Anything else is `undecided`, and the general lookup starts over.
+    /// `found` reads the match (the view, and the path it was found in) into what the caller keeps.
+    @inline(__always)
+    private func plainLookup<Found>(path: String, query: String?, _ found: (borrowing RouteMatchView, String) -> Found) -> PlainLookup<Found> {
+        if let query, options.attribution.split(query, plusIsSpace: options.queryPlusIsSpace) != nil { return .undecided }
+        return Self.withUTF8(of: path) { bytes -> PlainLookup<Found> in
+            guard Self.isPlainCanonical(bytes), !(options.ignoresTrailingSlash && bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/")),
+                !(options.collapsesEmptySegments && Self.hasEmptySegment(bytes))
+            else { return .undecided }
+            if let rank = literalIndex.rank(of: bytes) {
+                let layout = layouts[rank]
+                guard layout.isPlain else { return .undecided }
+                return .matched(found(RouteMatchView(router: self, rank: rank, layout: layout, bytes: bytes, scratch: nil), path))
+            }
+            // A scratch lent without a closure (whose captures would be retained for the call).
+            let bits = scratches.lend()
+            defer { scratches.giveBack(bits) }
+            guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return .undecided }
+            return Unmanaged<MatchScratch>.fromOpaque(pointer)._withUnsafeGuaranteedRef { scratch -> PlainLookup<Found> in
+                let first: Int?
+                do {
+                    first = try firstRouteByExpressions(bytes, scratch: scratch)
+                } catch {
+                    return .undecided
+                }
+                guard let rank = first else { return .missed }
+                // (The path has no `%`: its values need no check for escapes.)
+                guard hasPlainValues(rank, bytes: bytes, scratch: scratch, escapesChecked: true) else { return .undecided }
+                return .matched(found(RouteMatchView(router: self, rank: rank, layout: layouts[rank], bytes: bytes, scratch: scratch), path))
+            }
+        }
     }
 
     /// The one door every lookup goes through (`resolve(_:)`, `resolve(path:)`, `withMatch`,
@@ -179,7 +262,7 @@ extension Router {
             var made: RouteMatch? = nil
             let failure = lookupRouted(path: rawPath, query: split.routed, request: request, input: input) { view, path in made = view.match(path: path) }
             guard let made else { return failure }
-            body(RouteMatchView(router: self, made: made.with(attribution: split.items)), made.path)
+            withUnsafePointer(to: made.with(attribution: split.items)) { body(RouteMatchView(router: self, made: $0), made.path) }
             return nil
         }
         return lookupRouted(path: rawPath, query: query, request: request, input: input, body)
@@ -219,14 +302,15 @@ extension Router {
             // every other route matching the path ranks after it.
             if let rank = literalIndex.rank(of: bytes) {
                 // A literal route has no path values: a plain one is its rank.
-                if layouts[rank].isPlain {
-                    body(RouteMatchView(router: self, rank: rank, bytes: bytes, scratch: nil), path)
+                let layout = layouts[rank]
+                if layout.isPlain {
+                    body(RouteMatchView(router: self, rank: rank, layout: layout, bytes: bytes, scratch: nil), path)
                     return true
                 }
                 var items: QueryItems? = nil
                 if let match = convert(rank, scratch: nil, bytes: bytes, path: path, query: query, request: request, items: &items, failure: &failure)
                 {
-                    body(RouteMatchView(router: self, made: match), path)
+                    withUnsafePointer(to: match) { body(RouteMatchView(router: self, made: $0), path) }
                     return true
                 }
                 rejected += 1
@@ -261,13 +345,13 @@ extension Router {
                 after: -1, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, request: request,
                 items: &queryItems, failure: &failure, rejected: &rejected)
             guard let match else { return false }
-            body(RouteMatchView(router: self, made: match), path)
+            withUnsafePointer(to: match) { body(RouteMatchView(router: self, made: $0), path) }
             return true
         }
         guard let routeIndex else { return false }
         // The common case: a plain route whose values are read in place, borrowed.
-        if hasPlainValues(routeIndex, bytes: bytes, scratch: scratch) {
-            body(RouteMatchView(router: self, rank: routeIndex, bytes: bytes, scratch: scratch), path)
+        if hasPlainValues(routeIndex, bytes: bytes, scratch: scratch, escapesChecked: false) {
+            body(RouteMatchView(router: self, rank: routeIndex, layout: layouts[routeIndex], bytes: bytes, scratch: scratch), path)
             return true
         }
         // The first failure is the one reported.
@@ -275,7 +359,7 @@ extension Router {
         if let match = convert(
             routeIndex, scratch: scratch, bytes: bytes, path: path, query: query, request: request, items: &queryItems, failure: &later)
         {
-            body(RouteMatchView(router: self, made: match), path)
+            withUnsafePointer(to: match) { body(RouteMatchView(router: self, made: $0), path) }
             return true
         }
         if failure == nil { failure = later }
@@ -284,7 +368,7 @@ extension Router {
             after: routeIndex, path: path, bytes: bytes, scratch: scratch, segment: firstSegment(bytes), query: query, request: request,
             items: &queryItems, failure: &failure, rejected: &rejected)
         guard let match else { return false }
-        body(RouteMatchView(router: self, made: match), path)
+        withUnsafePointer(to: match) { body(RouteMatchView(router: self, made: $0), path) }
         return true
     }
 
@@ -292,10 +376,14 @@ extension Router {
     /// `RouteLayout.isPlain`) with every value read in place: a string or a catch-all path
     /// without escapes, a decimal int, none empty. Exactly the matches `convert` makes from
     /// these values and nothing else, which a borrowed view then reads on demand.
+    /// `escapesChecked`: the whole path is known to have no `%`.
     @inline(__always)
-    private func hasPlainValues(_ rank: Int, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) -> Bool {
+    private func hasPlainValues(_ rank: Int, bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, escapesChecked: Bool) -> Bool {
         let layout = layouts[rank]
         guard layout.isPlain, let count = layout.parameterCount else { return false }
+        // Whole segments of strings (or paths) in a path known to have no escape: nothing to
+        // check (an empty one reads as "", as `convert` reads it).
+        if escapesChecked, layout.segmentMask != 0, layout.allStringsOrPaths { return true }
         var segments = SegmentCursor(mask: layout.segmentMask)
         for index in 0..<count {
             guard let range = layout.segmentMask != 0 ? segments.next(in: bytes) : scratch.range(ofGroup: index + 1), !range.isEmpty else {
@@ -304,7 +392,7 @@ extension Router {
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             switch layout.typeCode(index) {
             case RouteLayout.intType: if Self.decimalInt(raw) == nil { return false }
-            case RouteLayout.stringType, RouteLayout.pathType: if PathBytes.firstIndex(of: 0x25, in: raw) < raw.count { return false }
+            case RouteLayout.stringType, RouteLayout.pathType: if !escapesChecked, PathBytes.firstIndex(of: 0x25, in: raw) < raw.count { return false }
             default: return false
             }
         }

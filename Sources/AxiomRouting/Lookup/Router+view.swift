@@ -16,7 +16,7 @@ extension Router {
     ) -> Swift.Result<Result, RouteFailure> {
         var result: Result? = nil
         let failure = borrowedLookup(path: path, query: query) { view in result = body(view) }
-        if let result { return .success(result) }
+        if let result = result.take() { return .success(result) }
         // A lookup ends with a match or a failure: the second reason is never needed.
         return .failure(failure ?? Self.noMatch(path))
     }

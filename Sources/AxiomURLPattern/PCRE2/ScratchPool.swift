@@ -46,8 +46,24 @@ public import Synchronization
         return body(scratch)
     }
 
+    /// Lends a scratch without a closure (for a lookup's hot path, where a closure's captures
+    /// would be retained for the call): the bits of a retained scratch, to be handed back to
+    /// ``giveBack(_:)`` once, after the last use. Read it with `Unmanaged.fromOpaque`.
+    @inlinable @inline(__always)
+    package func lend() -> UInt {
+        if let bits = Self.take(slot0) ?? Self.take(slot1) ?? Self.take(slot2) ?? Self.take(slot3),
+            let pointer = UnsafeRawPointer(bitPattern: bits)
+        {
+            Unmanaged<MatchScratch>.fromOpaque(pointer)._withUnsafeGuaranteedRef { scratch in
+                scratch.breadthFirstBudget = MatchScratch.breadthFirstRunsPerOperation
+            }
+            return bits
+        }
+        return UInt(bitPattern: Unmanaged.passRetained(MatchScratch(captures: captures, limits: limits)).toOpaque())
+    }
+
     /// Puts a retained scratch's bits into an empty slot, or releases it.
-    @usableFromInline func giveBack(_ bits: UInt) {
+    @usableFromInline package func giveBack(_ bits: UInt) {
         if !Self.put(bits, into: slot0), !Self.put(bits, into: slot1), !Self.put(bits, into: slot2), !Self.put(bits, into: slot3),
             let pointer = UnsafeRawPointer(bitPattern: bits)
         {
