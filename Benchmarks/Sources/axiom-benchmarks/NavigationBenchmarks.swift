@@ -3,8 +3,9 @@ import AxiomRouting
 import Foundation
 
 /// `axiom-benchmarks navigation`: `open(url)` end to end on the default table — resolve,
-/// three pass-through middleware, plan, commit, context creation and lifecycle — over
-/// 100,000 navigations; p50, p99 and resident memory before and after (after a warm-up).
+/// a signed-in session and three pass-through middleware, plan, commit, context creation and
+/// lifecycle — over 100,000 navigations; p50 and p99 over all and per outcome, and resident
+/// memory before and after (after a warm-up).
 @MainActor
 enum NavigationBenchmarks {
     final class TrivialContext: Context {
@@ -15,7 +16,17 @@ enum NavigationBenchmarks {
 
     /// Variants for finding costs: `navigation bare` (no middleware), `navigation flow` (no
     /// orchestrator, no contexts).
-    static func run(navigations: Int = 100_000, variant: String = "") async throws {
+    /// Deep links across tabs, depths, modals and parameters.
+    static let urls = [
+        "myapp://posts/7/comments?sort=new", "myapp://profile/42", "https://example.com/settings/privacy/ads",
+        "myapp://discover/topics/music", "myapp://compose", "myapp://inbox/E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+        "myapp://search?q=swift&page=2", "myapp://u/alice", "myapp://places/1.5/-3", "myapp://me/edit",
+    ]
+
+    /// The default table's orchestrator, with `middleware` pass-through middleware and (when
+    /// `signedIn`) a signed-in session, so the routes that require authentication complete
+    /// too, started.
+    static func orchestrator(middleware: Int, signedIn: Bool = true) async throws -> (Orchestrator, Router) {
         let sources = try RouteSource.load(from: "Routes")
         let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
         let factories = Dictionary(
@@ -28,19 +39,27 @@ enum NavigationBenchmarks {
                 "home": Destination("home"), "discover": Destination("discover"),
                 "inbox": Destination("inbox"), "profile": Destination("me"),
             ]), factories: factories)
-        let flowOnly = NavigationFlow(router: router, state: orchestrator.navigation.state)
-        if variant != "bare" {
-            for _ in 0..<3 { orchestrator.navigation.add(MiddlewareClosure { request, next in try await next(request) }) }
-        }
+        if signedIn { orchestrator.navigation.add(AuthenticationMiddleware(loginRoute: router.loginRoute, signedIn: true, clock: ContinuousClock())) }
+        for _ in 0..<middleware { orchestrator.navigation.add(MiddlewareClosure { request, next in try await next(request) }) }
         await orchestrator.start()
-        // Deep links across tabs, depths, modals and parameters.
-        let urls = [
-            "myapp://posts/7/comments?sort=new", "myapp://profile/42", "https://example.com/settings/privacy/ads",
-            "myapp://discover/topics/music", "myapp://compose", "myapp://inbox/E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-            "myapp://search?q=swift&page=2", "myapp://u/alice", "myapp://places/1.5/-3", "myapp://me/edit",
-        ]
-        @MainActor func navigate(_ count: Int, samples: inout [Duration]) async -> Int {
-            var completed = 0
+        return (orchestrator, router)
+    }
+
+    /// For counting instructions: `count` navigations through three middleware; how many completed.
+    static func count(_ count: Int) async throws -> Int {
+        let (orchestrator, _) = try await orchestrator(middleware: 3)
+        var completed = 0
+        for index in 0..<count where await orchestrator.open(url: urls[index % urls.count]) == .completed { completed += 1 }
+        return completed
+    }
+
+    static func run(navigations: Int = 100_000, variant: String = "") async throws {
+        // `bare`: no middleware at all, no session either (the routes that require
+        // authentication then end `cancelled.guard-rejected`, reported apart).
+        let (orchestrator, router) = try await orchestrator(middleware: variant == "bare" ? 0 : 3, signedIn: variant != "bare")
+        let flowOnly = NavigationFlow(router: router, state: orchestrator.navigation.state)
+        /// Each navigation's time and how it ended, by URL.
+        @MainActor func navigate(_ count: Int, samples: inout [Duration], outcomes: inout [String]) async {
             let clock = ContinuousClock()
             for index in 0..<count {
                 let started = clock.now
@@ -48,26 +67,41 @@ enum NavigationBenchmarks {
                     variant == "flow"
                     ? await flowOnly.open(url: urls[index % urls.count]) : await orchestrator.open(url: urls[index % urls.count])
                 samples[index] = clock.now - started
-                if result == .completed { completed += 1 }
+                outcomes[index] = result.code.rawValue
             }
-            return completed
         }
         var warmUp = [Duration](repeating: .zero, count: 10_000)
-        _ = await navigate(10_000, samples: &warmUp)
+        var warmUpOutcomes = [String](repeating: "", count: 10_000)
+        await navigate(10_000, samples: &warmUp, outcomes: &warmUpOutcomes)
         var samples = [Duration](repeating: .zero, count: navigations)
+        var outcomes = [String](repeating: "", count: navigations)
         RouterBenchmarks.trimHeap()
         let before = RouterBenchmarks.residentBytes()
-        let completed = await navigate(navigations, samples: &samples)
+        await navigate(navigations, samples: &samples, outcomes: &outcomes)
         RouterBenchmarks.trimHeap()
         let after = RouterBenchmarks.residentBytes()
-        let nanoseconds = samples.map { Double($0.components.seconds) * 1e9 + Double($0.components.attoseconds) / 1e9 }.sorted()
-        func percentile(_ p: Double) -> Double { nanoseconds[min(nanoseconds.count - 1, Int(Double(nanoseconds.count) * p))] }
+        let nanoseconds = samples.map { Double($0.components.seconds) * 1e9 + Double($0.components.attoseconds) / 1e9 }
+        func percentile(_ sorted: [Double], _ p: Double) -> Double { sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+        let all = nanoseconds.sorted()
+        let completed = outcomes.filter { $0 == "completed" }.count
         print(
-            "open(url) end to end, \(navigations) navigations on the default table (\(completed) completed), \(variant == "bare" ? "no middleware" : variant == "flow" ? "flow only: no middleware, no contexts" : "3 middleware"):"
+            "open(url) end to end, \(navigations) navigations on the default table (\(completed) completed), \(variant == "bare" ? "no middleware" : variant == "flow" ? "flow only: no middleware, no contexts" : "3 middleware and a signed-in session"):"
         )
         print(
-            "  p50 \((percentile(0.5) / 1000).formatted(2)) µs   p99 \((percentile(0.99) / 1000).formatted(2)) µs   max \(((nanoseconds.last ?? 0) / 1000).formatted(1)) µs"
+            "  all       p50 \((percentile(all, 0.5) / 1000).formatted(2)) µs   p99 \((percentile(all, 0.99) / 1000).formatted(2)) µs   max \(((all.last ?? 0) / 1000).formatted(1)) µs"
         )
+        // Each outcome apart: a navigation that ends inside the flow (a duplicate, a refusal)
+        // does less work than one that commits, and mixing them hides both.
+        for outcome in Set(outcomes).sorted() {
+            let times = zip(outcomes, nanoseconds).filter { $0.0 == outcome }.map(\.1).sorted()
+            print(
+                "  \(pad(outcome, 9)) p50 \((percentile(times, 0.5) / 1000).formatted(2)) µs   p99 \((percentile(times, 0.99) / 1000).formatted(2)) µs   (\(times.count) navigations)"
+            )
+        }
+        // Which URLs end how (the first pass over the list, after the warm-up).
+        for (index, url) in urls.enumerated() where outcomes[index] != "completed" {
+            print("    \(url): \(outcomes[index])")
+        }
         if let before, let after {
             print(
                 "  resident memory: \((Double(before) / 1_048_576).formatted(1)) MiB before, \((Double(after) / 1_048_576).formatted(1)) MiB after (\((Double(after - before) / 1_048_576).formatted(2)) MiB growth)"

@@ -11,10 +11,11 @@ case "routers":
     try RouterBenchmarks.run(sizes: sizes.isEmpty ? [10, 100, 1_000, 10_000] : sizes)
 case "profile-lookups":
     // For profilers: only this Router's lookups on a 1,000-route table.
-    // `profile-lookups [ROUNDS [SIZE]] [url]`
+    // `profile-lookups [ROUNDS [SIZE]] [url | view]`
     let numbers = arguments.dropFirst().compactMap { Int($0) }
     try RouterBenchmarks.profileLookups(
-        size: numbers.count > 1 ? numbers[1] : 1_000, rounds: numbers.first ?? 20, urls: arguments.contains("url"))
+        size: numbers.count > 1 ? numbers[1] : 1_000, rounds: numbers.first ?? 20, urls: arguments.contains("url"),
+        view: arguments.contains("view"))
 case "profile-construct":
     // For profilers: `profile-construct [COUNT [CASE]]` constructs one of `patterns`' URLPatterns
     // COUNT times (CASE: its position, 0 to 3).
@@ -54,6 +55,13 @@ case "state-decode":
     // `state-decode [TABS…]`: decoding a saved state of that many tabs.
     let sizes = arguments.dropFirst().compactMap { Int($0) }
     try StateBenchmarks.run(sizes: sizes.isEmpty ? [1_000, 10_000, 40_000] : sizes)
+case "count":
+    // `count OPERATION N`: one operation N times, for counting its instructions (Benchmarks/thresholds).
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 2, let count = Int(rest[1]) else {
+        throw BenchmarkError("count OPERATION N; OPERATION one of: \(Instructions.operations.joined(separator: ", "))")
+    }
+    try await Instructions.run(rest[0], count: count)
 case "costs":
     // `costs [failure | check | includes | resolve | simulate]`
     try await CostBenchmarks.run(only: arguments.dropFirst().first)
