@@ -161,6 +161,67 @@ import TestSupport
         if router.entries.contains(where: { $0.kind == .route && $0.query.isEmpty }) { #expect(borrowedCount > 0) }
     }
 
+    /// Every door of the plain lookup's rules: the table's options (case, trailing slash, empty
+    /// segments), a route's own rules, routes on a host or a fragment, a closed query, and a
+    /// router loaded from a snapshot (its expressions compiled at first use). `resolve(path:)`,
+    /// `resolve(_:)` and `withMatch` must each answer as the general lookup does.
+    @Test(arguments: [
+        "", "option path-case insensitive", "option trailing-slash strict", "option empty-segments collapse", "option query closed",
+    ])
+    func thePlainDoorAnswersAsTheGeneralLookupUnderEveryOption(option: String) throws {
+        let text = """
+            origins myapp:, https://example.com, https://*.example.com
+            \(option)
+            route home /
+            route profile /profile/:id
+              param id int
+            route strict /strict/:name
+              option trailing-slash strict
+            route nofragment /nofrag/:name
+              option fragment none
+            route tenant https://:tenant.example.com/dashboard/:page
+            route room /#/room/:roomId
+            route docs /docs/:rest*
+            route post /posts/:slug
+            route Upper /Users/:name
+            route search /search
+              query q string
+            """
+        let compiled = try Router(source: RouteSource(name: "t.routes", text: text))
+        let snapshotted = try Router(snapshot: RouterSnapshot.encode(compiled))
+        let paths = [
+            "/", "/profile/42", "/profile/x", "/PROFILE/42", "/profile/42/", "/profile//42", "//profile/42", "/strict/a", "/strict/a/",
+            "/nofrag/a", "/dashboard/a", "/docs/a/b", "/docs/a//b/", "/posts/hello", "/posts/a%20b", "/users/bob", "/Users/bob", "/search",
+            "/missing/x", "/profile/9223372036854775808",
+        ]
+        let queries: [String?] = [nil, "q=swift", "utm_source=x", "other=1"]
+        for router in [compiled, snapshotted] {
+            for path in paths {
+                for query in queries {
+                    // The general lookup alone, without the plain door.
+                    let general = Self.answer(
+                        router.made(input: path) { router.lookup(path: Router.canonicalPath(path), query: query, request: nil, input: path, $0) })
+                    #expect(Self.answer(router.resolve(path: path, query: query)) == general, "\(option) \(path) \(query ?? "")")
+                    let (viewed, _) = Self.viewed(router, path, query)
+                    #expect(viewed == general, "\(option) \(path) \(query ?? "")")
+                    // The URL door (read in place, then the plain door) against the full parse
+                    // and the general lookup.
+                    for url in ["myapp:/" + path + (query.map { "?" + $0 } ?? ""), "https://example.com" + path + (query.map { "?" + $0 } ?? "")] {
+                        let expected: Answer
+                        switch router.routed(url) {
+                        case .success(let (routedPath, routedQuery, request)):
+                            expected = Self.answer(
+                                router.made(input: url) { router.lookup(path: routedPath, query: routedQuery, request: request, input: url, $0) })
+                        case .failure(let failure):
+                            expected = Self.answer(.failure(failure))
+                        }
+                        #expect(Self.answer(router.resolve(url)) == expected, "\(option) \(url)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func eachKindOfValueIsReadInPlaceAndOthersAreMadeInFull() throws {
         let router = try Router(
             source: RouteSource(
