@@ -193,8 +193,20 @@ import TestSupport
             "/", "/profile/42", "/profile/x", "/PROFILE/42", "/profile/42/", "/profile//42", "//profile/42", "/strict/a", "/strict/a/",
             "/nofrag/a", "/dashboard/a", "/docs/a/b", "/docs/a//b/", "/posts/hello", "/posts/a%20b", "/users/bob", "/Users/bob", "/search",
             "/missing/x", "/profile/9223372036854775808",
+            // Spellings the canonical check must send to the general lookup: dot segments (plain
+            // and encoded), a backslash, a space, non-ASCII, no leading `/`, the empty path.
+            "/posts/./hello", "/posts/x/../hello", "/posts/%2e%2e/x", "/posts\\hello", "/posts/a b", "/posts/café", "posts/hello", "",
         ]
         let queries: [String?] = [nil, "q=swift", "utm_source=x", "other=1"]
+        // Longer than the limit: refused before either lookup, through every door.
+        let long = "/posts/" + String(repeating: "a", count: compiled.options.limits.maxInputLength)
+        let tooLong = compiled.withMatch(path: long) { $0.rank }
+        guard case .failure(let failure) = tooLong else {
+            Issue.record("a path over the limit matched")
+            return
+        }
+        #expect(failure.code == .inputTooLong)
+        #expect((try? compiled.resolve(path: long).get()) == nil)
         for router in [compiled, snapshotted] {
             for path in paths {
                 for query in queries {
