@@ -234,6 +234,35 @@ import TestSupport
         }
     }
 
+    /// A lookup made while a view is open (a nested `withMatch`, many at once, from other
+    /// threads) gets a scratch of its own: the open view's values, read from its groups after
+    /// the others, are still its own.
+    @Test func aViewKeepsItsValuesWhileOtherLookupsRun() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: "route file /files/:name.json\nroute docs /docs/:rest*"))
+        let outer = try router.withMatch(path: "/files/report.json") { view -> [String?] in
+            var read: [String?] = []
+            for depth in 0..<6 {
+                let inner = try? router.withMatch(path: "/files/o\(depth).json") { $0.string(at: 0) }.get()
+                read.append(inner ?? nil)
+                read.append(view.string(at: 0))
+            }
+            return read
+        }.get()
+        #expect(outer == (0..<6).flatMap { ["o\($0)", "report"] })
+        let values = await withTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    (0..<200).allSatisfy { round in
+                        let path = "/docs/t\(task)/r\(round)"
+                        return (try? router.withMatch(path: path) { $0.value(at: 0) }.get()) == .path(["t\(task)", "r\(round)"])
+                    }
+                }
+            }
+            return await group.reduce(true) { $0 && $1 }
+        }
+        #expect(values)
+    }
+
     @Test func eachKindOfValueIsReadInPlaceAndOthersAreMadeInFull() throws {
         let router = try Router(
             source: RouteSource(
