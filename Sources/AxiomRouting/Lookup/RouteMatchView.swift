@@ -136,8 +136,10 @@ public struct RouteMatchView: ~Copyable {
 
     /// The match made for keeping, with `path` (the path it was found in) as its path.
     func match(path: String) -> RouteMatch {
-        if let made { return made.pointee }
-        return RouteMatch(route: route, values: values(), names: nil, query: nil, path: path)
+        guard let made else {
+            return RouteMatch(plain: router._withUnsafeGuaranteedRef { $0.entries[rank] }, values: values(), path: path)
+        }
+        return made.pointee
     }
 
     /// Every value of a borrowed match, converted now: whole segments in one walk along the path.

@@ -217,6 +217,18 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
         self.path = path
     }
 
+    /// A plain match (see `RouteLayout.isPlain`): the route's own pattern, its path values and
+    /// nothing else, with none of the general initializer's checks for what a plain match
+    /// cannot have (~20 instructions a lookup fewer).
+    @inline(__always)
+    init(plain route: Route, values: [RouteValue], path: String) {
+        self.route = route
+        self.via = nil
+        self.parameters = values.isEmpty ? RouteParameters(names: [], values: []) : RouteParameters(route: route, values: values)
+        self.queryParameters = nil
+        self.path = path
+    }
+
     /// The declared query parameters the URL carried or that have defaults.
     public var query: RouteParameters { queryParameters ?? RouteParameters(names: [], values: []) }
 
