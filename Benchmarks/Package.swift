@@ -22,9 +22,33 @@ let package = Package(
         // The C baseline: one trie-shaped expression for a whole table, matched from plain C
         // over libpcre2 (the system library the root package uses too).
         .target(name: "CPCRE2Baseline", linkerSettings: [.linkedLibrary("pcre2-8")]),
+        // What the benchmarks and the instruction counts share (the C baseline, the generated
+        // table, the patterns, the navigation set-up, the counted operations).
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                "CPCRE2Baseline",
+                .product(name: "AxiomURLPattern", package: root),
+                .product(name: "AxiomRouting", package: root),
+                .product(name: "AxiomNavigation", package: root),
+            ],
+            swiftSettings: [
+                .swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+            ]
+        ),
+        // `axiom-instructions count OPERATION N`, for `Benchmarks/thresholds` (CI): built
+        // without the peer router and the command-line module.
+        .executableTarget(
+            name: "axiom-instructions",
+            dependencies: ["BenchmarkSupport"],
+            swiftSettings: [
+                .swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+            ]
+        ),
         .executableTarget(
             name: "axiom-benchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 "CPCRE2Baseline",
                 .product(name: "AxiomURLPattern", package: root),
                 .product(name: "AxiomRouting", package: root),

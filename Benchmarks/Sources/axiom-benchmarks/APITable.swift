@@ -1,3 +1,4 @@
+import BenchmarkSupport
 /// The second table generator for memory (issue 17 asks for two, not only our own): routes
 /// shaped like a large REST API's (GitHub's, Stripe's), nested resources with an identifier
 /// after each (`/orgs/:org/teams/:team_slug/discussions/:discussion_number/comments`), two to

@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import AxiomRouting
 @_spi(Benchmarks) import AxiomURLPattern
+import BenchmarkSupport
 import Foundation
 
 /// `axiom-benchmarks jit [SIZES]`: PCRE2's JIT beside its interpreter (what an iOS app runs:

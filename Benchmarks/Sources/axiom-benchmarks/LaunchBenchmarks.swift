@@ -1,4 +1,5 @@
 @_spi(Benchmarks) import AxiomRouting
+import BenchmarkSupport
 import Foundation
 
 /// `axiom-benchmarks launch [RUNS]`: a route table made ready at an app's launch, cold — each

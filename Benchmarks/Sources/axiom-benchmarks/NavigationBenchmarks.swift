@@ -1,58 +1,13 @@
 import AxiomNavigation
 import AxiomRouting
+import BenchmarkSupport
 import Foundation
 
 /// `axiom-benchmarks navigation`: `open(url)` end to end on the default table — resolve,
 /// a signed-in session and three pass-through middleware, plan, commit, context creation and
 /// lifecycle — over 100,000 navigations; p50 and p99 over all and per outcome, and resident
 /// memory before and after (after a warm-up).
-@MainActor
-enum NavigationBenchmarks {
-    final class TrivialContext: Context {
-        var appearances = 0
-        func onAppear() async { appearances += 1 }
-        func onDisappear() async {}
-    }
-
-    /// Variants for finding costs: `navigation bare` (no middleware), `navigation flow` (no
-    /// orchestrator, no contexts).
-    /// Deep links across tabs, depths, modals and parameters.
-    static let urls = [
-        "myapp://posts/7/comments?sort=new", "myapp://profile/42", "https://example.com/settings/privacy/ads",
-        "myapp://discover/topics/music", "myapp://compose", "myapp://inbox/E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-        "myapp://search?q=swift&page=2", "myapp://u/alice", "myapp://places/1.5/-3", "myapp://me/edit",
-    ]
-
-    /// The default table's orchestrator, with `middleware` pass-through middleware and (when
-    /// `signedIn`) a signed-in session, so the routes that require authentication complete
-    /// too, started.
-    static func orchestrator(middleware: Int, signedIn: Bool = true) async throws -> (Orchestrator, Router) {
-        let sources = try RouteSource.load(from: "Routes")
-        let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
-        let factories = Dictionary(
-            uniqueKeysWithValues: router.routes.map { route -> (String, ContextFactory) in
-                (route.name, { _ in TrivialContext() })
-            })
-        let orchestrator = Orchestrator(
-            router: router,
-            state: NavigationState(tabs: [
-                "home": Destination("home"), "discover": Destination("discover"),
-                "inbox": Destination("inbox"), "profile": Destination("me"),
-            ]), factories: factories)
-        if signedIn { orchestrator.navigation.add(AuthenticationMiddleware(loginRoute: router.loginRoute, signedIn: true, clock: ContinuousClock())) }
-        for _ in 0..<middleware { orchestrator.navigation.add(MiddlewareClosure { request, next in try await next(request) }) }
-        await orchestrator.start()
-        return (orchestrator, router)
-    }
-
-    /// For counting instructions: `count` navigations through three middleware; how many completed.
-    static func count(_ count: Int) async throws -> Int {
-        let (orchestrator, _) = try await orchestrator(middleware: 3)
-        var completed = 0
-        for index in 0..<count where await orchestrator.open(url: urls[index % urls.count]) == .completed { completed += 1 }
-        return completed
-    }
-
+extension NavigationBenchmarks {
     static func run(navigations: Int = 100_000, variant: String = "") async throws {
         // `bare`: no middleware at all, no session either (the routes that require
         // authentication then end `cancelled.guard-rejected`, reported apart).

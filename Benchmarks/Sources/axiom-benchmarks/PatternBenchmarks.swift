@@ -1,35 +1,12 @@
 import AxiomRouting
 @_spi(Benchmarks) import AxiomURLPattern
+import BenchmarkSupport
 import Foundation
 
 /// `axiom-benchmarks patterns`: URLPattern compile and exec time for representative
 /// patterns, beside an `NSRegularExpression` of the same shape over the whole URL (what a
 /// hand-written deep-link handler does).
-enum PatternBenchmarks {
-    struct Case {
-        var name: String
-        var pattern: String
-        var url: String
-        /// The equivalent hand-written regular expression over the whole URL string.
-        var regex: String
-    }
-
-    static let cases: [Case] = [
-        Case(
-            name: "literal path", pattern: "https://example.com/settings/privacy",
-            url: "https://example.com/settings/privacy", regex: "^https://example\\.com/settings/privacy$"),
-        Case(
-            name: "three named params", pattern: "https://example.com/users/:user/posts/:post/comments/:comment",
-            url: "https://example.com/users/42/posts/7/comments/3",
-            regex: "^https://example\\.com/users/([^/]+?)/posts/([^/]+?)/comments/([^/]+?)$"),
-        Case(
-            name: "regexp group", pattern: "https://example.com/orders/:id(\\d+)",
-            url: "https://example.com/orders/12345", regex: "^https://example\\.com/orders/(\\d+)$"),
-        Case(
-            name: "full URL, host + query", pattern: "https://{:tenant.}?example.com/search/:kind\\?q=:query#*",
-            url: "https://acme.example.com/search/books?q=swift#top",
-            regex: "^https://(?:([^.]+?)\\.)?example\\.com/search/([^/]+?)\\?q=([^#]+?)(?:#(.*))?$"),
-    ]
+extension PatternBenchmarks {
 
     static func profileConstruction(count: Int, case position: Int) throws {
         let pattern = cases[max(0, min(position, cases.count - 1))].pattern

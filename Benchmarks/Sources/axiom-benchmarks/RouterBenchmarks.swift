@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import AxiomRouting
 import CPCRE2Baseline
+import BenchmarkSupport
 import Foundation
 import RoutingKit
 
@@ -7,7 +8,7 @@ import RoutingKit
 /// baseline (one trie-shaped PCRE2 expression for the table, matched from plain C: the limit
 /// this design can approach) and an `NSRegularExpression`-per-route linear scan, on generated
 /// tables of 10 to 10,000 routes; with the ratios and issue 17's targets.
-enum RouterBenchmarks {
+extension RouterBenchmarks {
     struct Row {
         var size: Int
         var axiom: Double
@@ -245,27 +246,6 @@ enum RouterBenchmarks {
             regexScanLookups: scanLookups, compileMilliseconds: Measure.median(compileSamples), bytesPerRoute: bytesPerRoute)
     }
 
-    /// The C baseline for `table`: one expression for the table; past PCRE2's size limit, one
-    /// per first segment (`split`). Free it with `pcre2_baseline_free`.
-    static func cBaseline(_ table: GeneratedTable) throws -> (OpaquePointer, split: Bool) {
-        if let whole = table.trieExpression.withCString({ pcre2_baseline_create($0, strlen($0)) }) { return (whole, false) }
-        let parts = table.trieExpressionsByFirstSegment
-        let keys = parts.map { strdup($0.segment) }
-        let patterns = parts.map { strdup($0.expression) }
-        defer { (keys + patterns).forEach { free($0) } }
-        let baseline = keys.withUnsafeBufferPointer { keyPointers in
-            patterns.withUnsafeBufferPointer { patternPointers in
-                keyPointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constantKeys in
-                    patternPointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constantPatterns in
-                        pcre2_baseline_create_split(constantKeys.baseAddress, constantPatterns.baseAddress, parts.count)
-                    }
-                }
-            }
-        }
-        guard let baseline else { throw BenchmarkError("PCRE2 refused the trie-shaped expressions of \(table.routes.count) routes") }
-        return (baseline, true)
-    }
-
     /// For profilers: `rounds` passes over 100,000 lookups, as paths or (`urls`) as the
     /// `myapp:` URLs the full-URL column times.
     static func profileLookups(size: Int, rounds: Int = 20, urls: Bool = false, view: Bool = false) throws {
@@ -377,11 +357,6 @@ enum RouterBenchmarks {
 /// One target's verdict, as `✓ name (value)` or `✗ name (value)`.
 func target(_ name: String, _ met: Bool, _ value: String) -> String {
     (met ? "✓ " : "✗ ") + name + " (" + value + ")"
-}
-
-struct BenchmarkError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 #if os(Linux)

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 // axiom-benchmarks: release-built benchmarks. Run with
 //   swift run -c release --package-path Benchmarks axiom-benchmarks [patterns | routers [SIZES] | jit [SIZES] | launch [RUNS] | lookup-kinds SIZE | navigation | memory SIZE [api] [detail] | breakdown | state-decode [TABS…] | costs [SECTION]]
 let arguments = CommandLine.arguments.dropFirst()

@@ -8,8 +8,8 @@ import Foundation
 /// counting its instructions under callgrind (`Benchmarks/thresholds` runs each operation at
 /// two counts and divides the difference, so the set-up cancels out). The operations are the
 /// ones `Benchmarks/Thresholds/instructions.json` holds thresholds for.
-enum Instructions {
-    static let operations = [
+package enum Instructions {
+    package static let operations = [
         "c-10", "c-100", "c-1000", "view-10", "view-100", "view-1000", "resolve-10", "resolve-100", "resolve-1000", "lookup-parameter", "lookup-literal", "lookup-miss", "lookup-url", "lookup-catch-all", "view-catch-all",
         "construct-literal", "construct-names", "construct-regexp", "construct-url", "exec-names", "compile-100", "navigation",
     ]
@@ -40,7 +40,7 @@ enum Instructions {
         """
     private static let catchAllPaths = ["/docs/guide/routing/tables", "/docs/a/b/c/d/e/f", "/docs/api", "/files/2026/11/report.pdf"]
 
-    static func run(_ operation: String, count: Int) async throws {
+    package static func run(_ operation: String, count: Int) async throws {
         var total = 0
         switch operation {
         case "c-10", "c-100", "c-1000", "view-10", "view-100", "view-1000", "resolve-10", "resolve-100", "resolve-1000":

@@ -1,18 +1,18 @@
 /// A synthetic app-like route table: 20 sections, realistic words, 60% of routes with one
 /// to three parameters; and lookups over it, 10% of which miss.
-struct GeneratedTable {
-    struct Route {
-        var name: String
+package struct GeneratedTable {
+    package struct Route {
+        package var name: String
         /// Literal segments and parameter names (`:p1`).
-        var segments: [String]
-        var pattern: String { "/" + segments.joined(separator: "/") }
+        package var segments: [String]
+        package var pattern: String { "/" + segments.joined(separator: "/") }
     }
 
-    static let sections = [
+    package static let sections = [
         "users", "posts", "photos", "settings", "groups", "events", "messages", "search", "products", "orders",
         "teams", "files", "tags", "places", "reviews", "videos", "articles", "pages", "lists", "stories",
     ]
-    static let words = [
+    package static let words = [
         "profile", "details", "comments", "likes", "followers", "following", "edit", "share", "archive", "history",
         "members", "invites", "drafts", "stats", "media", "related", "reports", "billing", "security", "activity",
         "favorites", "downloads", "uploads", "links", "notes", "tasks", "calendar", "photos", "albums", "friends",
@@ -20,9 +20,9 @@ struct GeneratedTable {
         "queue", "outbox", "inbox", "starred", "trash", "spam", "pinned", "mentions", "replies", "threads",
     ]
 
-    let routes: [Route]
+    package let routes: [Route]
 
-    init(count: Int) {
+    package init(count: Int) {
         var routes: [Route] = []
         for index in 0..<count {
             let section = Self.sections[index % Self.sections.count]
@@ -42,12 +42,12 @@ struct GeneratedTable {
     }
 
     /// The route table in Axiom's format.
-    var tableText: String {
+    package var tableText: String {
         routes.map { "route \($0.name) \($0.pattern)" }.joined(separator: "\n")
     }
 
     /// `count` lookups: (path, expected route index or nil for a miss).
-    func lookups(_ count: Int, seed: UInt64 = 0x5EED) -> [(path: String, route: Int?)] {
+    package func lookups(_ count: Int, seed: UInt64 = 0x5EED) -> [(path: String, route: Int?)] {
         var state = seed
         func next() -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -71,12 +71,12 @@ extension GeneratedTable {
     /// routes sharing a prefix share its text, literal segments are tried before a parameter
     /// (`([^/]+)`, captured), each route ends in `(*MARK:index)$`, and alternatives reset their
     /// group numbers (`(?|…)`, as the router's own combined expressions do).
-    var trieExpression: String { Self.trieExpression(Array(routes.enumerated())) }
+    package var trieExpression: String { Self.trieExpression(Array(routes.enumerated())) }
 
     /// One trie-shaped expression per first segment (every generated route starts with a
     /// literal section), for tables whose single expression is larger than PCRE2 compiles
     /// (64K code units): the C baseline then picks the expression by the path's first segment.
-    var trieExpressionsByFirstSegment: [(segment: String, expression: String)] {
+    package var trieExpressionsByFirstSegment: [(segment: String, expression: String)] {
         let grouped = Dictionary(grouping: routes.enumerated(), by: { $0.element.segments[0] })
         return grouped.keys.sorted().map { key in (key, Self.trieExpression(grouped[key] ?? [])) }
     }
