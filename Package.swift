@@ -21,8 +21,10 @@ let swiftSettings: [SwiftSetting] = [
 /// `BundledPCRE2` trait links in place of the system library: the XCFramework on a Mac, or this
 /// machine's artifact bundle. Declared only once the script has built it — SwiftPM refuses a
 /// binary target whose artifact is missing, even when no trait uses it, and its plugins build
-/// with every trait on. Its module is `CPCRE2Bundled`, apart from the system's `CPCRE2`, so the
-/// two can sit in one build (AxiomURLPattern imports the bundled one when it is there).
+/// with every trait on. SwiftPM caches this evaluation keyed by the manifest's text and the
+/// environment, not by `Vendor/`, so the script (and its `clean` mode, which removes `Vendor/`)
+/// ends by emptying that cache. Its module is `CPCRE2Bundled`, apart from the system's `CPCRE2`,
+/// so the two can sit in one build (AxiomURLPattern imports the bundled one when it is there).
 let bundledPCRE2: Target? = {
     let vendor = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Vendor")
     var artifacts = ["PCRE2.artifactbundle/info.json"]

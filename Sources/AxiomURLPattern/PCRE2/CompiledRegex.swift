@@ -4,7 +4,7 @@
 // in Vendor/, module `CPCRE2Bundled`). With both on — as SwiftPM's plugins build — the bundled
 // one is imported when it has been built. A trait that cannot be met stops here, saying what to do.
 #if BundledPCRE2 && !SystemPCRE2 && !canImport(CPCRE2Bundled)
-    #error("the BundledPCRE2 trait is on but Vendor/ holds no PCRE2: run Scripts/pcre2/build (host, or xcframework on a Mac), then build again with --manifest-cache none (README, 'In an app')")
+    #error("the BundledPCRE2 trait is on but Vendor/ holds no PCRE2: run Scripts/pcre2/build (host, or xcframework on a Mac), which also clears SwiftPM's cached evaluation of the manifest from before it (in Xcode: File > Packages > Reset Package Caches; README, 'In an app')")
 #elseif !SystemPCRE2 && !BundledPCRE2
     #error("no PCRE2 trait is on: enable SystemPCRE2 (the default) or BundledPCRE2")
 #elseif BundledPCRE2 && canImport(CPCRE2Bundled)
