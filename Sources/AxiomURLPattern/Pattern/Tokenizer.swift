@@ -15,6 +15,8 @@ package struct Tokenizer {
     private init(input: [Unicode.Scalar], policy: TokenizePolicy) {
         self.input = input
         self.policy = policy
+        // At most a token a code point, and the end: the array never grows while it is filled.
+        tokens.reserveCapacity(input.count + 1)
     }
 
     private func text(_ range: Range<Int>) -> String {

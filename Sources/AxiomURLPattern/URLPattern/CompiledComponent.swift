@@ -56,7 +56,7 @@ package final class CompiledComponent: Sendable {
         let matcher: Matcher
     }
 
-    private struct ShapeKey: Hashable, Sendable {
+    private struct ShapeKey: Equatable, Sendable {
         let pattern: String
         let options: PatternOptions
     }
@@ -64,8 +64,9 @@ package final class CompiledComponent: Sendable {
     /// The compiled forms of `*` and the empty pattern, by options. Most of a pattern's eight
     /// components are one of the two (what a constructor string leaves out), and neither has
     /// fixed text, so neither depends on the component's canonicaliser: compiled once, they
-    /// are shared (every part of a `Shape` is immutable, its regex included).
-    private static let commonShapes = Locked<[ShapeKey: Shape]>([:])
+    /// are shared (every part of a `Shape` is immutable, its regex included). A few entries at
+    /// most (two patterns by the options in use), searched in order: cheaper than hashing the key.
+    private static let commonShapes = Locked<[(key: ShapeKey, shape: Shape)]>([])
 
     /// https://urlpattern.spec.whatwg.org/#compile-a-component
     package init(
@@ -74,7 +75,7 @@ package final class CompiledComponent: Sendable {
     ) throws(URLPatternError) {
         let isCommon = pattern.isEmpty || pattern == "*"
         let key = ShapeKey(pattern: pattern, options: options)
-        if isCommon, let shape = Self.commonShapes.withLock({ $0[key] }) {
+        if isCommon, let shape = Self.commonShapes.withLock({ $0.first { $0.key == key }?.shape }) {
             self.component = component
             self.patternString = shape.patternString
             self.source = shape.source
@@ -115,7 +116,9 @@ package final class CompiledComponent: Sendable {
             let shape = Shape(
                 patternString: patternString, source: source, names: names, emptyIsAbsent: emptyIsAbsent, hasRegExpGroups: hasRegExpGroups,
                 matcher: matcher)
-            Self.commonShapes.withLock { $0[key] = shape }
+            Self.commonShapes.withLock { shapes in
+                if !shapes.contains(where: { $0.key == key }) { shapes.append((key, shape)) }
+            }
         }
     }
 
@@ -158,14 +161,22 @@ package final class CompiledComponent: Sendable {
     /// tokenising it. Nil for anything else, and when the canonicaliser refuses the text (the
     /// parser then reports it, with its position).
     static func plainTextParts(_ pattern: String, encode: PatternParser.Encoder) -> [Part]? {
-        guard !pattern.isEmpty, !pattern.unicodeScalars.contains(where: { Self.patternSyntax.contains($0) }),
-            let value = try? encode(pattern)
-        else { return nil }
+        guard !pattern.isEmpty, !pattern.utf8.contains(where: isPatternSyntax), let value = try? encode(pattern) else { return nil }
         return [Part(kind: .fixedText, value: value, modifier: .none)]
     }
 
-    /// Every code point the tokenizer reads as something other than a plain character.
-    private static let patternSyntax: Set<Unicode.Scalar> = ["*", "+", "?", "\\", "{", "}", ":", "(", ")"]
+    /// Whether a UTF-8 byte is a code point the tokenizer reads as something other than a plain
+    /// character: `*`, `+`, `?`, `\\`, `{`, `}`, `:`, `(`, `)`. All are ASCII, and no byte of a
+    /// longer UTF-8 sequence is, so the bytes can be read without decoding.
+    private static func isPatternSyntax(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+            UInt8(ascii: ":"), UInt8(ascii: "("), UInt8(ascii: ")"):
+            return true
+        default:
+            return false
+        }
+    }
 
     /// Finds the regexp group PCRE2 refused (it compiles each alone) for the error position.
     private static func locate(
