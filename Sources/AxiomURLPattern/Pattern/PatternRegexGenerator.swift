@@ -12,7 +12,13 @@ package enum PatternRegexGenerator {
     /// The ECMAScript source of a segment wildcard: `[^\/]+?` in pathnames, `[^]+?` where
     /// there is no delimiter.
     package static func segmentWildcardSource(_ options: PatternOptions) -> String {
-        "[^" + escapeRegexpString(options.delimiter.map { String($0) } ?? "") + "]+?"
+        // The three delimiters in use, written out; any other is generated.
+        switch options.delimiter {
+        case nil: return "[^]+?"
+        case "/": return "[^\\/]+?"
+        case ".": return "[^\\.]+?"
+        case let delimiter?: return "[^" + escapeRegexpString(String(delimiter)) + "]+?"
+        }
     }
 
     /// `\` before each of `.+*?^${}()[]|/\`.
@@ -37,54 +43,120 @@ package enum PatternRegexGenerator {
             break
         }
         guard needsEscaping else { return input }
-        // The special characters are ASCII, which in UTF-8 never occurs inside another
-        // character: escaping byte by byte keeps the text valid.
-        var output: [UInt8] = []
-        output.reserveCapacity(input.utf8.count + 8)
-        for byte in input.utf8 {
-            if special.contains(byte) { output.append(UInt8(ascii: "\\")) }
-            output.append(byte)
+        var output = Writer(capacity: input.utf8.count + 8)
+        output.add(input, escaping: special)
+        return output.string
+    }
+
+    /// A string written as UTF-8 bytes into one buffer: appending to a `String` piece by piece
+    /// costs a string operation each, which the generated sources feel.
+    fileprivate struct Writer {
+        private var bytes: [UInt8] = []
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        mutating func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+        /// `text` with `\` before each byte of `special`. The special characters are ASCII,
+        /// which in UTF-8 never occurs inside another character: escaping byte by byte keeps
+        /// the text valid.
+        mutating func add(_ text: String, escaping special: ASCIISet) {
+            for byte in text.utf8 {
+                if special.contains(byte) { bytes.append(UInt8(ascii: "\\")) }
+                bytes.append(byte)
+            }
         }
-        return String(decoding: output, as: UTF8.self)
+
+        /// The text written (every piece came from a string: valid UTF-8).
+        var string: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     /// The ECMAScript regular expression of `parts` and the names of its groups in order.
     package static func regexp(_ parts: [Part], options: PatternOptions, linear: Bool = true) -> (source: String, names: [String]) {
-        let names = parts.filter { $0.kind != .fixedText }.map(\.name)
-        let source = parts.indices.map { fragment(of: parts, at: $0, options: options, linear: linear) }.joined()
-        return ("^" + source + "$", names)
+        var names: [String] = []
+        // Room for the text, the escapes and the groups around it.
+        var estimate = 2
+        for part in parts { estimate += part.value.utf8.count + part.prefix.utf8.count + part.suffix.utf8.count + 16 }
+        var source = Writer(capacity: estimate)
+        source.add("^")
+        for index in parts.indices {
+            if parts[index].kind != .fixedText { names.append(parts[index].name) }
+            appendFragment(of: parts, at: index, options: options, linear: linear, to: &source)
+        }
+        source.add("$")
+        return (source.string, names)
     }
 
     /// The ECMAScript regexp of `parts[index]` (https://urlpattern.spec.whatwg.org/#generate-a-regular-expression-and-name-list,
     /// the body of the loop), wildcards in their linear form (``linearized(_:at:options:)``)
     /// unless `linear` is false.
     package static func fragment(of parts: [Part], at index: Int, options: PatternOptions, linear: Bool = true) -> String {
+        var output = Writer(capacity: 32)
+        appendFragment(of: parts, at: index, options: options, linear: linear, to: &output)
+        return output.string
+    }
+
+    /// ``fragment(of:at:options:linear:)`` appended to `output`.
+    private static func appendFragment(of parts: [Part], at index: Int, options: PatternOptions, linear: Bool, to output: inout Writer) {
         let part = linear ? linearized(parts, at: index, options: options) : parts[index]
         if part.kind == .fixedText {
-            if part.modifier == .none { return escapeRegexpString(part.value) }
-            return "(?:" + escapeRegexpString(part.value) + ")" + part.modifier.text
+            if part.modifier == .none {
+                output.add(part.value, escaping: regexpSpecials)
+            } else {
+                output.add("(?:")
+                output.add(part.value, escaping: regexpSpecials)
+                output.add(")")
+                output.add(part.modifier.text)
+            }
+            return
         }
-        var value = part.value
-        if part.kind == .segmentWildcard {
-            value = segmentWildcardSource(options)
-        } else if part.kind == .fullWildcard {
-            // An optional full wildcard with nothing around it: `(.+)?`, as ECMAScript reads
-            // `(.*)?` (an empty iteration is never taken; see ``linearized(_:at:options:)``).
-            value = part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty ? ".+" : fullWildcardSource
+        let value: String
+        switch part.kind {
+        case .segmentWildcard: value = segmentWildcardSource(options)
+        // An optional full wildcard with nothing around it: `(.+)?`, as ECMAScript reads
+        // `(.*)?` (an empty iteration is never taken; see ``linearized(_:at:options:)``).
+        case .fullWildcard: value = part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty ? ".+" : fullWildcardSource
+        default: value = part.value
         }
-        let prefix = escapeRegexpString(part.prefix)
-        let suffix = escapeRegexpString(part.suffix)
         if part.prefix.isEmpty, part.suffix.isEmpty {
             if part.modifier == .none || part.modifier == .optional {
-                return "(" + value + ")" + part.modifier.text
+                output.add("(")
+                output.add(value)
+                output.add(")")
+                output.add(part.modifier.text)
+            } else {
+                output.add("((?:")
+                output.add(value)
+                output.add(")")
+                output.add(part.modifier.text)
+                output.add(")")
             }
-            return "((?:" + value + ")" + part.modifier.text + ")"
+            return
         }
         if part.modifier == .none || part.modifier == .optional {
-            return "(?:" + prefix + "(" + value + ")" + suffix + ")" + part.modifier.text
+            output.add("(?:")
+            output.add(part.prefix, escaping: regexpSpecials)
+            output.add("(")
+            output.add(value)
+            output.add(")")
+            output.add(part.suffix, escaping: regexpSpecials)
+            output.add(")")
+            output.add(part.modifier.text)
+            return
         }
-        return "(?:" + prefix + "((?:" + value + ")(?:" + suffix + prefix + "(?:" + value + "))*)" + suffix + ")"
-            + (part.modifier == .zeroOrMore ? "?" : "")
+        output.add("(?:")
+        output.add(part.prefix, escaping: regexpSpecials)
+        output.add("((?:")
+        output.add(value)
+        output.add(")(?:")
+        output.add(part.suffix, escaping: regexpSpecials)
+        output.add(part.prefix, escaping: regexpSpecials)
+        output.add("(?:")
+        output.add(value)
+        output.add("))*)")
+        output.add(part.suffix, escaping: regexpSpecials)
+        output.add(")")
+        if part.modifier == .zeroOrMore { output.add("?") }
     }
 
     /// `parts[index]` rewritten, where it is a wildcard, into a form whose expression gives
@@ -150,15 +222,20 @@ package enum PatternRegexGenerator {
     /// The canonical pattern string of `parts`: what the user wrote, normalised
     /// (`/foo/(.*)` prints as `/foo/*`, `/:id([^\/]+?)` as `/:id`).
     package static func patternString(_ parts: [Part], options: PatternOptions) -> String {
-        var result = ""
+        // Fixed text alone (a literal component): the text itself when nothing needs escaping.
+        if parts.count == 1, parts[0].kind == .fixedText, parts[0].modifier == .none { return escapePatternString(parts[0].value) }
+        var result = Writer(capacity: parts.reduce(8) { $0 + $1.value.utf8.count + $1.prefix.utf8.count + $1.suffix.utf8.count + 8 })
         for (index, part) in parts.enumerated() {
             let previous: Part? = index > 0 ? parts[index - 1] : nil
             let next: Part? = index < parts.count - 1 ? parts[index + 1] : nil
             if part.kind == .fixedText {
                 if part.modifier == .none {
-                    result += escapePatternString(part.value)
+                    result.add(part.value, escaping: patternSpecials)
                 } else {
-                    result += "{" + escapePatternString(part.value) + "}" + part.modifier.text
+                    result.add("{")
+                    result.add(part.value, escaping: patternSpecials)
+                    result.add("}")
+                    result.add(part.modifier.text)
                 }
                 continue
             }
@@ -180,22 +257,31 @@ package enum PatternRegexGenerator {
             {
                 needsGrouping = true
             }
-            if needsGrouping { result += "{" }
-            result += escapePatternString(part.prefix)
-            if customName { result += ":" + part.name }
+            if needsGrouping { result.add("{") }
+            result.add(part.prefix, escaping: patternSpecials)
+            if customName {
+                result.add(":")
+                result.add(part.name)
+            }
             switch part.kind {
             case .regexp:
-                result += "(" + part.value + ")"
+                result.add("(")
+                result.add(part.value)
+                result.add(")")
             case .segmentWildcard:
-                if !customName { result += "(" + segmentWildcardSource(options) + ")" }
+                if !customName {
+                    result.add("(")
+                    result.add(segmentWildcardSource(options))
+                    result.add(")")
+                }
             case .fullWildcard:
                 if !customName,
                     previous == nil || previous?.kind == .fixedText || previous?.modifier != Part.Modifier.none
                         || needsGrouping || !part.prefix.isEmpty
                 {
-                    result += "*"
+                    result.add("*")
                 } else {
-                    result += "(" + fullWildcardSource + ")"
+                    result.add("(" + fullWildcardSource + ")")
                 }
             case .fixedText:
                 break
@@ -203,13 +289,13 @@ package enum PatternRegexGenerator {
             if part.kind == .segmentWildcard, customName, let first = part.suffix.unicodeScalars.first,
                 isValidNameCodePoint(first, first: false)
             {
-                result += "\\"
+                result.add("\\")
             }
-            result += escapePatternString(part.suffix)
-            if needsGrouping { result += "}" }
-            result += part.modifier.text
+            result.add(part.suffix, escaping: patternSpecials)
+            if needsGrouping { result.add("}") }
+            result.add(part.modifier.text)
         }
-        return result
+        return result.string
     }
 }
 

@@ -2,9 +2,14 @@ extension String {
     /// The text of `scalars`, built from their UTF-8 in one piece: appending scalars to a
     /// string one at a time costs a string operation each, which long patterns feel.
     package init(scalars: some Collection<Unicode.Scalar>) {
-        // One character (most tokens) needs no buffer.
+        // One character (most tokens) needs no buffer; an ASCII one is a copy of a string made
+        // once (a small string: no allocation, no reference count).
         if scalars.count == 1, let only = scalars.first {
-            self.init(only)
+            if only.isASCII {
+                self = asciiStrings[Int(only.value)]
+            } else {
+                self.init(only)
+            }
             return
         }
         // Written straight into the string's storage (a short one needs no allocation).
@@ -22,3 +27,6 @@ extension String {
         }
     }
 }
+
+/// Each ASCII code point as a one-character string, by its value.
+private let asciiStrings: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }

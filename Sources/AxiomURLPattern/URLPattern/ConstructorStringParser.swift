@@ -165,20 +165,23 @@ package struct ConstructorStringParser {
     private mutating func changeState(_ newState: State, skip: Int) {
         if let component = state.component { result[component] = makeComponentString() }
         if state != .initial, newState != .done {
-            let authorityStates: [State] = [.protocol, .authority, .username, .password]
-            if authorityStates.contains(state), [.port, .pathname, .search, .hash].contains(newState),
-                result.hostname == nil
-            {
+            // The standard's lists of states, as ranks: protocol, authority, username and
+            // password (0), hostname (1), port (2), pathname (3).
+            let rank: Int? =
+                switch state {
+                case .protocol, .authority, .username, .password: 0
+                case .hostname: 1
+                case .port: 2
+                case .pathname: 3
+                default: nil
+                }
+            if rank == 0, newState == .port || newState == .pathname || newState == .search || newState == .hash, result.hostname == nil {
                 result.hostname = ""
             }
-            if (authorityStates + [.hostname, .port]).contains(state), [.search, .hash].contains(newState),
-                result.pathname == nil
-            {
+            if let rank, rank <= 2, newState == .search || newState == .hash, result.pathname == nil {
                 result.pathname = protocolMatchesSpecialScheme ? "/" : ""
             }
-            if (authorityStates + [.hostname, .port, .pathname]).contains(state), newState == .hash,
-                result.search == nil
-            {
+            if let rank, rank <= 3, newState == .hash, result.search == nil {
                 result.search = ""
             }
         }
@@ -203,18 +206,30 @@ package struct ConstructorStringParser {
     }
 
     private func isNonSpecialPatternChar(_ index: Int, _ value: Unicode.Scalar) -> Bool {
-        // The token read in place (not copied out), its kind first, then its one code point
-        // (every `value` here is ASCII): no string comparison.
         let position = index < tokens.count ? index : tokens.count - 1
         guard position >= 0 else { return false }
-        let kind = tokens[position].kind
-        guard kind == .char || kind == .escapedChar || kind == .invalidChar else { return false }
-        return value.isASCII && tokens[position].value.utf8.count == 1 && tokens[position].value.utf8.first == UInt8(value.value)
+        switch tokens[position].kind {
+        case .char, .escapedChar, .invalidChar: return hasValue(position, value)
+        default: return false
+        }
+    }
+
+    /// Whether the token at `position` has the one code point `value` as its value — read from
+    /// the input where the token stands, not by comparing strings. Every token of these kinds
+    /// has a one-code-point value: the code point at its index (after the backslash for an
+    /// escaped one). A name's or a regexp's value is never a code point these parsers look for.
+    private func hasValue(_ position: Int, _ value: Unicode.Scalar) -> Bool {
+        let token = tokens[position]
+        switch token.kind {
+        case .char, .invalidChar, .otherModifier, .asterisk, .open, .close: return input[token.index] == value
+        case .escapedChar: return input[token.index + 1] == value
+        case .name, .regexp, .end: return false
+        }
     }
 
     private func isSearchPrefix() -> Bool {
         if isNonSpecialPatternChar(tokenIndex, "?") { return true }
-        guard tokens[tokenIndex].value == "?" else { return false }
+        guard hasValue(tokenIndex, "?") else { return false }
         guard tokenIndex > 0 else { return true }
         switch safeToken(tokenIndex - 1).kind {
         case .name, .regexp, .close, .asterisk: return false
