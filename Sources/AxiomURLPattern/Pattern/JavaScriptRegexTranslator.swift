@@ -25,8 +25,12 @@ package enum JavaScriptRegexTranslator {
     /// (`\d`, `\w`, `\u…` are rewritten). It does not check syntax: for regexps generated from
     /// a pattern's parts without regexp groups, which are valid by construction.
     package static func leavesUnchanged(_ source: String) -> Bool {
+        source.utf8.withContiguousStorageIfAvailable(leavesBytesUnchanged) ?? leavesBytesUnchanged(source.utf8)
+    }
+
+    private static func leavesBytesUnchanged(_ bytes: some Sequence<UInt8>) -> Bool {
         var escaped = false
-        for byte in source.utf8 {
+        for byte in bytes {
             guard byte < 0x80 else { return false }
             if escaped {
                 guard !byte.isASCIIAlphanumeric else { return false }

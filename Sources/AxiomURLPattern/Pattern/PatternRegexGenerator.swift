@@ -55,12 +55,27 @@ package enum PatternRegexGenerator {
 
         init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
-        mutating func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        mutating func add(_ text: String) {
+            // Copied from the string's own storage (a small string's too) in one piece.
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: text.utf8)
+            }
+        }
 
         /// `text` with `\` before each byte of `special`. The special characters are ASCII,
         /// which in UTF-8 never occurs inside another character: escaping byte by byte keeps
-        /// the text valid.
+        /// the text valid. The runs between them are copied whole.
         mutating func add(_ text: String, escaping special: ASCIISet) {
+            let copied: Void? = text.utf8.withContiguousStorageIfAvailable { buffer in
+                var start = 0
+                for index in 0..<buffer.count where special.contains(buffer[index]) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+                    bytes.append(UInt8(ascii: "\\"))
+                    start = index
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+            }
+            guard copied == nil else { return }
             for byte in text.utf8 {
                 if special.contains(byte) { bytes.append(UInt8(ascii: "\\")) }
                 bytes.append(byte)
@@ -225,9 +240,11 @@ package enum PatternRegexGenerator {
         // Fixed text alone (a literal component): the text itself when nothing needs escaping.
         if parts.count == 1, parts[0].kind == .fixedText, parts[0].modifier == .none { return escapePatternString(parts[0].value) }
         var result = Writer(capacity: parts.reduce(8) { $0 + $1.value.utf8.count + $1.prefix.utf8.count + $1.suffix.utf8.count + 8 })
-        for (index, part) in parts.enumerated() {
-            let previous: Part? = index > 0 ? parts[index - 1] : nil
-            let next: Part? = index < parts.count - 1 ? parts[index + 1] : nil
+        for index in parts.indices {
+            let part = parts[index]
+            // The neighbours are read in place (an optional copy of a part retains its strings).
+            let previous = index > 0 ? index - 1 : nil
+            let next = index < parts.count - 1 ? index + 1 : nil
             if part.kind == .fixedText {
                 if part.modifier == .none {
                     result.add(part.value, escaping: patternSpecials)
@@ -242,18 +259,18 @@ package enum PatternRegexGenerator {
             let customName = part.hasCustomName
             var needsGrouping = !part.suffix.isEmpty || (!part.prefix.isEmpty && part.prefix != options.prefixString)
             if !needsGrouping, customName, part.kind == .segmentWildcard, part.modifier == .none, let next,
-                next.prefix.isEmpty, next.suffix.isEmpty
+                parts[next].prefix.isEmpty, parts[next].suffix.isEmpty
             {
-                if next.kind == .fixedText {
-                    if let first = next.value.unicodeScalars.first {
+                if parts[next].kind == .fixedText {
+                    if let first = parts[next].value.unicodeScalars.first {
                         needsGrouping = isValidNameCodePoint(first, first: false)
                     }
                 } else {
-                    needsGrouping = next.name.unicodeScalars.first?.isASCIIDigit == true
+                    needsGrouping = parts[next].name.unicodeScalars.first?.isASCIIDigit == true
                 }
             }
-            if !needsGrouping, part.prefix.isEmpty, let previous, previous.kind == .fixedText,
-                let last = previous.value.unicodeScalars.last, last == options.prefix
+            if !needsGrouping, part.prefix.isEmpty, let previous, parts[previous].kind == .fixedText,
+                let last = parts[previous].value.unicodeScalars.last, last == options.prefix
             {
                 needsGrouping = true
             }
@@ -276,7 +293,7 @@ package enum PatternRegexGenerator {
                 }
             case .fullWildcard:
                 if !customName,
-                    previous == nil || previous?.kind == .fixedText || previous?.modifier != Part.Modifier.none
+                    previous.map({ parts[$0].kind == .fixedText || parts[$0].modifier != Part.Modifier.none }) ?? true
                         || needsGrouping || !part.prefix.isEmpty
                 {
                     result.add("*")

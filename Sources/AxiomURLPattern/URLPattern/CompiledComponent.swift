@@ -101,7 +101,12 @@ package final class CompiledComponent: Sendable {
             let translated = try Self.translate(generated, of: parts, component: component, pattern: pattern)
             self.source = .translated(translated)
             self.names = names
-            self.emptyIsAbsent = parts.filter { $0.kind != .fixedText }.map { $0.modifier == .optional && $0.prefix.isEmpty && $0.suffix.isEmpty }
+            var emptyIsAbsent: [Bool] = []
+            emptyIsAbsent.reserveCapacity(names.count)
+            for part in parts where part.kind != .fixedText {
+                emptyIsAbsent.append(part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty)
+            }
+            self.emptyIsAbsent = emptyIsAbsent
             if parts.count == 1, parts[0].kind == .fullWildcard, parts[0].modifier == .none, parts[0].prefix.isEmpty, parts[0].suffix.isEmpty {
                 self.matcher = .anything
             } else {
