@@ -82,6 +82,19 @@ package enum PatternRegexGenerator {
             }
         }
 
+        /// A fixed-text part: its text escaped, or, with a modifier, grouped by `open` and
+        /// `close` (the regexp's `(?:…)`, the pattern string's `{…}`) with the modifier after.
+        mutating func addFixedText(_ part: Part, escaping special: ASCIISet, open: String, close: String) {
+            guard part.modifier != .none else {
+                add(part.value, escaping: special)
+                return
+            }
+            add(open)
+            add(part.value, escaping: special)
+            add(close)
+            add(part.modifier.text)
+        }
+
         /// The text written (every piece came from a string: valid UTF-8).
         var string: String { String(decoding: bytes, as: UTF8.self) }
     }
@@ -115,14 +128,7 @@ package enum PatternRegexGenerator {
     private static func appendFragment(of parts: [Part], at index: Int, options: PatternOptions, linear: Bool, to output: inout Writer) {
         let part = linear ? linearized(parts, at: index, options: options) : parts[index]
         if part.kind == .fixedText {
-            if part.modifier == .none {
-                output.add(part.value, escaping: regexpSpecials)
-            } else {
-                output.add("(?:")
-                output.add(part.value, escaping: regexpSpecials)
-                output.add(")")
-                output.add(part.modifier.text)
-            }
+            output.addFixedText(part, escaping: regexpSpecials, open: "(?:", close: ")")
             return
         }
         let value: String
@@ -246,14 +252,7 @@ package enum PatternRegexGenerator {
             let previous = index > 0 ? index - 1 : nil
             let next = index < parts.count - 1 ? index + 1 : nil
             if part.kind == .fixedText {
-                if part.modifier == .none {
-                    result.add(part.value, escaping: patternSpecials)
-                } else {
-                    result.add("{")
-                    result.add(part.value, escaping: patternSpecials)
-                    result.add("}")
-                    result.add(part.modifier.text)
-                }
+                result.addFixedText(part, escaping: patternSpecials, open: "{", close: "}")
                 continue
             }
             let customName = part.hasCustomName
