@@ -80,18 +80,7 @@ public struct RouteMatchView: ~Copyable {
     /// Value `index` (`0..<count`), converted now.
     public func value(at index: Int) -> RouteValue {
         if let made { return made.pointee.parameters.values[index] }
-        return Self.value(rawBytes(at: index), code: layout.typeCode(index))
-    }
-
-    /// A value read in place, of its layout's type code (checked by the lookup: see
-    /// `Router.hasPlainValues`).
-    @inline(__always)
-    private static func value(_ raw: UnsafeBufferPointer<UInt8>, code: UInt64) -> RouteValue {
-        switch code {
-        case RouteLayout.intType: return .int(Router.decimalInt(raw) ?? 0)
-        case RouteLayout.pathType: return .path(raw.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Router.string(UnsafeBufferPointer(rebasing: $0)) })
-        default: return .string(Router.string(raw))
-        }
+        return RouteLayout.value(rawBytes(at: index), code: layout.typeCode(index))
     }
 
     /// The value named `name`, converted now; nil when the match has none.
@@ -102,7 +91,7 @@ public struct RouteMatchView: ~Copyable {
 
     /// Value `index` when it is an int: read from the path's bytes, no string made.
     public func int(at index: Int) -> Int? {
-        if made == nil, layout.typeCode(index) == RouteLayout.intType { return Router.decimalInt(rawBytes(at: index)) }
+        if made == nil, layout.typeCode(index) == RouteLayout.intType { return PathBytes.decimalInt(rawBytes(at: index)) }
         guard case .int(let number) = value(at: index) else { return nil }
         return number
     }
@@ -134,10 +123,17 @@ public struct RouteMatchView: ~Copyable {
         match(path: made?.pointee.path ?? String(decoding: bytes, as: UTF8.self))
     }
 
-    /// The match made for keeping, with `path` (the path it was found in) as its path.
+    /// The match made for keeping, with `path` (the path it was found in: its UTF-8 are the
+    /// view's bytes) as its path. Values that are whole segments stay in `path`, converted
+    /// when read (see ``RouteParameters``): the match allocates nothing more.
     func match(path: String) -> RouteMatch {
         guard let made else {
-            return RouteMatch(plain: router._withUnsafeGuaranteedRef { $0.entries[rank] }, values: values(), path: path)
+            assert(path.utf8.count == bytes.count, "a borrowed view's match is made with the path it borrows")
+            let route = router._withUnsafeGuaranteedRef { $0.entries[rank] }
+            if layout.segmentMask != 0, let count = layout.parameterCount, count > 0 {
+                return RouteMatch(plain: route, parameters: RouteParameters(route: route, path: path, layout: layout), path: path)
+            }
+            return RouteMatch(plain: route, values: values(), path: path)
         }
         return made.pointee
     }
@@ -145,28 +141,16 @@ public struct RouteMatchView: ~Copyable {
     /// Every value of a borrowed match, converted now: whole segments in one walk along the path.
     private func values() -> [RouteValue] {
         guard let count = layout.parameterCount, count > 0 else { return [] }
+        guard layout.segmentMask == 0 else { return layout.segmentValues(count, in: bytes) }
         var values: [RouteValue] = []
         values.reserveCapacity(count)
-        guard layout.segmentMask != 0 else {
-            for index in 0..<count { values.append(value(at: index)) }
-            return values
-        }
-        var segments = SegmentCursor(mask: layout.segmentMask)
-        for index in 0..<count {
-            let range = segments.next(in: bytes) ?? 0..<0
-            values.append(Self.value(UnsafeBufferPointer(rebasing: bytes[range]), code: layout.typeCode(index)))
-        }
+        for index in 0..<count { values.append(value(at: index)) }
         return values
     }
 
     /// The bytes of value `index` in the path (a borrowed view only).
     private func rawBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-        guard layout.segmentMask == 0 else {
-            var segments = SegmentCursor(mask: layout.segmentMask)
-            var range = 0..<0
-            for _ in 0...index { range = segments.next(in: bytes) ?? 0..<0 }
-            return UnsafeBufferPointer(rebasing: bytes[range])
-        }
+        guard layout.segmentMask == 0 else { return layout.segment(at: index, in: bytes) }
         let range = scratch?._withUnsafeGuaranteedRef { $0.range(ofGroup: index + 1) } ?? 0..<0
         return UnsafeBufferPointer(rebasing: bytes[range])
     }

@@ -391,7 +391,7 @@ extension Router {
             }
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             switch layout.typeCode(index) {
-            case RouteLayout.intType: if Self.decimalInt(raw) == nil { return false }
+            case RouteLayout.intType: if PathBytes.decimalInt(raw) == nil { return false }
             case RouteLayout.stringType, RouteLayout.pathType: if !escapesChecked, PathBytes.firstIndex(of: 0x25, in: raw) < raw.count { return false }
             default: return false
             }

@@ -5,25 +5,62 @@
 /// let tab = try match.query.require("tab", as: ProfileTab.self)   // a RawRepresentable<String>
 /// ```
 public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral, CustomStringConvertible {
-    /// Where the names come from: a list of their own, or a route's parameters (shared, so a
-    /// match where every group took part allocates no names).
-    private enum Keys: Sendable {
-        case names([String])
-        case route(Route)
+    /// The names and the values, in one enum so a match moves one small value: no
+    /// parameters; names of their own; a route's parameters (shared, so a match where every
+    /// group took part allocates no names); or a route's parameters whose values are whole
+    /// segments of the path a lookup matched, converted when read (a made match of a plain
+    /// route then allocates nothing for its values).
+    private enum Storage: Sendable {
+        case empty
+        case named([String], [RouteValue])
+        case route(Route, [RouteValue])
+        /// The segments `layout` selects in `path` (no escape in it, every value checked by the
+        /// lookup: see `Router.hasPlainValues`), `layout.parameterCount` of them.
+        case segments(Route, path: String, layout: RouteLayout)
     }
 
-    private let keys: Keys
-    public let values: [RouteValue]
+    private let storage: Storage
+    /// How many values there are (kept beside the storage: reading it copies no payload).
+    public let count: Int
 
     public init(names: [String], values: [RouteValue]) {
-        self.keys = .names(names)
-        self.values = values
+        storage = names.isEmpty && values.isEmpty ? .empty : .named(names, values)
+        count = values.count
     }
 
     /// Values for every parameter of `route`, in order.
     init(route: Route, values: [RouteValue]) {
-        self.keys = .route(route)
-        self.values = values
+        storage = values.isEmpty ? .empty : .route(route, values)
+        count = values.count
+    }
+
+    /// Values for every parameter of `route`, read from the segments of `path` that `layout`
+    /// selects when they are read: the path is one a lookup matched the route on, whose values
+    /// it checked (`Router.hasPlainValues`), and `layout` has a segment mask and at least one
+    /// packed parameter.
+    init(route: Route, path: String, layout: RouteLayout) {
+        storage = .segments(route, path: path, layout: layout)
+        count = layout.parameterCount ?? 0
+    }
+
+    /// The values, in order (converted now when they are still in the path).
+    public var values: [RouteValue] {
+        switch storage {
+        case .empty: return []
+        case .named(_, let values), .route(_, let values): return values
+        case .segments(_, let path, let layout): return withUTF8Bytes(of: path) { layout.segmentValues(count, in: $0) }
+        }
+    }
+
+    /// The value at `position`, converted now when it is still in the path.
+    private func value(at position: Int) -> RouteValue {
+        switch storage {
+        case .empty: preconditionFailure("RouteParameters index \(position) out of range: there are none")
+        case .named(_, let values), .route(_, let values): return values[position]
+        case .segments(_, let path, let layout):
+            precondition(position >= 0 && position < count, "RouteParameters index out of range")
+            return withUTF8Bytes(of: path) { layout.segmentValue(at: position, in: $0) }
+        }
     }
 
     public init(dictionaryLiteral elements: (String, RouteValue)...) {
@@ -32,26 +69,28 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
 
     /// The names, in order.
     public var names: [String] {
-        switch keys {
-        case .names(let names): return names
-        case .route(let route): return route.parameters.map(\.name)
+        switch storage {
+        case .empty: return []
+        case .named(let names, _): return names
+        case .route(let route, _), .segments(let route, _, _): return route.parameters.map(\.name)
         }
     }
 
     private func name(at position: Int) -> String {
-        switch keys {
-        case .names(let names): return names[position]
-        case .route(let route): return route.parameters[position].name
+        switch storage {
+        case .empty: preconditionFailure("RouteParameters index \(position) out of range: there are none")
+        case .named(let names, _): return names[position]
+        case .route(let route, _), .segments(let route, _, _): return route.parameters[position].name
         }
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { values.count }
-    public subscript(position: Int) -> (name: String, value: RouteValue) { (name(at: position), values[position]) }
+    public var endIndex: Int { count }
+    public subscript(position: Int) -> (name: String, value: RouteValue) { (name(at: position), value(at: position)) }
 
     /// The value named `name`, or nil when absent.
     public subscript(name: String) -> RouteValue? {
-        for position in values.indices where self.name(at: position) == name { return values[position] }
+        for position in indices where self.name(at: position) == name { return value(at: position) }
         return nil
     }
 
@@ -222,9 +261,15 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     /// cannot have (~20 instructions a lookup fewer).
     @inline(__always)
     init(plain route: Route, values: [RouteValue], path: String) {
+        self.init(plain: route, parameters: RouteParameters(route: route, values: values), path: path)
+    }
+
+    /// A plain match with its path values as given (read in place, see ``RouteParameters``).
+    @inline(__always)
+    init(plain route: Route, parameters: RouteParameters, path: String) {
         self.route = route
         self.via = nil
-        self.parameters = values.isEmpty ? RouteParameters(names: [], values: []) : RouteParameters(route: route, values: values)
+        self.parameters = parameters
         self.queryParameters = nil
         self.path = path
     }

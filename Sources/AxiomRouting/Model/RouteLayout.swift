@@ -65,6 +65,7 @@ struct RouteLayout: Sendable {
 
     /// Whether every parameter is packed and a string or a catch-all path (codes 1 and 3: a
     /// nibble's low bit set).
+    @inline(__always)
     var allStringsOrPaths: Bool {
         guard let count = parameterCount else { return false }
         let ones: UInt64 = 0x11_1111 & (UInt64.max >> UInt64(64 - 4 * max(count, 1)))
@@ -73,4 +74,44 @@ struct RouteLayout: Sendable {
 
     /// The type code of parameter `index` (< ``parameterCount``).
     func typeCode(_ index: Int) -> UInt64 { (bits >> UInt64(32 + 4 * index)) & 0xF }
+}
+
+extension RouteLayout {
+    /// Value `index` of a match whose values are whole segments of `bytes` (a ``segmentMask``),
+    /// converted now: what a borrowed view and a made match's in-place parameters both read.
+    func segmentValue(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> RouteValue {
+        Self.value(segment(at: index, in: bytes), code: typeCode(index))
+    }
+
+    /// The bytes of value `index` of such a match: the segment the mask selects.
+    func segment(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var segments = SegmentCursor(mask: segmentMask)
+        var range = 0..<0
+        for _ in 0...index { range = segments.next(in: bytes) ?? 0..<0 }
+        return UnsafeBufferPointer(rebasing: bytes[range])
+    }
+
+    /// The first `count` values of such a match, converted now in one walk along the path.
+    func segmentValues(_ count: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [RouteValue] {
+        var segments = SegmentCursor(mask: segmentMask)
+        return [RouteValue](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            for index in 0..<count {
+                let range = segments.next(in: bytes) ?? 0..<0
+                (base + index).initialize(to: Self.value(UnsafeBufferPointer(rebasing: bytes[range]), code: typeCode(index)))
+                initialized = index + 1
+            }
+        }
+    }
+
+    /// A value read in place, of type code `code` (checked by the lookup: see
+    /// `Router.hasPlainValues`).
+    @inline(__always)
+    static func value(_ raw: UnsafeBufferPointer<UInt8>, code: UInt64) -> RouteValue {
+        switch code {
+        case intType: return .int(PathBytes.decimalInt(raw) ?? 0)
+        case pathType: return .path(raw.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { PathBytes.string(UnsafeBufferPointer(rebasing: $0)) })
+        default: return .string(PathBytes.string(raw))
+        }
+    }
 }

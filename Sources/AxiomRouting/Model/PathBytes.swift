@@ -105,4 +105,58 @@ enum PathBytes {
         if count >= 8 { return word(a, count - 8) == word(b, count - 8) }
         return partialWord(a, count: count, readable: readable) == partialWord(b, count: count, readable: readable)
     }
+
+    /// Path bytes (ASCII: canonical paths are) as a `String`, copied in place: for up to
+    /// fifteen bytes the standard library checks only that they are ASCII, where
+    /// `String(decoding:as:)` validates them as UTF-8 first.
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
+            target.update(from: source, count: bytes.count)
+            return bytes.count
+        }
+    }
+
+    /// An optionally signed run of ASCII digits as an `Int`, without making a `String`; nil
+    /// for anything else (or on overflow), which then takes the general path.
+    static func decimalInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first else { return nil }
+        var index = 0
+        let negative = first == UInt8(ascii: "-")
+        if negative || first == UInt8(ascii: "+") { index = 1 }
+        guard index < bytes.count, bytes.count - index <= 18 else { return nil }
+        var value = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+            index += 1
+        }
+        return negative ? -value : value
+    }
+}
+
+/// Walks a path's segments to those a mask selects (bit *i*: segment *i*, counted from the
+/// first `/`), giving each one's byte range.
+struct SegmentCursor {
+    var mask: UInt32
+    /// Where the next segment starts (just after its `/`), and its number.
+    private var start = 1
+    private var number: UInt32 = 0
+
+    init(mask: UInt32) { self.mask = mask }
+
+    /// The range of the next selected segment, or nil when there is none.
+    mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        while start <= bytes.count {
+            let selected = number < 32 && mask & (1 << number) != 0
+            let end = PathBytes.nextSlash(in: bytes, from: start)
+            let range = start..<end
+            start = end + 1
+            number += 1
+            if selected { return range }
+        }
+        return nil
+    }
 }

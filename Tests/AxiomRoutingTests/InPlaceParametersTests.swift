@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import AxiomRouting
+
+/// A made match of a plain route keeps its values in the path it was found in and converts
+/// them when they are read (issue 33: `resolve(path:)` allocates nothing for them). Held here
+/// against the general conversion: the same route with a declared query is not plain, so its
+/// values are converted when matched, by the other code; every way of reading them agrees.
+@Suite struct InPlaceParametersTests {
+    private static let plain = """
+        route post /posts/:slug/:id/:page
+          param id int
+        route one /one/:only
+        """
+    /// The same patterns, each with a query: matched by the general rules, values made then.
+    private static let general = """
+        route post /posts/:slug/:id/:page
+          param id int
+          query q string optional
+        route one /one/:only
+          query q string optional
+        """
+
+    private static func segment(_ random: inout SplitMix64, digits: Bool) -> String {
+        let alphabet = Array(digits ? "0123456789" : "abcXYZ019-._~!$&'()*+,;=:@")
+        // (A text segment starts with a letter: `.` and `..` are not values.)
+        var text = digits ? (random.next() % 3 == 0 ? "-" : random.next() % 5 == 0 ? "+" : "") : "s"
+        for _ in 0..<(1 + Int(random.next() % (digits ? 17 : 24))) { text.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
+        return text
+    }
+
+    @Test func valuesReadFromThePathAreTheValuesTheGeneralRulesMake() throws {
+        let plain = try Router(source: RouteSource(name: "plain.routes", text: Self.plain))
+        let general = try Router(source: RouteSource(name: "general.routes", text: Self.general))
+        var random = SplitMix64(state: 33)
+        var inPlace = 0
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for round in 0..<400 {
+            let path =
+                round % 4 == 0
+                ? "/one/" + Self.segment(&random, digits: false)
+                : "/posts/\(Self.segment(&random, digits: false))/\(Self.segment(&random, digits: true))/\(Self.segment(&random, digits: false))"
+            let made = try general.resolve(path: path).get().parameters
+            let read = try plain.resolve(path: path).get().parameters
+            if plain.withMatch(path: path, { $0.isBorrowed }) == .success(true) { inPlace += 1 }
+            #expect(read == made, "\(path)")
+            #expect(read.values == made.values, "\(path)")
+            #expect(read.names == made.names, "\(path)")
+            #expect(read.count == made.count, "\(path)")
+            #expect(read.hashValue == made.hashValue, "\(path)")
+            #expect(read.map { $0.value } == made.map { $0.value }, "\(path)")
+            for name in made.names { #expect(read[name] == made[name], "\(path) \(name)") }
+            #expect(read["absent"] == nil)
+            #expect(try encoder.encode(read) == encoder.encode(made), "\(path)")
+            #expect(read.description == made.description, "\(path)")
+        }
+        // The plain router's matches were all read in place (else this compared nothing new).
+        #expect(inPlace == 400)
+    }
+
+    @Test func aMatchKeepsItsValuesAfterThePathItWasFoundInIsGone() throws {
+        let router = try Router(source: RouteSource(name: "plain.routes", text: Self.plain))
+        var matches: [RouteMatch] = []
+        for number in 0..<50 {
+            // Each path made here and dropped: the match keeps what it reads from.
+            var path = "/posts/"
+            path += String(repeating: "long-slug-", count: 3) + "\(number)"
+            path += "/\(number * 7)/page\(number)"
+            matches.append(try router.resolve(path: path).get())
+        }
+        for (number, match) in matches.enumerated() {
+            #expect(match.parameters.values == [.string("long-slug-long-slug-long-slug-\(number)"), .int(number * 7), .string("page\(number)")])
+            #expect(match.parameters.get("id", as: Int.self) == number * 7)
+        }
+    }
+}
