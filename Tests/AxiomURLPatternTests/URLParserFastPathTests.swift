@@ -12,6 +12,8 @@ import Testing
         // Hosts whose last label is, or only looks like, a number (decimal, hex, octal, a
         // trailing dot): the fast path checks those with the full rule.
         "a.0x", "a.0X1F.", "cafe", "a.08", "a.9.", "b.x", "a..", "a.0xg", "EXAMPLE.COM.", "a.1e",
+        // Bytes the host parser forbids, or a domain only (`%`, controls).
+        "a<b", "a>b", "a^b", "a|b", "a%zz", "a\u{7F}b", "a\u{1}b", "a]b",
     ]
     static let ports = ["", ":", ":80", ":443", ":8080", ":99999", ":08", ":x"]
     static let paths = [
@@ -52,5 +54,23 @@ import Testing
     ])
     func unusualURLsFallBackToTheFullParser(url: String) {
         #expect((url.utf8.withContiguousStorageIfAvailable(URLParser.fastParse) ?? nil) == nil)
+    }
+
+    /// The scan's byte classes hold exactly the bytes they stand for, all 256 of them.
+    @Test func theScansMasksAreTheSetsTheyStandFor() {
+        let schemeBytes = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.".utf8))
+        for byte in UInt8(0)...UInt8(0xFF) {
+            let hex = "0x" + String(byte, radix: 16)
+            // Controls, space, DEL and non-ASCII; the authority's ends and port; userinfo, IPv6.
+            let authority = byte <= 0x20 || byte >= 0x7F || Host.isForbiddenHostByte(byte) || Array("/?#:@[]\\".utf8).contains(byte)
+            // The table the scan reads, one bit a set.
+            let classes = FastScanMasks.classes[Int(byte)]
+            #expect((classes & FastScanMasks.schemeClass != 0) == schemeBytes.contains(byte), "\(hex)")
+            #expect((classes & FastScanMasks.authorityStopClass != 0) == authority, "\(hex)")
+            #expect((classes & FastScanMasks.specialAuthorityStopClass != 0) == (authority || Host.isForbiddenDomainByte(byte)), "\(hex)")
+            #expect(
+                (classes & FastScanMasks.pathStopClass != 0)
+                    == (PercentEncodeSet.path.contains(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\")), "\(hex)")
+        }
     }
 }

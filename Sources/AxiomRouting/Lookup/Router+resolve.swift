@@ -52,7 +52,7 @@ extension Router {
                     fragment: parts.fragment.map { Self.normalizingEscapes(String(decoding: bytes[$0], as: UTF8.self)) })
             }
             return (
-                path.isEmpty ? "/" : String(decoding: path, as: UTF8.self), parts.query.map { String(decoding: bytes[$0], as: UTF8.self) }, request
+                path.isEmpty ? "/" : PathBytes.string(UnsafeBufferPointer(rebasing: path)), parts.query.map { String(decoding: bytes[$0], as: UTF8.self) }, request
             )
         } ?? nil
     }

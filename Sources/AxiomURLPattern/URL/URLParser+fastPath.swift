@@ -53,6 +53,12 @@ extension URLParser {
     /// when `fastParse` is nil.
     @inline(__always)
     package static func fastScan(_ bytes: UnsafeBufferPointer<UInt8>) -> FastURLParts? {
+        FastScanMasks.classes.withUnsafeBufferPointer { classes in fastScan(bytes, classes: classes) }
+    }
+
+    /// ``fastScan(_:)`` with each byte's classes (see ``FastScanMasks/classes``) at hand.
+    @inline(__always)
+    private static func fastScan(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) -> FastURLParts? {
         let count = bytes.count
         var parts = FastURLParts()
         // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) followed by "://".
@@ -60,14 +66,9 @@ extension URLParser {
         var index = 0
         while index < count {
             let byte = bytes[index]
-            if byte >= 0x61 && byte <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte == 0x2B || byte == 0x2D || byte == 0x2E {
-                index += 1
-            } else if byte >= 0x41 && byte <= 0x5A {
-                parts.lowercase = false
-                index += 1
-            } else {
-                break
-            }
+            guard classes[Int(byte)] & FastScanMasks.schemeClass != 0 else { break }
+            if byte &- 0x41 < 26 { parts.lowercase = false }
+            index += 1
         }
         guard index + 2 < count, bytes[index] == colon, bytes[index + 1] == slash, bytes[index + 2] == slash else { return nil }
         parts.schemeEnd = index
@@ -76,19 +77,22 @@ extension URLParser {
         parts.special = scheme.special
         index += 3
 
-        // Authority: up to "/", "?" or "#". No userinfo, no IPv6, at most one ":".
+        // Authority: up to "/", "?" or "#". No userinfo, no IPv6, at most one ":", no byte the
+        // host parser forbids (for a special scheme, a domain: no `%` either), nothing to
+        // escape: one mask test a byte (see `FastScanMasks`), the rest only at a stop.
         let hostStart = index
         var portColon: Int? = nil
+        let stops = parts.special ? FastScanMasks.specialAuthorityStopClass : FastScanMasks.authorityStopClass
         while index < count {
             let byte = bytes[index]
-            if byte == slash || byte == question || byte == hash { break }
-            guard byte > 0x20, byte < 0x7F, byte != backslash, byte != 0x40, byte != 0x5B, byte != 0x5D else { return nil }
-            if byte == colon {
-                guard portColon == nil else { return nil }
-                portColon = index
-            } else if byte >= 0x41 && byte <= 0x5A {
-                parts.lowercase = false
+            if classes[Int(byte)] & stops == 0 {
+                if byte &- 0x41 < 26 { parts.lowercase = false }
+                index += 1
+                continue
             }
+            if byte == slash || byte == question || byte == hash { break }
+            guard byte == colon, portColon == nil else { return nil }
+            portColon = index
             index += 1
         }
         let hostEnd = portColon ?? index
@@ -96,15 +100,12 @@ extension URLParser {
         let host = bytes[hostStart..<hostEnd]
         if parts.special {
             guard hostEnd > hostStart else { return nil }
-            guard !host.contains(where: Host.isForbiddenDomainByte) else { return nil }
             // A last label that is a number (decimal, `0x…` hex, octal) ends in a hex digit or
             // an `x` (ignoring one trailing dot); any other host is not checked further.
             let lastByte = host.last == UInt8(ascii: ".") ? host.dropLast().last : host.last
             if let lastByte, lastByte.isASCIIHexDigit || lastByte | 0x20 == UInt8(ascii: "x"), Host.endsInANumber(Array(host)) {
                 return nil
             }
-        } else {
-            guard !host.contains(where: Host.isForbiddenHostByte) else { return nil }
         }
         if let portColon {
             // "scheme://:80" has no host: an error the full parser reports.
@@ -118,19 +119,18 @@ extension URLParser {
             }
         }
 
-        // Path: segments of bytes that need no escaping and are not dot segments. One table
-        // load a byte says which of the four a byte is (see `pathClasses`).
+        // Path: segments of bytes that need no escaping and are not dot segments. One mask
+        // test a byte keeps most of them (see `FastScanMasks.pathStop`).
         let pathStart = index
         var segmentStart = index
         while index < count {
-            let byteClass = pathClasses[Int(bytes[index])]
-            if byteClass == 0 {
+            let byte = bytes[index]
+            if classes[Int(byte)] & FastScanMasks.pathStopClass == 0 {
                 index += 1
                 continue
             }
-            if byteClass == 2 { break }
-            if byteClass == 3 { return nil }
-            // A `/`.
+            if byte == question || byte == hash { break }
+            guard byte == slash else { return nil }
             if index > pathStart, isDotSegment(bytes[(segmentStart + 1)..<index]) { return nil }
             segmentStart = index
             index += 1
@@ -158,17 +158,6 @@ extension URLParser {
             parts.fragment = fragmentStart..<index
         }
         return parts
-    }
-
-    /// Each byte's class in a path, for ``fastScan(_:)``: 0 a byte a path keeps as it is, 1 `/`,
-    /// 2 `?` or `#` (the path ends), 3 a byte the fast scan leaves to the full parser (one the
-    /// path set escapes, a backslash, a space).
-    private static let pathClasses: [UInt8] = (0...255).map { value -> UInt8 in
-        let byte = UInt8(value)
-        if byte == question || byte == hash { return 2 }
-        if byte == slash { return 1 }
-        if PercentEncodeSet.path.contains(byte) || byte == backslash || byte == 0x20 { return 3 }
-        return 0
     }
 
     /// Whether scheme bytes (any case) name a special scheme, `file`, and its default port:
@@ -219,5 +208,45 @@ extension URLParser {
             }
             return offset
         }
+    }
+}
+
+/// The byte sets ``URLParser/fastScan(_:)`` tests, as two 64-bit masks over bytes 0–63 and
+/// 64–127 (a byte from 0x80 on is outside `scheme` and inside the others). Literals, so a
+/// test costs no lazy initialisation; a test checks them against the sets they stand for.
+package enum FastScanMasks {
+    /// A scheme's bytes after its first: ASCII letters, digits, `+`, `-`, `.`.
+    package static var scheme: (UInt64, UInt64) { (0x03FF_6800_0000_0000, 0x07FF_FFFE_07FF_FFFE) }
+    /// Where a non-special scheme's authority stops the scan's plain run: C0 controls, space and
+    /// U+007F; the ends `/`, `?`, `#`; the port's `:`; `@` (userinfo), `[`, `]` (IPv6), `\`;
+    /// and the other bytes the host parser forbids (`<`, `>`, `^`, `|`).
+    package static var authorityStop: (UInt64, UInt64) { (0xD400_8009_FFFF_FFFF, 0x9000_0000_7800_0001) }
+    /// The same for a special scheme, whose host is a domain: `%` as well.
+    package static var specialAuthorityStop: (UInt64, UInt64) { (0xD400_8029_FFFF_FFFF, 0x9000_0000_7800_0001) }
+    /// Where a path stops the plain run: the path percent-encode set (which holds `?`, `#` and
+    /// space), `/` and `\`.
+    package static var pathStop: (UInt64, UInt64) { (0xD000_800D_FFFF_FFFF, 0xA800_0001_5000_0000) }
+
+    /// Each byte's sets, one bit each (the class constants below): what the scan reads, one
+    /// load a byte.
+    package static let classes: [UInt8] = (0...255).map { value in
+        let byte = UInt8(value)
+        var classes: UInt8 = 0
+        if contains(scheme, byte, aboveASCII: false) { classes |= schemeClass }
+        if contains(authorityStop, byte, aboveASCII: true) { classes |= authorityStopClass }
+        if contains(specialAuthorityStop, byte, aboveASCII: true) { classes |= specialAuthorityStopClass }
+        if contains(pathStop, byte, aboveASCII: true) { classes |= pathStopClass }
+        return classes
+    }
+    package static let schemeClass: UInt8 = 1
+    package static let authorityStopClass: UInt8 = 2
+    package static let specialAuthorityStopClass: UInt8 = 4
+    package static let pathStopClass: UInt8 = 8
+
+    /// Whether `byte` is in `set`; a byte from 0x80 on is when `aboveASCII`.
+    @inline(__always)
+    package static func contains(_ set: (UInt64, UInt64), _ byte: UInt8, aboveASCII: Bool) -> Bool {
+        if byte >= 0x80 { return aboveASCII }
+        return byte < 64 ? (set.0 >> UInt64(byte)) & 1 == 1 : (set.1 >> UInt64(byte &- 64)) & 1 == 1
     }
 }
