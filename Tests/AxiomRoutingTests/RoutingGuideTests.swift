@@ -75,6 +75,22 @@ import Testing
         #expect(kept.parameters["page"] == .path(["a", "b"]))
     }
 
+    @Test func aMadeMatchReadsItsValuesWhenReadExample() throws {
+        let router = try Router(source: RouteSource(name: "app.routes", text: """
+            route profile /profile/:userId
+              param userId int
+            route docs /docs/:page*
+            """))
+        // As the guide writes it:
+        let match = try router.resolve(path: "/profile/42").get()
+        print(match.parameters.count)                          // 1: no value converted yet
+        print(try match.parameters.require("userId", as: Int.self))  // 42: converted now
+        #expect(match.parameters.count == 1)
+        #expect(try match.parameters.require("userId", as: Int.self) == 42)
+        #expect(match.parameters.values == [.int(42)])
+        #expect(match.parameters == ["userId": .int(42)])
+    }
+
     @Test func snapshotsAnswerTheSame() throws {
         let sources = [RouteSource(name: "app.routes", text: "origins myapp:\nroute profile /profile/:userId\n  param userId int\n")]
         let text = RouterSnapshot.encode(try Router(sources: sources))     // at build time
