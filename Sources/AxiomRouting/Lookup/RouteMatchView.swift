@@ -128,9 +128,10 @@ public struct RouteMatchView: ~Copyable {
     /// when read (see ``RouteParameters``): the match allocates nothing more.
     func match(path: String) -> RouteMatch {
         guard let made else {
-            assert(path.utf8.count == bytes.count, "a borrowed view's match is made with the path it borrows")
             let route = router._withUnsafeGuaranteedRef { $0.entries[rank] }
-            if layout.segmentMask != 0, let count = layout.parameterCount, count > 0 {
+            // (Every caller passes the path whose bytes the view holds; a path of another
+            // length would be a caller's mistake, and gets its values made now instead.)
+            if layout.segmentMask != 0, let count = layout.parameterCount, count > 0, path.utf8.count == bytes.count {
                 return RouteMatch(plain: route, parameters: RouteParameters(route: route, path: path, layout: layout), path: path)
             }
             return RouteMatch(plain: route, values: values(), path: path)
