@@ -79,7 +79,7 @@ public struct RouteMatchView: ~Copyable {
 
     /// Value `index` (`0..<count`), converted now.
     public func value(at index: Int) -> RouteValue {
-        if let made { return made.pointee.parameters.values[index] }
+        if let made { return made.pointee.parameters[index].value }
         return RouteLayout.value(rawBytes(at: index), code: layout.typeCode(index))
     }
 
