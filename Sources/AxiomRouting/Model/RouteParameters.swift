@@ -43,9 +43,9 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         count = layout.parameterCount ?? 0
     }
 
-    /// The values, in order. For a match whose values are still in its path (see
-    /// ``init(route:path:layout:)``), the array is made on each read: keep it in a local to
-    /// read it more than once.
+    /// The values, in order. For a match that keeps its values in its path (a plain route's
+    /// match whose values are whole segments: see the Routing guide), the array is made on
+    /// each read: keep it in a local to read it more than once.
     public var values: [RouteValue] {
         switch storage {
         case .empty: return []
