@@ -54,7 +54,9 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         }
     }
 
-    /// The value at `position`, converted now when it is still in the path.
+    /// The value at `position`, converted now when it is still in the path. A position out of
+    /// range traps, as `Array`'s subscript does: positions come from the caller's code (its
+    /// `indices`), never from a URL or a table, and the lookup sets `count` from the route.
     private func value(at position: Int) -> RouteValue {
         switch storage {
         case .empty: preconditionFailure("RouteParameters index \(position) out of range: there are none")
@@ -78,6 +80,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         }
     }
 
+    /// The name at `position` (out of range traps, as `value(at:)` says).
     private func name(at position: Int) -> String {
         switch storage {
         case .empty: preconditionFailure("RouteParameters index \(position) out of range: there are none")
