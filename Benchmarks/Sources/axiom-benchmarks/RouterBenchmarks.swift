@@ -279,8 +279,12 @@ extension RouterBenchmarks {
             print("unavailable")
             return
         }
+        let mappingsBefore = detail ? residentByMapping() : [:]
+        let peakBefore = detail ? peakResidentBytes() : 0
         let first = try Router(source: source)
         trimHeap()
+        let mappingsAfter = detail ? residentByMapping() : [:]
+        let peakAfter = detail ? peakResidentBytes() : 0
         // The warm figure: a first router warms the allocator (its pools then hold the
         // compiler's garbage); the growth from a second one, kept alive beside it, is what a
         // router retains.
@@ -306,6 +310,67 @@ extension RouterBenchmarks {
         print("  PCRE2 compiled code  \(perRoute(expressions.compiled)) B/route")
         print("  expression source    \(perRoute(expressions.source)) B/route")
         print("  malloc heap growth   \(perRoute(heap)) B/route (the compiled code and the source included)")
+        // The first build's growth by kind of memory (Linux's /proc/self/smaps): malloc's
+        // heap pages (what the router keeps, and the compiler's garbage on pages the allocator
+        // cannot return because a kept object shares them), PCRE2's JIT pages, and the code
+        // pages the build touched for the first time (fixed, not per route).
+        guard !mappingsAfter.isEmpty else { return }
+        print("first build, resident growth by kind:")
+        for kind in ["heap", "jit", "code", "other"] {
+            let grown = (mappingsAfter[kind] ?? 0) - (mappingsBefore[kind] ?? 0)
+            print("  \(kind.padding(toLength: 6, withPad: " ", startingAt: 0)) \(perRoute(grown)) B/route (\((Double(grown) / 1_048_576).formatted(1)) MiB)")
+        }
+        print("  peak during the build \(perRoute(peakAfter - peakBefore)) B/route above the start (VmHWM)")
+    }
+
+    /// Resident bytes by kind of mapping (Linux's /proc/self/smaps): `jit` (anonymous
+    /// executable: PCRE2's JIT code), `heap` (malloc's brk heap and its mmapped arenas:
+    /// anonymous read-write), `code` (file-backed: the binary and its libraries), `other`. Empty elsewhere.
+    static func residentByMapping() -> [String: Int] {
+        #if os(Linux)
+            guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return [:] }
+            let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+            var kinds: [String: Int] = [:]
+            var kind = "other"
+            for line in text.split(separator: "\n") {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                guard let first = fields.first else { continue }
+                if first.contains("-"), fields.count >= 5 {
+                    // `start-end perms offset dev inode [path]`
+                    let permissions = fields[1]
+                    let path = fields.count > 5 ? String(fields[5]) : ""
+                    if path.isEmpty && permissions.contains("x") {
+                        kind = "jit"
+                    } else if path == "[heap]" || (path.isEmpty && permissions.hasPrefix("rw")) {
+                        kind = "heap"
+                    } else if path.hasPrefix("/") {
+                        kind = "code"
+                    } else {
+                        kind = "other"
+                    }
+                } else if first == "Rss:", fields.count > 1, let kilobytes = Int(fields[1]) {
+                    kinds[kind, default: 0] += kilobytes * 1024
+                }
+            }
+            return kinds
+        #else
+            return [:]
+        #endif
+    }
+
+    /// The process's peak resident set (VmHWM, Linux); 0 elsewhere.
+    static func peakResidentBytes() -> Int {
+        #if os(Linux)
+            guard let handle = FileHandle(forReadingAtPath: "/proc/self/status") else { return 0 }
+            let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+            for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                if fields.count > 1, let kilobytes = Int(fields[1]) { return kilobytes * 1024 }
+            }
+            return 0
+        #else
+            return 0
+        #endif
     }
 
     /// Bytes in use on malloc's heap (glibc's `mallinfo2`); 0 elsewhere.

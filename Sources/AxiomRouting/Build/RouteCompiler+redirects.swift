@@ -79,7 +79,7 @@ extension RouteCompiler {
     /// The entries for the table's `redirect` lines, each checked against its target (a route
     /// or another redirect, compiled first): unknown targets, cycles, groups with nowhere to
     /// go, target parameters left without a value, types that do not fit.
-    mutating func compileRedirects(routes: [CompiledRoute], declared: [String: RouteDeclaration]) -> [CompiledRoute] {
+    mutating func compileRedirects(routes: [CompiledRoute], declared: DeclaredRoutes) -> [CompiledRoute] {
         var byName: [String: RedirectDeclaration] = [:]
         var valid: [RedirectDeclaration] = []
         for redirect in syntax.redirects {

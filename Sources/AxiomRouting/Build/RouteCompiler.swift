@@ -29,7 +29,7 @@ struct RouteCompiler {
         if syntax.appSchemeSpelling != .host, syntax.appSchemeHostRequired, let location = syntax.appSchemeSpellingLocation {
             diagnostics.append(.spellingRefused("every", spelling: "scheme:" + syntax.appSchemeSpelling.spell("/…"), at: location))
         }
-        var declared: [String: RouteDeclaration] = [:]
+        var declared = DeclaredRoutes(syntax.routes)
         var routes: [CompiledRoute] = []
         if syntax.routes.isEmpty {
             let location = syntax.origins?.location ?? SourceLocation(file: syntax.files.first ?? "", line: 1, column: 1)
@@ -38,13 +38,13 @@ struct RouteCompiler {
             diagnostics.append(
                 .emptyTable(read, at: location))
         }
-        for declaration in syntax.routes {
+        for (position, declaration) in syntax.routes.enumerated() {
             if let first = declared[declaration.name.value] {
                 diagnostics.append(
                     .duplicateRouteName(declaration.name, first: first.name.location))
                 continue
             }
-            declared[declaration.name.value] = declaration
+            declared.declare(at: position)
             var declaration = declaration
             if let alias = slashAlias(of: declaration) { declaration.aliases.append((alias, declaration.order)) }
             guard let route = compileRoute(declaration, origins: origins) else { continue }
@@ -500,7 +500,7 @@ struct RouteCompiler {
         }
     }
 
-    private mutating func checkParents(_ declared: [String: RouteDeclaration]) {
+    private mutating func checkParents(_ declared: DeclaredRoutes) {
         var reported: Set<String> = []
         for declaration in syntax.routes where declared[declaration.name.value]?.name == declaration.name {
             guard let parent = declaration.parent else { continue }
@@ -533,7 +533,7 @@ struct RouteCompiler {
     /// own `sources`, each ancestor's `sources … children` and its container's `sources` all
     /// allow. Also W409: a route under an auth-only parent that opens without sign-in and does
     /// not say `public`.
-    private mutating func routePolicies(_ declared: [String: RouteDeclaration], containers: [String: String?]) -> [String: Route.Policy] {
+    private mutating func routePolicies(_ declared: DeclaredRoutes, containers: [String: String?]) -> [String: Route.Policy] {
         let containerDeclarations = Dictionary(syntax.containers.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         var policies: [String: Route.Policy] = [:]
         for (name, declaration) in declared {
@@ -565,7 +565,7 @@ struct RouteCompiler {
     }
 
     /// Each route's container: its own `container NAME`, else its parent's (cycles stop).
-    private func routeContainers(_ declared: [String: RouteDeclaration]) -> [String: String?] {
+    private func routeContainers(_ declared: DeclaredRoutes) -> [String: String?] {
         func container(of name: String, seen: Set<String>) -> String? {
             guard let declaration = declared[name], !seen.contains(name) else { return nil }
             if let own = declaration.container { return own.value }
@@ -597,7 +597,7 @@ struct RouteCompiler {
 
     /// A route's container is declared; a route in a container does not present a modal of its
     /// own, and its `tab(…)` is one of its container's tabs (a route of the root: one of the app's).
-    private mutating func checkRoutesInContainers(_ declared: [String: RouteDeclaration], containers: [String: String?]) {
+    private mutating func checkRoutesInContainers(_ declared: DeclaredRoutes, containers: [String: String?]) {
         let byName = Dictionary(syntax.containers.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         for declaration in syntax.routes where declared[declaration.name.value]?.name == declaration.name {
             if let own = declaration.container, byName[own.value] == nil {
@@ -626,12 +626,40 @@ struct RouteCompiler {
     }
 
     /// Each route's tab: its own `tab(…)` transition, else its parent's (cycles stop).
-    private func routeTabs(_ declared: [String: RouteDeclaration]) -> [String: String?] {
+    private func routeTabs(_ declared: DeclaredRoutes) -> [String: String?] {
         func tab(of name: String, seen: Set<String>) -> String? {
             guard let declaration = declared[name], !seen.contains(name) else { return nil }
             if case .tab(let tab)? = declaration.transition?.value { return tab }
             return declaration.parent.flatMap { tab(of: $0.value, seen: seen.union([name])) }
         }
         return Dictionary(uniqueKeysWithValues: declared.keys.map { ($0, tab(of: $0, seen: [])) })
+    }
+}
+
+/// The routes a table declares, by name: the first declaration of each name (a later one is a
+/// duplicate, reported). Positions in the table's declarations, not copies of them: a
+/// declaration is large (its options each carry a source location), and a dictionary of
+/// copies was a fifth of the build's peak memory, garbage the allocator keeps after the build.
+struct DeclaredRoutes: Sequence {
+    let routes: [RouteDeclaration]
+    private var positions: [String: Int] = [:]
+
+    init(_ routes: [RouteDeclaration]) {
+        self.routes = routes
+        positions.reserveCapacity(routes.count)
+    }
+
+    /// Declares the route at `position` under its name.
+    mutating func declare(at position: Int) {
+        positions[routes[position].name.value] = position
+    }
+
+    subscript(name: String) -> RouteDeclaration? { positions[name].map { routes[$0] } }
+
+    /// The names declared.
+    var keys: Dictionary<String, Int>.Keys { positions.keys }
+
+    func makeIterator() -> some IteratorProtocol<(key: String, value: RouteDeclaration)> {
+        positions.lazy.map { (key: $0.key, value: routes[$0.value]) }.makeIterator()
     }
 }
