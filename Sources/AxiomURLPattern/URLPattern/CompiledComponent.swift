@@ -8,8 +8,10 @@ package final class CompiledComponent: Sendable {
         case anything
         /// Only fixed text, case-sensitive: string equality.
         case literal(String)
-        /// Everything else.
+        /// A regexp group: compiled with the pattern, which an invalid one fails.
         case regex(CompiledRegex)
+        /// Everything else: a generated regexp, compiled at the first match.
+        case deferred(DeferredRegex)
     }
 
     package let component: URLPattern.Component
@@ -36,6 +38,7 @@ package final class CompiledComponent: Sendable {
 
     package var captureCount: Int {
         if case .regex(let regex) = matcher { return regex.captureCount }
+        // A deferred regexp has no regexp group: one capture for each of its groups.
         return names.count
     }
 
@@ -111,7 +114,10 @@ package final class CompiledComponent: Sendable {
                 self.matcher = .anything
             } else {
                 do {
-                    self.matcher = .regex(try CompiledRegex(translated, caseless: options.ignoreCase, deferJIT: true))
+                    self.matcher =
+                        DeferredRegex.isDeferrable(translated, hasRegExpGroups: hasRegExpGroups)
+                        ? .deferred(DeferredRegex(translated, caseless: options.ignoreCase))
+                        : .regex(try CompiledRegex(translated, caseless: options.ignoreCase, deferJIT: true))
                 } catch {
                     throw Self.locate(error, in: parts, component: component, pattern: pattern)
                 }
@@ -211,22 +217,30 @@ package final class CompiledComponent: Sendable {
         case .literal(let value):
             return input == value ? [] : nil
         case .regex(let regex):
-            var subject = input
-            var outcome: Result<[String?]?, RegexMatchFailure> = .success(nil)
-            subject.withUTF8 { bytes in
-                do throws(RegexMatchFailure) {
-                    guard try regex.match(bytes, scratch: scratch) else { return }
-                    outcome = .success(
-                        (0..<names.count).map { index in
-                            guard let range = scratch.range(ofGroup: index + 1), !(range.isEmpty && emptyIsAbsent[index]) else { return nil }
-                            return String(decoding: bytes[range], as: UTF8.self)
-                        })
-                } catch {
-                    outcome = .failure(error)
-                }
-            }
-            return try outcome.get()
+            return try match(input, regex: regex, scratch: scratch)
+        case .deferred(let deferred):
+            return try match(input, regex: deferred.regex(), scratch: scratch)
         }
+    }
+
+    /// ``match(_:scratch:)`` by a regex. (Its own function: written inline in each case, or
+    /// after the switch, `exec` cost 4% more instructions.)
+    private func match(_ input: String, regex: CompiledRegex, scratch: MatchScratch) throws(RegexMatchFailure) -> [String?]? {
+        var subject = input
+        var outcome: Result<[String?]?, RegexMatchFailure> = .success(nil)
+        subject.withUTF8 { bytes in
+            do throws(RegexMatchFailure) {
+                guard try regex.match(bytes, scratch: scratch) else { return }
+                outcome = .success(
+                    (0..<names.count).map { index in
+                        guard let range = scratch.range(ofGroup: index + 1), !(range.isEmpty && emptyIsAbsent[index]) else { return nil }
+                        return String(decoding: bytes[range], as: UTF8.self)
+                    })
+            } catch {
+                outcome = .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 
     /// Whether `input` has an ECMAScript line terminator (LF, CR, U+2028, U+2029), which
@@ -250,7 +264,7 @@ package final class CompiledComponent: Sendable {
         switch matcher {
         case .anything: return true
         case .literal(let text): return Self.specialSchemes.contains(text)
-        case .regex: break
+        case .regex, .deferred: break
         }
         let scratch = MatchScratch(captures: captureCount, limits: MatchLimits())
         return Self.specialSchemes.contains { scheme in

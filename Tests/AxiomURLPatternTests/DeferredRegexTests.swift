@@ -1,0 +1,96 @@
+import Testing
+
+@_spi(Lookup) @testable import AxiomURLPattern
+
+/// A component's generated regexp is compiled at its first match, not at construction
+/// (`DeferredRegex`); a regexp group, or a source over the limit, still compiles with the
+/// pattern, so construction reports what it must.
+@Suite struct DeferredRegexTests {
+    private static func matcher(_ pattern: URLPattern, _ component: URLPattern.Component) -> CompiledComponent.Matcher {
+        pattern.components[component.index].matcher
+    }
+
+    private static func deferred(_ pattern: URLPattern, _ component: URLPattern.Component) -> DeferredRegex? {
+        guard case .deferred(let regex) = matcher(pattern, component) else { return nil }
+        return regex
+    }
+
+    @Test func constructionLeavesAGeneratedRegexUncompiledUntilTheFirstMatch() throws {
+        let pattern = try URLPattern("https://example.com/users/:user/posts/:post")
+        let pathname = try #require(Self.deferred(pattern, .pathname))
+        #expect(!pathname.isCompiled)
+        // The constant components match by equality: no regex at all.
+        guard case .literal("example.com") = Self.matcher(pattern, .hostname) else {
+            Issue.record("hostname: \(Self.matcher(pattern, .hostname))")
+            return
+        }
+        let result = try #require(pattern.exec("https://example.com/users/ana/posts/7"))
+        #expect(result.pathname["user"] == "ana")
+        #expect(result.pathname["post"] == "7")
+        #expect(pathname.isCompiled)
+        #expect(pattern.exec("https://example.com/users/ana/comments/7") == nil)
+    }
+
+    /// The scratch a match uses is sized from the component's names before the regex exists:
+    /// the regex compiled later must have exactly one capture for each (a deferred regexp has
+    /// no regexp group, whose own parentheses could capture).
+    @Test(arguments: [
+        "/:a/:b?", "/files/*", "/:a+", "/:a*", "{/:x}?/y", "/:a-:b", "/:a.:ext", "/*/:rest*", "/post{/:slug}?", "/:a{-:b}*",
+        "https://:sub.example.com/:p", "https://example.com/search?q=:q#:frag", ":scheme://h/p",
+    ])
+    func aDeferredRegexHasOneCaptureForEachGroup(pattern text: String) throws {
+        for options in [URLPattern.Options(), URLPattern.Options(ignoreCase: true)] {
+            let pattern = try URLPattern(text, baseURL: "https://example.com", options: options)
+            var deferredCount = 0
+            for component in URLPattern.Component.allCases {
+                guard let deferred = Self.deferred(pattern, component) else { continue }
+                deferredCount += 1
+                let compiled = try deferred.regex()
+                #expect(compiled.captureCount == pattern.components[component.index].names.count, "\(text) \(component)")
+                #expect(compiled.captureCount == pattern.components[component.index].captureCount, "\(text) \(component)")
+            }
+            #expect(deferredCount > 0, "\(text): no component deferred")
+        }
+    }
+
+    @Test func aRegexpGroupStillCompilesWithThePattern() throws {
+        let pattern = try URLPattern("https://example.com/a/:id(\\d+)")
+        guard case .regex = Self.matcher(pattern, .pathname) else {
+            Issue.record("a regexp group's component is \(Self.matcher(pattern, .pathname))")
+            return
+        }
+        #expect(pattern.exec("https://example.com/a/42")?.pathname["id"] == "42")
+        #expect(pattern.exec("https://example.com/a/x") == nil)
+        // PCRE2 refuses this regexp: construction says so, as before.
+        #expect(throws: URLPatternError.self) { try URLPattern("https://example.com/a/:id((?<x))") }
+    }
+
+    @Test func aSourceOverTheLimitCompilesWithThePattern() throws {
+        let long = (0..<300).map { "/:p\($0)" }.joined()
+        let pattern = try URLPattern(long, baseURL: "https://example.com")
+        let source = pattern.components[URLPattern.Component.pathname.index].regexSource
+        #expect(source.utf8.count > DeferredRegex.maxSourceLength)
+        guard case .regex = Self.matcher(pattern, .pathname) else {
+            Issue.record("a source of \(source.utf8.count) bytes was deferred")
+            return
+        }
+        let path = (0..<300).map { "/v\($0)" }.joined()
+        #expect(pattern.exec("https://example.com" + path)?.pathname["p299"] == "v299")
+    }
+
+    @Test func firstMatchesRacingAllAgree() async throws {
+        for _ in 0..<20 {
+            let pattern = try URLPattern("https://example.com/users/:user/posts/:post")
+            let results = await withTaskGroup(of: URLPatternResult?.self) { group in
+                for index in 0..<8 { group.addTask { pattern.exec("https://example.com/users/u\(index % 2)/posts/7") } }
+                var results: [URLPatternResult?] = []
+                for await result in group { results.append(result) }
+                return results
+            }
+            #expect(results.count == 8)
+            #expect(results.allSatisfy { $0?.pathname["post"] == "7" })
+            #expect(Set(results.compactMap { $0?.pathname["user"] }) == ["u0", "u1"])
+            #expect(Self.deferred(pattern, .pathname)?.isCompiled == true)
+        }
+    }
+}
