@@ -78,6 +78,23 @@ import Testing
         #expect(pattern.exec("https://example.com" + path)?.pathname["p299"] == "v299")
     }
 
+    /// Should the compile at the first match fail (it cannot for a generated regexp, but for
+    /// lack of memory), the match says so as an internal error, never as a non-match or a trap.
+    @Test func aCompileThatFailsAtTheFirstMatchIsAnError() {
+        let broken = DeferredRegex("(unclosed", caseless: false)
+        #expect(throws: RegexMatchFailure.self) { try broken.regex() }
+        do {
+            _ = try broken.regex()
+        } catch {
+            guard case .internalError(_, let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(message.contains("did not compile at its first match"))
+        }
+        #expect(!broken.isCompiled)
+    }
+
     @Test func firstMatchesRacingAllAgree() async throws {
         for _ in 0..<20 {
             let pattern = try URLPattern("https://example.com/users/:user/posts/:post")

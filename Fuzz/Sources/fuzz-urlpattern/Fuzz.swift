@@ -3,7 +3,8 @@ import FuzzSupport
 
 /// The first line is a URLPattern constructor string, the rest an input URL (and, after a
 /// second line break, a base URL). Oracles: construction and matching never crash and end in
-/// bounded time; `test` agrees with `exec`; a pattern's own string constructs again.
+/// bounded time; `test` agrees with `exec`; a pattern that constructs never fails to compile
+/// when matched; a pattern's own string constructs again.
 @main struct Main {
     static func main() {
         runFuzzer { bytes in
@@ -18,7 +19,14 @@ import FuzzSupport
             let options = URLPattern.Options(limits: MatchLimits(matchLimit: 100_000))
             guard let pattern = try? URLPattern(source, baseURL: base, options: options) else { return }
             let tested = (try? pattern.testOrThrow(input)) ?? false
-            let executed = (try? pattern.execOrThrow(input)) ?? nil
+            let executed: URLPatternResult?
+            do throws(URLPatternMatchError) {
+                executed = try pattern.execOrThrow(input)
+            } catch {
+                // A pattern that constructed compiles at its first match: PCRE2 never refuses it then.
+                if error.code == .regexpFailed { oracleFailed("\(error) for \(source.debugDescription) on \(input.debugDescription)") }
+                executed = nil
+            }
             if tested != (executed != nil) {
                 oracleFailed("test says \(tested), exec says \(executed != nil) for \(source.debugDescription) on \(input.debugDescription)")
             }

@@ -347,7 +347,10 @@ public struct URLPattern: Sendable {
             do {
                 groups = try component.match(values[index], scratch: scratch)
             } catch {
-                throw .matchLimitExceeded(component: component.component)
+                switch error {
+                case .limitExceeded: throw .matchLimitExceeded(component: component.component)
+                case .internalError(_, let message): throw .regexpFailed(component: component.component, message: message)
+                }
             }
             guard let groups else { return nil }
             results.append(

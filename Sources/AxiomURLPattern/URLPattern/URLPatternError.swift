@@ -146,6 +146,10 @@ public struct URLPatternMatchError: Error, Sendable, Hashable, CustomStringConve
         public static let inputTooLong: Code = "input-too-long"
         /// A regexp group backtracked past ``MatchLimits/matchLimit`` on this input.
         public static let matchLimitExceeded: Code = "match-limit-exceeded"
+        /// PCRE2 failed on a component's regexp for a reason other than the limit: its
+        /// compile at the first match, or an internal error. Not expected (a deferred regexp
+        /// cannot fail to compile but for lack of memory).
+        public static let regexpFailed: Code = "regexp-failed"
     }
 
     public let code: Code
@@ -177,6 +181,12 @@ public struct URLPatternMatchError: Error, Sendable, Hashable, CustomStringConve
     /// The input is longer than ``MatchLimits/maxInputLength``.
     public static func inputTooLong(length: Int, limit: Int) -> Self {
         Self(.inputTooLong, description: "input too long: \(length) bytes, the limit is \(limit) (MatchLimits.maxInputLength)")
+    }
+
+    /// PCRE2 failed on the component's regexp for a reason other than the match limit
+    /// (see ``Code/regexpFailed``), with its message.
+    public static func regexpFailed(component: URLPattern.Component, message: String) -> Self {
+        Self(.regexpFailed, component: component, description: "the \(component) component's regexp failed: \(message)")
     }
 
     /// Matching backtracked past ``MatchLimits/matchLimit`` on this input: a regexp group, or
