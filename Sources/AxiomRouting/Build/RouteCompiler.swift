@@ -638,8 +638,8 @@ struct RouteCompiler {
 
 /// The routes a table declares, by name: the first declaration of each name (a later one is a
 /// duplicate, reported). Positions in the table's declarations, not copies of them: a
-/// declaration is large (its options each carry a source location), and a dictionary of
-/// copies was a fifth of the build's peak memory, garbage the allocator keeps after the build.
+/// declaration is large (~770 bytes: its options each carry a source location), and a
+/// dictionary of copies was a fifth of the build's peak memory (Docs/Performance.md, "Memory").
 struct DeclaredRoutes: Sequence {
     let routes: [RouteDeclaration]
     private var positions: [String: Int] = [:]

@@ -20,7 +20,8 @@ package final class DeferredRegex: Sendable {
 
     /// The longest source deferred. A generated expression compiles to at most a few code
     /// units per source byte (a `[^/]` class is 33), so 2,048 bytes stay far below PCRE2's
-    /// 64K-unit limit; its groups nest three deep at most, against a limit of 250.
+    /// 64K-unit limit; its groups nest four deep at most (a repeated group with a prefix),
+    /// against a limit of 250.
     package static let maxSourceLength = 2_048
 
     /// Whether a component's translated regexp may be compiled at its first match.

@@ -8,9 +8,10 @@ package final class CompiledComponent: Sendable {
         case anything
         /// Only fixed text, case-sensitive: string equality.
         case literal(String)
-        /// A regexp group: compiled with the pattern, which an invalid one fails.
+        /// A regexp with a regexp group, or longer than `DeferredRegex.maxSourceLength`:
+        /// compiled with the pattern (which an invalid one fails).
         case regex(CompiledRegex)
-        /// Everything else: a generated regexp, compiled at the first match.
+        /// Any other regexp (generated, valid by construction): compiled at the first match.
         case deferred(DeferredRegex)
     }
 
