@@ -88,4 +88,47 @@ import Testing
         #expect(try hosts.resolve("https://a.example.com/p").get().parameters["team"] == .string("a"))
         #expect(try hosts.resolve("https://A.example.com:443/p").get().parameters["team"] == .string("a"))
     }
+    /// `resolve(_:)` looks a URL's path up where it lies in the URL (the plain lookup on its
+    /// bytes, the path's string made only for the match): every answer, match or failure, is
+    /// the general lookup's on the parser's routed path.
+    @Test func theURLDoorAnswersAsTheGeneralLookup() throws {
+        let routes = """
+            route profile /profile/:id
+              param id int
+            route post /posts/:slug
+            route docs /docs/*
+            route settings /settings/privacy
+            route tab /tabs/:name?tab
+            route root /
+
+            """
+        let tables = ["origins myapp:\n", "origins myapp:, https://example.com\noption trailing-slash strict\n", "origins *:\n"]
+        let routers = try tables.map { try Router(source: RouteSource(name: "t.routes", text: $0 + routes)) }
+        let urls = [
+            "myapp://profile/42", "myapp://profile/x", "myapp://profile/42/", "myapp://posts/hello-world", "myapp://posts/a%20b",
+            "myapp://docs/a/b/c.pdf", "myapp://settings/privacy", "myapp://settings/privacy?utm_source=x", "myapp://tabs/a?tab=2",
+            "myapp://nosuch/route", "myapp://profile", "myapp://", "https://example.com/profile/7", "https://example.com/",
+            "https://example.com/posts/x#frag", "other://profile/9", "myapp://posts/with.dot/x",
+        ]
+        var answered = 0
+        for router in routers {
+            for url in urls {
+                let door = router.resolve(url)
+                guard case .success(let routed) = router.routed(url) else {
+                    #expect(door.failure != nil, "\(url)")
+                    continue
+                }
+                answered += 1
+                let general = router.made(input: url) { body in
+                    router.lookup(path: routed.path, query: routed.query, request: routed.request, input: url, body)
+                }
+                switch (door, general) {
+                case (.success(let a), .success(let b)): #expect(a == b && a.path == b.path, "\(url)")
+                case (.failure(let a), .failure(let b)): #expect(a.reason == b.reason && a.input == b.input, "\(url)")
+                default: Issue.record("\(url): \(door) against \(general)")
+                }
+            }
+        }
+        #expect(answered > 30)
+    }
 }

@@ -19,6 +19,14 @@ import Testing
     static let paths = [
         "", "/", "/a/b", "/a/./b", "/a/../b", "/%2e/x", "/a b", "/\u{E4}", "/a\\b", "/.hidden", "/x/..", "/a%2Fb", "/{x}",
         "/a/", "//", "/%2E%2e",
+        // Paths past eight bytes, read a group of eight at a time: a dot segment, an escape, a
+        // byte to escape or the end of the path at each place in a group, and at a group's edge.
+        "/abcdefg/./x", "/abcdefgh/../y", "/abcdef/.", "/abcdefghijklmn/..", "/abcdefghijklmno/%2e/z", "/abcdefg/.%2E",
+        "/report/2026/file.pdf", "/abcdefgh.i/j", "/abcdefg/h%41ij", "/abcdefghijklmnop qr", "/abcdefg\\hijk", "/abcdefgh\\",
+        "/abcdefghijklm\u{E4}n", "/users/v1234/orders/v77", "/abcdefghijklmno/", "/abcdefg/hijklmn/opqrstu/", "/a/b/c/d/e/f/g/h/.",
+        "/abcdefghijklmnopqrstuvw/.hidden", "/abcdefgh/ij/..", "/abcdefg{", "/abcdefghijklmno/p.q/.r/..s",
+        // A dot segment that starts a group (its `/` ended the group before).
+        "/abcdef/.", "/abcdef/%2e/x", "/abcdefghijklmn/%2E%2e",
     ]
     static let queries = ["", "?", "?q=1", "?a'b", "?a b", "?x=\u{E4}", "?a=1&b=2"]
     static let fragments = ["", "#", "#f", "#a b", "#`", "#x#y"]
@@ -71,6 +79,10 @@ import Testing
             #expect(
                 (classes & FastScanMasks.pathStopClass != 0)
                     == (PercentEncodeSet.path.contains(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\")), "\(hex)")
+            #expect(
+                (classes & FastScanMasks.pathRunStopClass != 0) == (PercentEncodeSet.path.contains(byte) || byte == UInt8(ascii: "\\")),
+                "\(hex)")
+            #expect((classes & FastScanMasks.dotClass != 0) == (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%")), "\(hex)")
         }
     }
 }

@@ -7,10 +7,41 @@ extension Router {
     /// Never crashes and never returns a bare nil: a URL that does not resolve gives a
     /// ``RouteFailure`` that says why.
     public func resolve(_ input: String) -> Result<RouteMatch, RouteFailure> {
-        if let (path, query, request) = routedInPlace(input) { return match(path: path, query: query, request: request, input: input) }
+        let inPlace = input.utf8.withContiguousStorageIfAvailable { bytes -> Result<RouteMatch, RouteFailure>? in
+            guard let url = scannedInPlace(bytes) else { return nil }
+            let query = url.query.map { String(decoding: bytes[$0], as: UTF8.self) }
+            // The plain lookup reads the path where it lies in the URL: its string is made
+            // only for the match that keeps it.
+            if url.request == nil, !url.path.isEmpty {
+                let path = UnsafeBufferPointer(rebasing: bytes[url.path])
+                switch plainLookup(bytes: path, query: query, passing: path, { view, path in view.match(path: PathBytes.string(path)) }) {
+                case .matched(let match): return .success(match)
+                case .missed:
+                    return .failure(RouteFailure(input: input, unmatched: PathBytes.string(path), query: query, request: nil, router: self))
+                case .undecided: break
+                }
+            }
+            return match(path: url.routedPath(in: bytes), query: query, request: url.request, input: input)
+        }
+        if let inPlace = inPlace ?? nil { return inPlace }
         switch routed(input) {
         case .success(let (path, query, request)): return match(path: path, query: query, request: request, input: input)
         case .failure(let failure): return .failure(failure)
+        }
+    }
+
+    /// Where a URL read in place (``scannedInPlace(_:)``) has what it is routed by.
+    struct InPlaceURL {
+        /// The routed path's bytes (an app scheme's `/host/path` included); empty for the root.
+        var path: Range<Int>
+        /// The query's bytes without `?`, or nil when absent.
+        var query: Range<Int>?
+        /// The origin and fragment, for a router whose routes read them.
+        var request: RequestURL?
+
+        /// The routed path as a string (`/` for an empty one).
+        func routedPath(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            path.isEmpty ? "/" : PathBytes.string(UnsafeBufferPointer(rebasing: bytes[path]))
         }
     }
 
@@ -22,39 +53,52 @@ extension Router {
     /// answers, it answers as `routed` does, which a differential test checks.
     func routedInPlace(_ input: String) -> (path: String, query: String?, request: RequestURL?)? {
         input.utf8.withContiguousStorageIfAvailable { bytes -> (path: String, query: String?, request: RequestURL?)? in
-            guard !bytes.isEmpty, bytes.count <= options.limits.maxInputLength, let parts = URLParser.fastScan(bytes), parts.lowercase
-            else { return nil }
-            let host = bytes[parts.host]
-            var appScheme = !parts.special
-            if !origins.isEmpty {
-                let scheme = bytes[0..<parts.schemeEnd]
-                guard let origin = origins.first(where: { $0.accepts(scheme: scheme, host: host, port: parts.port) }) else { return nil }
-                appScheme = origin.hosts.routesHostAsPath
-            }
-            let path: Slice<UnsafeBufferPointer<UInt8>>
-            if appScheme, !host.isEmpty {
-                // `myapp://profile/42` is routed as `/profile/42`: the `/` before the host on.
-                // A port (even an empty `:`) would sit between host and path (`routed` drops it).
-                guard parts.host.upperBound == parts.path.lowerBound else { return nil }
-                path = bytes[(parts.host.lowerBound - 1)..<parts.path.upperBound]
-            } else {
-                // An app scheme's URL without a host is `routed`'s to refuse or route.
-                guard !appScheme || !options.appSchemeHostRequired else { return nil }
-                path = bytes[parts.path]
-            }
-            // The origin and fragment are read only by routes that match on them.
-            var request: RequestURL? = nil
-            if readsRequest {
-                request = RequestURL(
-                    host: RequestHost(
-                        scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self), host: String(decoding: host, as: UTF8.self),
-                        port: parts.port),
-                    fragment: parts.fragment.map { Self.normalizingEscapes(String(decoding: bytes[$0], as: UTF8.self)) })
-            }
-            return (
-                path.isEmpty ? "/" : PathBytes.string(UnsafeBufferPointer(rebasing: path)), parts.query.map { String(decoding: bytes[$0], as: UTF8.self) }, request
-            )
+            guard let url = scannedInPlace(bytes) else { return nil }
+            return (url.routedPath(in: bytes), url.query.map { String(decoding: bytes[$0], as: UTF8.self) }, url.request)
         } ?? nil
+    }
+
+    /// ``routedInPlace(_:)``'s reading of the URL's bytes, without making its strings.
+    @inline(__always)
+    private func scannedInPlace(_ bytes: UnsafeBufferPointer<UInt8>) -> InPlaceURL? {
+        guard !bytes.isEmpty, bytes.count <= options.limits.maxInputLength, let parts = URLParser.fastScan(bytes), parts.lowercase
+        else { return nil }
+        let host = bytes[parts.host]
+        var appScheme = !parts.special
+        if !origins.isEmpty {
+            let scheme = bytes[0..<parts.schemeEnd]
+            // (Through a pointer: each origin is read in place, not copied out.)
+            let accepted = origins.withUnsafeBufferPointer { origins -> Bool? in
+                guard let first = origins.baseAddress else { return nil }
+                for index in 0..<origins.count where (first + index).pointee.accepts(scheme: scheme, host: host, port: parts.port) {
+                    return (first + index).pointee.hosts.routesHostAsPath
+                }
+                return nil
+            }
+            guard let accepted else { return nil }
+            appScheme = accepted
+        }
+        let path: Range<Int>
+        if appScheme, !host.isEmpty {
+            // `myapp://profile/42` is routed as `/profile/42`: the `/` before the host on.
+            // A port (even an empty `:`) would sit between host and path (`routed` drops it).
+            guard parts.host.upperBound == parts.path.lowerBound else { return nil }
+            path = (parts.host.lowerBound - 1)..<parts.path.upperBound
+        } else {
+            // An app scheme's URL without a host is `routed`'s to refuse or route.
+            guard !appScheme || !options.appSchemeHostRequired else { return nil }
+            path = parts.path
+        }
+        // The origin and fragment are read only by routes that match on them.
+        var request: RequestURL? = nil
+        if readsRequest {
+            request = RequestURL(
+                host: RequestHost(
+                    scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self), host: String(decoding: host, as: UTF8.self),
+                    port: parts.port),
+                fragment: parts.fragment.map { Self.normalizingEscapes(String(decoding: bytes[$0], as: UTF8.self)) })
+        }
+        return InPlaceURL(path: path, query: parts.query, request: request)
     }
 
     /// The path and query `input` is routed by: length, URL syntax and origin checked.
@@ -223,32 +267,40 @@ extension Router {
     /// `found` reads the match (the view, and the path it was found in) into what the caller keeps.
     @inline(__always)
     private func plainLookup<Found>(path: String, query: String?, _ found: (borrowing RouteMatchView, String) -> Found) -> PlainLookup<Found> {
+        Self.withUTF8(of: path) { bytes in plainLookup(bytes: bytes, query: query, passing: path, found) }
+    }
+
+    /// ``plainLookup(path:query:_:)`` over the path's bytes: `found` reads the match, with
+    /// `context` passed on (the path's string, or what the caller makes it from). (Passed,
+    /// not captured: a closure around the caller's `found` would cost a call of its own.)
+    @inline(__always)
+    private func plainLookup<Found, Context>(
+        bytes: UnsafeBufferPointer<UInt8>, query: String?, passing context: Context, _ found: (borrowing RouteMatchView, Context) -> Found
+    ) -> PlainLookup<Found> {
         if let query, options.attribution.split(query, plusIsSpace: options.queryPlusIsSpace) != nil { return .undecided }
-        return Self.withUTF8(of: path) { bytes -> PlainLookup<Found> in
-            guard Self.isPlainCanonical(bytes), !(options.ignoresTrailingSlash && bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/")),
-                !(options.collapsesEmptySegments && Self.hasEmptySegment(bytes))
-            else { return .undecided }
-            if let rank = literalIndex.rank(of: bytes) {
-                let layout = layouts[rank]
-                guard layout.isPlain else { return .undecided }
-                return .matched(found(RouteMatchView(router: self, rank: rank, layout: layout, bytes: bytes, scratch: nil), path))
+        guard Self.isPlainCanonical(bytes), !(options.ignoresTrailingSlash && bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/")),
+            !(options.collapsesEmptySegments && Self.hasEmptySegment(bytes))
+        else { return .undecided }
+        if let rank = literalIndex.rank(of: bytes) {
+            let layout = layouts[rank]
+            guard layout.isPlain else { return .undecided }
+            return .matched(found(RouteMatchView(router: self, rank: rank, layout: layout, bytes: bytes, scratch: nil), context))
+        }
+        // A scratch lent without a closure (whose captures would be retained for the call).
+        let bits = scratches.lend()
+        defer { scratches.giveBack(bits) }
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return .undecided }
+        return Unmanaged<MatchScratch>.fromOpaque(pointer)._withUnsafeGuaranteedRef { scratch -> PlainLookup<Found> in
+            let first: Int?
+            do {
+                first = try firstRouteByExpressions(bytes, scratch: scratch)
+            } catch {
+                return .undecided
             }
-            // A scratch lent without a closure (whose captures would be retained for the call).
-            let bits = scratches.lend()
-            defer { scratches.giveBack(bits) }
-            guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return .undecided }
-            return Unmanaged<MatchScratch>.fromOpaque(pointer)._withUnsafeGuaranteedRef { scratch -> PlainLookup<Found> in
-                let first: Int?
-                do {
-                    first = try firstRouteByExpressions(bytes, scratch: scratch)
-                } catch {
-                    return .undecided
-                }
-                guard let rank = first else { return .missed }
-                // (The path has no `%`: its values need no check for escapes.)
-                guard hasPlainValues(rank, bytes: bytes, scratch: scratch, escapesChecked: true) else { return .undecided }
-                return .matched(found(RouteMatchView(router: self, rank: rank, layout: layouts[rank], bytes: bytes, scratch: scratch), path))
-            }
+            guard let rank = first else { return .missed }
+            // (The path has no `%`: its values need no check for escapes.)
+            guard hasPlainValues(rank, bytes: bytes, scratch: scratch, escapesChecked: true) else { return .undecided }
+            return .matched(found(RouteMatchView(router: self, rank: rank, layout: layouts[rank], bytes: bytes, scratch: scratch), context))
         }
     }
 

@@ -34,6 +34,25 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     public let scheme: String
     public let hosts: Hosts
     public let port: Int?
+    /// ``scheme``'s bytes when it has at most 16 (every scheme in practice), held inline so
+    /// that a URL's scheme is compared in place: no string's bytes to copy out, no array to
+    /// retain. Zero beyond the scheme; unused (`schemeLength` -1) for a longer scheme.
+    private let schemeKey: SIMD16<UInt8>
+    /// ``scheme``'s length in bytes when `schemeKey` holds it, else -1.
+    private let schemeLength: Int
+
+    init(scheme: String, hosts: Hosts, port: Int?) {
+        self.scheme = scheme
+        self.hosts = hosts
+        self.port = port
+        var key = SIMD16<UInt8>()
+        let bytes = Array(scheme.utf8)
+        if bytes.count <= 16 {
+            for (offset, byte) in bytes.enumerated() { key[offset] = byte }
+        }
+        self.schemeKey = key
+        self.schemeLength = bytes.count <= 16 ? bytes.count : -1
+    }
 
     public var description: String {
         switch hosts {
@@ -126,22 +145,34 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// Whether a URL comes from this origin, by its scheme and host bytes, both lowercase (as
     /// the URL parser and ``host(of:)`` write them), and its port (nil for the default).
     func accepts(scheme schemeBytes: Slice<UnsafeBufferPointer<UInt8>>, host hostBytes: Slice<UnsafeBufferPointer<UInt8>>, port: Int?) -> Bool {
-        if case .everyOtherScheme = hosts {
-            // `*:`: any scheme but the web's (those need a host origin of their own).
-            return !URLRecord.isSpecialScheme(String(decoding: schemeBytes, as: UTF8.self))
-        }
-        guard withUTF8Bytes(of: scheme, { Self.equal($0, schemeBytes) }) else { return false }
         switch hosts {
-        case .appScheme, .everyOtherScheme: return true
+        case .everyOtherScheme:
+            // `*:`: any scheme but the web's (those need a host origin of their own).
+            return !URLParser.specialScheme(schemeBytes).special
+        case .appScheme:
+            return schemeMatches(schemeBytes)
         case .exact(let expected):
-            return port == self.port && withUTF8Bytes(of: expected) { Self.equal($0, hostBytes) }
+            return schemeMatches(schemeBytes) && port == self.port && withUTF8Bytes(of: expected) { Self.equal($0, hostBytes) }
         case .any:
-            return port == self.port
+            return schemeMatches(schemeBytes) && port == self.port
         case .subdomains(let parent):
-            guard port == self.port, hostBytes.count > parent.utf8.count else { return false }
+            guard schemeMatches(schemeBytes), port == self.port, hostBytes.count > parent.utf8.count else { return false }
             let dot = hostBytes.endIndex - parent.utf8.count - 1
             return hostBytes[dot] == UInt8(ascii: ".") && withUTF8Bytes(of: parent) { Self.equal($0, hostBytes[(dot + 1)...]) }
         }
+    }
+
+    /// Whether a URL's scheme bytes are ``scheme``'s.
+    @inline(__always)
+    private func schemeMatches(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard schemeLength >= 0 else { return withUTF8Bytes(of: scheme) { Self.equal($0, bytes) } }
+        guard bytes.count == schemeLength else { return false }
+        var offset = 0
+        for byte in bytes {
+            if byte != schemeKey[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// Whether two runs of bytes are equal: a plain loop (`elementsEqual` over a buffer and a

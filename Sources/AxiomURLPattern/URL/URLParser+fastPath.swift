@@ -119,10 +119,26 @@ extension URLParser {
             }
         }
 
-        // Path: segments of bytes that need no escaping and are not dot segments. One mask
-        // test a byte keeps most of them (see `FastScanMasks.pathStop`).
+        // Path: segments of bytes that need no escaping and are not dot segments. Eight bytes
+        // at a time while none ends the path, needs escaping, or is a `.` or `%` (which may
+        // start a dot segment); byte by byte from such a group on.
         let pathStart = index
+        let groupStops = FastScanMasks.pathRunStopClass | FastScanMasks.dotClass
+        while index + 8 <= count {
+            let any =
+                classes[Int(bytes[index])] | classes[Int(bytes[index + 1])] | classes[Int(bytes[index + 2])] | classes[Int(bytes[index + 3])]
+                | classes[Int(bytes[index + 4])] | classes[Int(bytes[index + 5])] | classes[Int(bytes[index + 6])]
+                | classes[Int(bytes[index + 7])]
+            if any & groupStops != 0 { break }
+            index += 8
+        }
+        // The byte loop goes on in the segment that began at the last `/` before `index`
+        // (the groups skipped over `/`s, and no segment among them is a dot segment).
         var segmentStart = index
+        if index > pathStart {
+            segmentStart = index - 1
+            while segmentStart > pathStart, bytes[segmentStart] != slash { segmentStart -= 1 }
+        }
         while index < count {
             let byte = bytes[index]
             if classes[Int(byte)] & FastScanMasks.pathStopClass == 0 {
@@ -163,7 +179,7 @@ extension URLParser {
     /// Whether scheme bytes (any case) name a special scheme, `file`, and its default port:
     /// ``URLRecord/defaultPort(forSpecialScheme:)`` without making a string.
     @inline(__always)
-    static func specialScheme(_ scheme: Slice<UnsafeBufferPointer<UInt8>>) -> (special: Bool, file: Bool, defaultPort: Int?) {
+    package static func specialScheme(_ scheme: Slice<UnsafeBufferPointer<UInt8>>) -> (special: Bool, file: Bool, defaultPort: Int?) {
         func equals(_ name: StaticString) -> Bool {
             guard scheme.count == name.utf8CodeUnitCount else { return false }
             var offset = 0
@@ -236,12 +252,18 @@ package enum FastScanMasks {
         if contains(authorityStop, byte, aboveASCII: true) { classes |= authorityStopClass }
         if contains(specialAuthorityStop, byte, aboveASCII: true) { classes |= specialAuthorityStopClass }
         if contains(pathStop, byte, aboveASCII: true) { classes |= pathStopClass }
+        if contains(pathStop, byte, aboveASCII: true), byte != UInt8(ascii: "/") { classes |= pathRunStopClass }
+        if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%") { classes |= dotClass }
         return classes
     }
     package static let schemeClass: UInt8 = 1
     package static let authorityStopClass: UInt8 = 2
     package static let specialAuthorityStopClass: UInt8 = 4
     package static let pathStopClass: UInt8 = 8
+    /// ``pathStop`` without `/`: the bytes that end a path's run of segments or need escaping.
+    package static let pathRunStopClass: UInt8 = 16
+    /// `.` and `%`: the bytes a dot segment (`.`, `..`, `%2e` …) starts with.
+    package static let dotClass: UInt8 = 32
 
     /// Whether `byte` is in `set`; a byte from 0x80 on is when `aboveASCII`.
     @inline(__always)
