@@ -8,6 +8,33 @@ import Testing
         return URLPattern.Component.allCases.map { compiled[$0] }
     }
 
+    /// A plain scheme is judged special without compiling it: the answer is the compiled
+    /// component's for every plain spelling, and the ones that are not plain are compiled.
+    @Test func aPlainSchemeIsJudgedAsItsCompiledComponentJudgesIt() throws {
+        let schemes = [
+            "https", "http", "ws", "wss", "ftp", "file", "myapp", "a-b.c", "x1", "httpss", "htt", "h", "https-", "file2", "w.s",
+            "HTTPS", "Http", "1x", "-a", "", "http+s", "https?", "http*", "(https|ftp)", "{http}", "http\\s", ":s", "é",
+        ]
+        for scheme in schemes {
+            guard ConstructorStringParser.isPlainScheme(scheme) else {
+                #expect(
+                    !"abcdefghijklmnopqrstuvwxyz".contains(scheme.first ?? "A")
+                        || scheme.contains { !("a"..."z").contains($0) && !("0"..."9").contains($0) && $0 != "-" && $0 != "." },
+                    "\(scheme)")
+                continue
+            }
+            let compiled = try CompiledComponent(.protocol, pattern: scheme, options: .default, encode: Canonicalizer.protocol)
+            #expect(URLRecord.isSpecialScheme(scheme) == compiled.matchesSpecialScheme, "\(scheme)")
+        }
+        // And through the constructor string: a special scheme's path is hierarchical.
+        // Straight from the host to the search: a special scheme's path is `/`, another's empty.
+        #expect(try URLPattern("https://{:a.}?example.com?q").pathname == "/")
+        #expect(try URLPattern("wss://{:a.}?example.com?q").pathname == "/")
+        #expect(try URLPattern("myapp://{:a.}?example.com?q").pathname == "")
+        #expect(try URLPattern("HTTPS://{:a.}?example.com?q").pathname == "/")
+        #expect(try URLPattern("http{s}?://{:a.}?example.com?q").pathname == "/")
+    }
+
     @Test func splitsAFullURLIntoComponents() throws {
         #expect(
             try components("https://user\\:pass@example.com:8080/p/:id\\?q#h")

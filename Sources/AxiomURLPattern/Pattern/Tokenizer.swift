@@ -2,19 +2,24 @@
 package struct Tokenizer {
     private let input: [Unicode.Scalar]
     private let policy: TokenizePolicy
+    /// Whether tokens carry their values (the constructor string parser reads the input at a
+    /// token's index instead, and leaves them empty).
+    private let values: Bool
     private var tokens: [PatternToken] = []
     private var index = 0
 
-    /// Tokenizes `input`; under `.strict` the first invalid piece of syntax throws.
-    package static func tokenize(_ input: [Unicode.Scalar], policy: TokenizePolicy) throws(PatternSyntaxError) -> [PatternToken] {
-        var tokenizer = Tokenizer(input: input, policy: policy)
+    /// Tokenizes `input`; under `.strict` the first invalid piece of syntax throws. Without
+    /// `values`, every token's ``PatternToken/value`` is empty (no string made for each).
+    package static func tokenize(_ input: [Unicode.Scalar], policy: TokenizePolicy, values: Bool = true) throws(PatternSyntaxError) -> [PatternToken] {
+        var tokenizer = Tokenizer(input: input, policy: policy, values: values)
         try tokenizer.run()
         return tokenizer.tokens
     }
 
-    private init(input: [Unicode.Scalar], policy: TokenizePolicy) {
+    private init(input: [Unicode.Scalar], policy: TokenizePolicy, values: Bool) {
         self.input = input
         self.policy = policy
+        self.values = values
         // At most a token a code point, and the end: the array never grows while it is filled.
         tokens.reserveCapacity(input.count + 1)
     }
@@ -24,7 +29,7 @@ package struct Tokenizer {
     }
 
     private mutating func add(_ kind: PatternToken.Kind, next: Int, valueStart: Int, valueLength: Int) {
-        tokens.append(PatternToken(kind: kind, index: index, value: text(valueStart..<(valueStart + valueLength))))
+        tokens.append(PatternToken(kind: kind, index: index, value: values ? text(valueStart..<(valueStart + valueLength)) : ""))
         index = next
     }
 

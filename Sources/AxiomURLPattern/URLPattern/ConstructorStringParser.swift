@@ -1,6 +1,8 @@
 /// Splits a constructor string such as `https://example.com:8080/p/:id?q#h` into
 /// per-component patterns (https://urlpattern.spec.whatwg.org/#constructor-string-parsing).
-package struct ConstructorStringParser {
+/// A class, made for one parse and never shared: as a struct, its state (the input, the
+/// tokens, the result) was copied out with `memcpy` around each step's calls.
+package final class ConstructorStringParser {
     private enum State: Equatable {
         case initial, `protocol`, authority, username, password, hostname, port, pathname, search, hash, done
 
@@ -42,12 +44,13 @@ package struct ConstructorStringParser {
         let scalars = Array(input.unicodeScalars)
         let tokens: [PatternToken]
         do {
-            tokens = try Tokenizer.tokenize(scalars, policy: .lenient)
+            // (The parser reads code points at the tokens' indices: no values needed.)
+            tokens = try Tokenizer.tokenize(scalars, policy: .lenient, values: false)
         } catch {
             // The lenient policy reports problems as tokens; nothing reaches here.
             throw URLPatternError(error, component: nil, pattern: input)
         }
-        var parser = ConstructorStringParser(input: scalars, tokens: tokens)
+        let parser = ConstructorStringParser(input: scalars, tokens: tokens)
         try parser.run()
         return parser.result
     }
@@ -57,7 +60,7 @@ package struct ConstructorStringParser {
         self.tokens = tokens
     }
 
-    private mutating func run() throws(URLPatternError) {
+    private func run() throws(URLPatternError) {
         while tokenIndex < tokens.count {
             tokenIncrement = 1
             if tokens[tokenIndex].kind == .end {
@@ -162,7 +165,7 @@ package struct ConstructorStringParser {
         if result.hostname != nil, result.port == nil { result.port = "" }
     }
 
-    private mutating func changeState(_ newState: State, skip: Int) {
+    private func changeState(_ newState: State, skip: Int) {
         if let component = state.component { result[component] = makeComponentString() }
         if state != .initial, newState != .done {
             // The standard's lists of states, as ranks: protocol, authority, username and
@@ -191,12 +194,12 @@ package struct ConstructorStringParser {
         tokenIncrement = 0
     }
 
-    private mutating func rewind() {
+    private func rewind() {
         tokenIndex = componentStart
         tokenIncrement = 0
     }
 
-    private mutating func rewindAndSetState(_ newState: State) {
+    private func rewindAndSetState(_ newState: State) {
         rewind()
         state = newState
     }
@@ -246,8 +249,15 @@ package struct ConstructorStringParser {
         return String(scalars: input[start..<end])
     }
 
-    private mutating func computeProtocolMatchesSpecialScheme() throws(URLPatternError) {
+    private func computeProtocolMatchesSpecialScheme() throws(URLPatternError) {
         let protocolString = makeComponentString()
+        // A plain scheme (lower-case letters, digits, `-`, `.`: no pattern syntax, nothing to
+        // canonicalise) compiles to itself as a literal: special exactly when it names a
+        // special scheme. Anything else is compiled to find out.
+        if Self.isPlainScheme(protocolString) {
+            protocolMatchesSpecialScheme = URLRecord.isSpecialScheme(protocolString)
+            return
+        }
         do {
             let component = try CompiledComponent(
                 .protocol, pattern: protocolString, options: .default, encode: Canonicalizer.protocol)
@@ -267,6 +277,19 @@ package struct ConstructorStringParser {
 }
 
 extension ConstructorStringParser {
+    /// Whether `text` is a scheme as a pattern writes it plainly: a lower-case letter, then
+    /// lower-case letters, digits, `-` or `.` (a `+` would be a modifier). Such a pattern is
+    /// its own canonical form and matches only itself.
+    static func isPlainScheme(_ text: String) -> Bool {
+        var first = true
+        for byte in text.utf8 {
+            let letter = byte >= 0x61 && byte <= 0x7A
+            guard letter || !first && (byte >= 0x30 && byte <= 0x39 || byte == 0x2D || byte == 0x2E) else { return false }
+            first = false
+        }
+        return !first
+    }
+
     /// A constructor string of the common shape, `scheme://host[:port][/path][?search][#hash]`
     /// in printable ASCII, with pattern syntax only in a path that runs to the end, split as
     /// the state machine splits it — without tokenising it (`https://example.com/settings/privacy`,
