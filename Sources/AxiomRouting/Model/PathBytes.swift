@@ -106,12 +106,15 @@ enum PathBytes {
         return partialWord(a, count: count, readable: readable) == partialWord(b, count: count, readable: readable)
     }
 
-    /// Path bytes (ASCII: canonical paths are) as a `String`, copied in place: for up to
-    /// fifteen bytes the standard library checks only that they are ASCII, where
-    /// `String(decoding:as:)` validates them as UTF-8 first.
+    /// Path bytes (ASCII: canonical paths are) as a `String`. Up to fifteen bytes (a small
+    /// string, no allocation) copied in place, where the standard library checks only that
+    /// they are ASCII and `String(decoding:as:)` validates them as UTF-8 first; longer ones
+    /// through `String(decoding:as:)`, which allocates and copies in fewer steps (~60
+    /// instructions fewer for a URL's routed path).
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
             guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
             target.update(from: source, count: bytes.count)
             return bytes.count
