@@ -109,6 +109,13 @@ import Testing
             "myapp://docs/a/b/c.pdf", "myapp://settings/privacy", "myapp://settings/privacy?utm_source=x", "myapp://tabs/a?tab=2",
             "myapp://nosuch/route", "myapp://profile", "myapp://", "https://example.com/profile/7", "https://example.com/",
             "https://example.com/posts/x#frag", "other://profile/9", "myapp://posts/with.dot/x",
+            // What the scan lets through that the plain lookup's canonical check may refuse: a
+            // `.` or `%` in the path or the host (an app scheme's host is the path's first
+            // segment), bytes a host may hold and a path encodes; long paths read in groups.
+            "myapp://posts/.hidden", "myapp://posts/a%2Fb", "myapp://posts/%41", "myapp://pro%66ile/42", "myapp://.profile/42",
+            "myapp://po{s}ts/x", "myapp://po\"sts/x", "myapp://po`sts/x", "myapp://profile./42", "myapp://a.b/42",
+            "https://example.com/posts/%7E", "https://example.com/posts/.x", "https://example.com/docs/a.b/c",
+            "myapp://docs/abcdefghijklmnop/q.r", "myapp://docs/abcdefgh/%2e/x",
         ]
         var answered = 0
         for router in routers {
