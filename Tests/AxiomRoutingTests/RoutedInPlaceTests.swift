@@ -138,4 +138,20 @@ import Testing
         }
         #expect(answered > 30)
     }
+    /// An origin's scheme is compared from an inline key up to 16 bytes and as a string past
+    /// them (reverse-DNS app schemes are long): both accept their own scheme and nothing one
+    /// byte off, on the in-place door and the parser's alike.
+    @Test(arguments: ["abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "com.example.averylongappname", "a"])
+    func originSchemesOfEveryLengthAcceptOnlyThemselves(scheme: String) throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: "origins \(scheme):\nroute p /profile/:id\n"))
+        #expect(router.routedInPlace("\(scheme)://profile/42")?.path == "/profile/42")
+        #expect(try router.resolve("\(scheme)://profile/42").get().parameters["id"] == .string("42"))
+        var last = Array(scheme.utf8)
+        last[last.count - 1] = last[last.count - 1] == UInt8(ascii: "z") ? UInt8(ascii: "y") : last[last.count - 1] + 1
+        let offByOne = String(decoding: last, as: UTF8.self)
+        for other in [offByOne, scheme + "x", String(scheme.dropLast())] where !other.isEmpty {
+            #expect(router.routedInPlace("\(other)://profile/42") == nil, "\(other)")
+            #expect(router.resolve("\(other)://profile/42").failure?.code == .originNotAccepted, "\(other)")
+        }
+    }
 }
