@@ -11,17 +11,20 @@ extension Router {
             guard let url = scannedInPlace(bytes) else { return nil }
             let query = url.query.map { String(decoding: bytes[$0], as: UTF8.self) }
             // The plain lookup reads the path where it lies in the URL: its string is made
-            // only for the match that keeps it.
-            if url.request == nil, !url.path.isEmpty {
-                let path = UnsafeBufferPointer(rebasing: bytes[url.path])
-                switch plainLookup(bytes: path, query: query, passing: path, { view, path in view.match(path: PathBytes.string(path)) }) {
-                case .matched(let match): return .success(match)
-                case .missed:
-                    return .failure(RouteFailure(input: input, unmatched: PathBytes.string(path), query: query, request: nil, router: self))
-                case .undecided: break
-                }
+            // only for the match that keeps it. Undecided, the general lookup answers (not
+            // `match(path:…)`, which would try the plain lookup again).
+            guard url.request == nil, !url.path.isEmpty else {
+                return match(path: url.routedPath(in: bytes), query: query, request: url.request, input: input)
             }
-            return match(path: url.routedPath(in: bytes), query: query, request: url.request, input: input)
+            let path = UnsafeBufferPointer(rebasing: bytes[url.path])
+            switch plainLookup(bytes: path, query: query, passing: path, { view, path in view.match(path: PathBytes.string(path)) }) {
+            case .matched(let match): return .success(match)
+            case .missed:
+                return .failure(RouteFailure(input: input, unmatched: PathBytes.string(path), query: query, request: nil, router: self))
+            case .undecided:
+                let routedPath = PathBytes.string(path)
+                return made(input: input) { body in lookup(path: routedPath, query: query, request: nil, input: input, body) }
+            }
         }
         if let inPlace = inPlace ?? nil { return inPlace }
         switch routed(input) {

@@ -281,13 +281,10 @@ extension ConstructorStringParser {
     /// lower-case letters, digits, `-` or `.` (a `+` would be a modifier). Such a pattern is
     /// its own canonical form and matches only itself.
     static func isPlainScheme(_ text: String) -> Bool {
-        var first = true
-        for byte in text.utf8 {
-            let letter = byte >= 0x61 && byte <= 0x7A
-            guard letter || !first && (byte >= 0x30 && byte <= 0x39 || byte == 0x2D || byte == 0x2E) else { return false }
-            first = false
+        guard let first = text.utf8.first, first.isASCIIAlpha, first.asciiLowercased == first else { return false }
+        return text.utf8.allSatisfy { byte in
+            byte.isASCIIAlpha && byte.asciiLowercased == byte || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
-        return !first
     }
 
     /// A constructor string of the common shape, `scheme://host[:port][/path][?search][#hash]`
