@@ -116,6 +116,10 @@ import Testing
             "myapp://po{s}ts/x", "myapp://po\"sts/x", "myapp://po`sts/x", "myapp://profile./42", "myapp://a.b/42",
             "https://example.com/posts/%7E", "https://example.com/posts/.x", "https://example.com/docs/a.b/c",
             "myapp://docs/abcdefghijklmnop/q.r", "myapp://docs/abcdefgh/%2e/x",
+            // A host spelling a dot segment once routed as the first one (both doors match
+            // `/../profile/42` as it stands), and escapes past the scan's first group.
+            "myapp://../profile/42", "myapp://./profile/42", "myapp://%2e%2e/profile/42", "myapp://.%2e/profile/42",
+            "myapp://docs/abcdefghijklmnopqrs%41", "myapp://docs/abcdefghijklmnopqrst/%7e",
         ]
         var answered = 0
         for router in routers {

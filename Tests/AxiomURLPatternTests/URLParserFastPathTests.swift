@@ -83,6 +83,10 @@ import Testing
                 (classes & FastScanMasks.pathRunStopClass != 0) == (PercentEncodeSet.path.contains(byte) || byte == UInt8(ascii: "\\")),
                 "\(hex)")
             #expect((classes & FastScanMasks.dotClass != 0) == (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%")), "\(hex)")
+            #expect((classes & FastScanMasks.upperClass != 0) == (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")), "\(hex)")
+            #expect(
+                (classes & FastScanMasks.segmentEscapeClass != 0)
+                    == (PercentEncodeSet.path.contains(byte) || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "%")), "\(hex)")
         }
     }
 }

@@ -13,34 +13,53 @@ extension Router {
             // The plain lookup reads the path where it lies in the URL: its string is made
             // only for the match that keeps it. Undecided, the general lookup answers (not
             // `match(path:…)`, which would try the plain lookup again).
-            guard url.request == nil, !url.path.isEmpty else {
-                return match(path: url.routedPath(in: bytes), query: query, request: url.request, input: input)
+            guard !readsRequest, !url.path.isEmpty else {
+                return match(path: url.routedPath(in: bytes), query: query, request: url.request(in: bytes, reads: readsRequest), input: input)
             }
             let path = UnsafeBufferPointer(rebasing: bytes[url.path])
-            switch plainLookup(bytes: path, query: query, passing: path, { view, path in view.match(path: PathBytes.string(path)) }) {
-            case .matched(let match): return .success(match)
-            case .missed:
-                return .failure(RouteFailure(input: input, unmatched: PathBytes.string(path), query: query, request: nil, router: self))
-            case .undecided:
-                let routedPath = PathBytes.string(path)
-                return made(input: input) { body in lookup(path: routedPath, query: query, request: nil, input: input, body) }
+            // The scan read the bytes: a plain canonical path needs no second pass to know it.
+            // (One that is not, which is rare, goes to the general lookup.)
+            if url.plainCanonical {
+                switch plainLookup(canonicalBytes: path, query: query, passing: path, { view, path in view.match(path: PathBytes.string(path)) }) {
+                case .matched(let match): return .success(match)
+                case .missed:
+                    return .failure(RouteFailure(input: input, unmatched: PathBytes.string(path), query: query, request: nil, router: self))
+                case .undecided: break
+                }
             }
+            let routedPath = PathBytes.string(path)
+            return made(input: input) { body in lookup(path: routedPath, query: query, request: nil, input: input, body) }
         }
-        if let inPlace = inPlace ?? nil { return inPlace }
+        // (Matched, not `inPlace ?? nil`: the answer is moved out, not copied and destroyed.)
+        if case .some(.some(let answer)) = consume inPlace { return answer }
         switch routed(input) {
         case .success(let (path, query, request)): return match(path: path, query: query, request: request, input: input)
         case .failure(let failure): return .failure(failure)
         }
     }
 
-    /// Where a URL read in place (``scannedInPlace(_:)``) has what it is routed by.
+    /// Where a URL read in place (``scannedInPlace(_:)``) has what it is routed by: ranges
+    /// and flags only (nothing to release), its strings made when read.
     struct InPlaceURL {
+        /// Whether the routed path is known to be plain canonical (``Router/isPlainCanonical(_:)``)
+        /// from the scan: the plain lookup then skips its own pass over the bytes.
+        var plainCanonical: Bool
         /// The routed path's bytes (an app scheme's `/host/path` included); empty for the root.
         var path: Range<Int>
         /// The query's bytes without `?`, or nil when absent.
         var query: Range<Int>?
-        /// The origin and fragment, for a router whose routes read them.
-        var request: RequestURL?
+        /// The scan's parts: the scheme, host, port and fragment, for ``request(in:reads:)``.
+        var parts: FastURLParts
+
+        /// The origin and fragment, for a router whose routes read them (`reads`); else nil.
+        func request(in bytes: UnsafeBufferPointer<UInt8>, reads: Bool) -> RequestURL? {
+            guard reads else { return nil }
+            return RequestURL(
+                host: RequestHost(
+                    scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self), host: String(decoding: bytes[parts.host], as: UTF8.self),
+                    port: parts.port),
+                fragment: parts.fragment.map { Router.normalizingEscapes(String(decoding: bytes[$0], as: UTF8.self)) })
+        }
 
         /// The routed path as a string (`/` for an empty one).
         func routedPath(in bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -57,7 +76,10 @@ extension Router {
     func routedInPlace(_ input: String) -> (path: String, query: String?, request: RequestURL?)? {
         input.utf8.withContiguousStorageIfAvailable { bytes -> (path: String, query: String?, request: RequestURL?)? in
             guard let url = scannedInPlace(bytes) else { return nil }
-            return (url.routedPath(in: bytes), url.query.map { String(decoding: bytes[$0], as: UTF8.self) }, url.request)
+            return (
+                url.routedPath(in: bytes), url.query.map { String(decoding: bytes[$0], as: UTF8.self) },
+                url.request(in: bytes, reads: readsRequest)
+            )
         } ?? nil
     }
 
@@ -82,26 +104,23 @@ extension Router {
             appScheme = accepted
         }
         let path: Range<Int>
+        // The scan refused a path with a byte to escape or a dot segment: without a `%` the
+        // path is plain canonical. A host routed as the first segment is checked here (a host
+        // may hold `.`, `..`, `%`, `{` …, which a path spells otherwise).
+        var plainCanonical = !parts.pathHasPercent
         if appScheme, !host.isEmpty {
             // `myapp://profile/42` is routed as `/profile/42`: the `/` before the host on.
             // A port (even an empty `:`) would sit between host and path (`routed` drops it).
             guard parts.host.upperBound == parts.path.lowerBound else { return nil }
             path = (parts.host.lowerBound - 1)..<parts.path.upperBound
+            plainCanonical = plainCanonical && parts.hostIsPlainSegment
         } else {
             // An app scheme's URL without a host is `routed`'s to refuse or route.
             guard !appScheme || !options.appSchemeHostRequired else { return nil }
             path = parts.path
         }
-        // The origin and fragment are read only by routes that match on them.
-        var request: RequestURL? = nil
-        if readsRequest {
-            request = RequestURL(
-                host: RequestHost(
-                    scheme: String(decoding: bytes[0..<parts.schemeEnd], as: UTF8.self), host: String(decoding: host, as: UTF8.self),
-                    port: parts.port),
-                fragment: parts.fragment.map { Self.normalizingEscapes(String(decoding: bytes[$0], as: UTF8.self)) })
-        }
-        return InPlaceURL(path: path, query: parts.query, request: request)
+        // The origin and fragment are read only by routes that match on them (`request(in:reads:)`).
+        return InPlaceURL(plainCanonical: plainCanonical, path: path, query: parts.query, parts: parts)
     }
 
     /// The path and query `input` is routed by: length, URL syntax and origin checked.
@@ -281,9 +300,35 @@ extension Router {
         bytes: UnsafeBufferPointer<UInt8>, query: String?, passing context: Context, _ found: (borrowing RouteMatchView, Context) -> Found
     ) -> PlainLookup<Found> {
         if let query, options.attribution.split(query, plusIsSpace: options.queryPlusIsSpace) != nil { return .undecided }
-        guard Self.isPlainCanonical(bytes), !(options.ignoresTrailingSlash && bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/")),
-            !(options.collapsesEmptySegments && Self.hasEmptySegment(bytes))
-        else { return .undecided }
+        guard Self.isPlainCanonical(bytes), isPlainShape(bytes) else { return .undecided }
+        return plainFind(bytes, passing: context, found)
+    }
+
+    /// ``plainLookup(bytes:query:passing:_:)`` for bytes known to be plain canonical
+    /// (``isPlainCanonical(_:)``): the URL door knows it from its scan, without a second pass.
+    @inline(__always)
+    private func plainLookup<Found, Context>(
+        canonicalBytes bytes: UnsafeBufferPointer<UInt8>, query: String?, passing context: Context,
+        _ found: (borrowing RouteMatchView, Context) -> Found
+    ) -> PlainLookup<Found> {
+        if let query, options.attribution.split(query, plusIsSpace: options.queryPlusIsSpace) != nil { return .undecided }
+        guard isPlainShape(bytes) else { return .undecided }
+        return plainFind(bytes, passing: context, found)
+    }
+
+    /// Whether a canonical path has nothing the table normalises: no trailing `/` it drops,
+    /// no empty segment it collapses.
+    @inline(__always)
+    private func isPlainShape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !(options.ignoresTrailingSlash && bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/"))
+            && !(options.collapsesEmptySegments && Self.hasEmptySegment(bytes))
+    }
+
+    /// The plain lookup's search, on a path it takes: the literal table, else the expressions.
+    @inline(__always)
+    private func plainFind<Found, Context>(
+        _ bytes: UnsafeBufferPointer<UInt8>, passing context: Context, _ found: (borrowing RouteMatchView, Context) -> Found
+    ) -> PlainLookup<Found> {
         if let rank = literalIndex.rank(of: bytes) {
             let layout = layouts[rank]
             guard layout.isPlain else { return .undecided }
@@ -315,7 +360,9 @@ extension Router {
         // one door every lookup goes through, and handed back beside the match.
         if let query, let split = options.attribution.split(query, plusIsSpace: options.queryPlusIsSpace) {
             var made: RouteMatch? = nil
-            let failure = lookupRouted(path: rawPath, query: split.routed, request: request, input: input) { view, path in made = view.match(path: path) }
+            let failure = lookupRouted(path: rawPath, query: split.routed, request: request, input: input) { view, path in
+                made = view.match(path: path)
+            }
             guard let made else { return failure }
             withUnsafePointer(to: made.with(attribution: split.items)) { body(RouteMatchView(router: self, made: $0), made.path) }
             return nil
@@ -447,7 +494,8 @@ extension Router {
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             switch layout.typeCode(index) {
             case RouteLayout.intType: if PathBytes.decimalInt(raw) == nil { return false }
-            case RouteLayout.stringType, RouteLayout.pathType: if !escapesChecked, PathBytes.firstIndex(of: 0x25, in: raw) < raw.count { return false }
+            case RouteLayout.stringType, RouteLayout.pathType:
+                if !escapesChecked, PathBytes.firstIndex(of: 0x25, in: raw) < raw.count { return false }
             default: return false
             }
         }

@@ -13,6 +13,15 @@ package struct FastURLParts: Sendable {
     /// The path's bytes: empty when the URL has none (the record's path is then `/` for a
     /// special scheme, empty for another).
     package var path = 0..<0
+    /// Whether the path holds a `%` (an escape, or a `%` left as it is). Without one, and
+    /// with no byte to escape and no dot segment (which the scan refuses), the path is the
+    /// router's plain canonical form as it stands.
+    package var pathHasPercent = false
+    /// Whether the host, read as a path segment (an app scheme routes `myapp://host/…` as
+    /// `/host/…`), is one a path keeps as it is with no escape: no byte the path set encodes,
+    /// no `%`, and not starting with `.` (the router's canonical check refuses a segment
+    /// starting with one; kept as strict here).
+    package var hostIsPlainSegment = false
     /// The query's bytes without `?`, or nil when absent.
     package var query: Range<Int>? = nil
     /// The fragment's bytes without `#`, or nil when absent.
@@ -64,10 +73,12 @@ extension URLParser {
         // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) followed by "://".
         guard count > 3, bytes[0].isASCIIAlpha else { return nil }
         var index = 0
+        // Every class of the scheme's and host's bytes, OR-ed: what they hold, read once after.
+        var seen: UInt8 = 0
         while index < count {
-            let byte = bytes[index]
-            guard classes[Int(byte)] & FastScanMasks.schemeClass != 0 else { break }
-            if byte &- 0x41 < 26 { parts.lowercase = false }
+            let byteClasses = classes[Int(bytes[index])]
+            guard byteClasses & FastScanMasks.schemeClass != 0 else { break }
+            seen |= byteClasses
             index += 1
         }
         guard index + 2 < count, bytes[index] == colon, bytes[index + 1] == slash, bytes[index + 2] == slash else { return nil }
@@ -85,8 +96,9 @@ extension URLParser {
         let stops = parts.special ? FastScanMasks.specialAuthorityStopClass : FastScanMasks.authorityStopClass
         while index < count {
             let byte = bytes[index]
-            if classes[Int(byte)] & stops == 0 {
-                if byte &- 0x41 < 26 { parts.lowercase = false }
+            let byteClasses = classes[Int(byte)]
+            if byteClasses & stops == 0 {
+                seen |= byteClasses
                 index += 1
                 continue
             }
@@ -97,6 +109,9 @@ extension URLParser {
         }
         let hostEnd = portColon ?? index
         parts.host = hostStart..<hostEnd
+        parts.lowercase = seen & FastScanMasks.upperClass == 0
+        // (A port's digits were OR-ed in too: they change neither answer.)
+        parts.hostIsPlainSegment = seen & FastScanMasks.segmentEscapeClass == 0 && (hostEnd == hostStart || bytes[hostStart] != UInt8(ascii: "."))
         let host = bytes[hostStart..<hostEnd]
         if parts.special {
             guard hostEnd > hostStart else { return nil }
@@ -142,6 +157,7 @@ extension URLParser {
         while index < count {
             let byte = bytes[index]
             if classes[Int(byte)] & FastScanMasks.pathStopClass == 0 {
+                if byte == UInt8(ascii: "%") { parts.pathHasPercent = true }
                 index += 1
                 continue
             }
@@ -254,6 +270,8 @@ package enum FastScanMasks {
         if contains(pathStop, byte, aboveASCII: true) { classes |= pathStopClass }
         if contains(pathStop, byte, aboveASCII: true), byte != UInt8(ascii: "/") { classes |= pathRunStopClass }
         if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%") { classes |= dotClass }
+        if byte &- UInt8(ascii: "A") < 26 { classes |= upperClass }
+        if classes & pathRunStopClass != 0 || byte == UInt8(ascii: "%") { classes |= segmentEscapeClass }
         return classes
     }
     package static let schemeClass: UInt8 = 1
@@ -264,6 +282,10 @@ package enum FastScanMasks {
     package static let pathRunStopClass: UInt8 = 16
     /// `.` and `%`: the bytes a dot segment (`.`, `..`, `%2e` …) starts with.
     package static let dotClass: UInt8 = 32
+    /// `A`–`Z`: a scheme or host not written in lower case.
+    package static let upperClass: UInt8 = 64
+    /// What a path segment does not keep as it is: ``pathRunStopClass`` and `%`.
+    package static let segmentEscapeClass: UInt8 = 128
 
     /// Whether `byte` is in `set`; a byte from 0x80 on is when `aboveASCII`.
     @inline(__always)
