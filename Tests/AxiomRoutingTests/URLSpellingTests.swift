@@ -506,3 +506,55 @@ extension String {
         #expect(try router.resolve("https://aab.example.com/x").get().parameters["t"] == .string("aab"))
     }
 }
+
+/// A host (or an opaque path) that spells a dot segment: the URL parser resolves `.` and `..`
+/// in a path but not in a host, so `myapp://../profile/42` would route `/../profile/42` and
+/// give a route a `..` value no path can. Refused through every door, every spelling.
+@Suite struct DotSegmentHostTests {
+    private let table = """
+        origins myapp:
+        route profile /profile/:id
+          param id int
+        route section /:section/items/:item
+        route well /.well-known/:name
+        """
+
+    @Test(arguments: [
+        "myapp://../profile/42", "myapp://./profile/42", "myapp://%2e%2e/profile/42", "myapp://%2E./profile/42", "myapp://.%2e/profile/42",
+        "myapp://%2e/profile/42", "myapp://../items/1", "myapp://..", "myapp://../", "myapp://..?q=1", "myapp://..#f",
+    ])
+    func aDotSegmentHostIsRefusedThroughEveryDoor(url: String) throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: table))
+        #expect(router.resolve(url).failure?.code == .appURLDotSegment, "\(url)")
+        #expect(router.explain(url).result.failure?.code == .appURLDotSegment, "\(url)")
+        #expect(router.matches(url).failure?.code == .appURLDotSegment, "\(url)")
+        #expect(router.routedInPlace(url) == nil, "\(url)")
+        // A table that routes host-less URLs by their path refuses it too.
+        let optional = try Router(source: RouteSource(name: "t.routes", text: "option app-scheme-host optional\n" + table))
+        #expect(optional.resolve(url).failure?.code == .appURLDotSegment, "\(url)")
+    }
+
+    @Test func anOpaquePathWithADotSegmentIsRefusedAndItsReasonSaysWhere() throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: "option app-scheme-host optional\n" + table))
+        for url in ["myapp:../profile/42", "myapp:profile/../items/1", "myapp:./profile/42", "myapp:a/%2e%2e/items/1"] {
+            let failure = try #require(router.resolve(url).failure, "\(url)")
+            #expect(failure.code == .appURLDotSegment, "\(url)")
+        }
+        let failure = try #require(router.resolve("myapp://%2e%2e/items/1").failure)
+        #expect(failure.reason == .appURLDotSegment(scheme: "myapp", segment: "%2e%2e"))
+        #expect(failure.description.contains("'%2e%2e'") && failure.description.contains("dot segment"))
+    }
+
+    @Test func segmentsThatOnlyStartWithADotStillRoute() throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: table))
+        #expect(try router.resolve("myapp://.well-known/assetlinks").get().route.name == "well")
+        #expect(try router.resolve("myapp://.../items/1").get().parameters["section"] == .string("..."))
+        #expect(try router.resolve("myapp://.a/items/1").get().parameters["section"] == .string(".a"))
+        #expect(try router.resolve("myapp://profile/42").get().route.name == "profile")
+        // In a path the parser resolves them, as before (never above the host, which is not
+        // part of the path it resolves): `myapp://profile/x/../42` is `/profile/42`, and
+        // `myapp://a/../profile/42` is `/a/profile/42`.
+        #expect(try router.resolve("myapp://profile/x/../42").get().route.name == "profile")
+        #expect(router.resolve("myapp://a/../profile/42").failure?.reason == .noRoute(path: "/a/profile/42", suggestions: []))
+    }
+}

@@ -32,6 +32,10 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// An app-scheme URL without a host (`myapp:profile/42`, `myapp:/profile/42`,
         /// `myapp:///profile/42`), in a table that requires one (`option app-scheme-host`).
         case appURLWithoutHost(scheme: String)
+        /// An app-scheme URL whose host or opaque path spells a dot segment (`myapp://../profile/42`,
+        /// `myapp://%2e/settings`): the URL parser resolves dot segments in a path, not in a host
+        /// or an opaque path, so the routed path would keep a `.` or `..` segment no path has.
+        case appURLDotSegment(scheme: String, segment: String)
         /// A route matched but carries a query item it must not (`query token absent`).
         case queryParameterPresent(route: String, parameter: String)
         /// A route matched but a query value does not match its `matching` regexp.
@@ -173,6 +177,8 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         public static let limitExceeded: Code = "limit-exceeded"
         public static let hostNotMatched: Code = "host-not-matched"
         public static let appURLWithoutHost: Code = "app-url-without-host"
+        /// An app-scheme URL whose host (or opaque path) is a dot segment (`myapp://../profile/42`).
+        public static let appURLDotSegment: Code = "app-url-dot-segment"
         public static let queryParameterPresent: Code = "query-parameter-present"
         public static let queryValueRejected: Code = "query-value-rejected"
         /// A closed query's route met an item it does not declare, or one it reads once repeated.
@@ -208,6 +214,7 @@ extension RouteFailure.Reason {
         case .limitExceeded: return .limitExceeded
         case .hostNotMatched: return .hostNotMatched
         case .appURLWithoutHost: return .appURLWithoutHost
+        case .appURLDotSegment: return .appURLDotSegment
         case .queryParameterPresent: return .queryParameterPresent
         case .queryValueRejected: return .queryValueRejected
         case .queryItemNotAllowed, .queryItemRepeated: return .queryItemNotAllowed
@@ -280,6 +287,9 @@ extension RouteFailure {
         case .appURLWithoutHost(let scheme):
             return
                 "'\(scheme):' URLs name their first segment as the host ('\(scheme)://profile/42'); this one has none (declare 'option app-scheme-host optional' to route such URLs by their path)"
+        case .appURLDotSegment(let scheme, let segment):
+            return
+                "this '\(scheme):' URL routes '\(segment)' as a path segment (its host, or its opaque path), a dot segment no path keeps: the URL parser resolves them in a path, not in a host or an opaque path; link to the route's path without it ('\(scheme)://profile/42')"
         case .hostNotMatched(let route, let host, let pattern):
             guard let host else { return "route '\(route)' matched the path, but it matches on its host ('\(pattern)') and a path alone has none" }
             return "route '\(route)' matched the path, but '\(host)' is not a host of '\(pattern)'"

@@ -113,6 +113,8 @@ extension Router {
             // A port (even an empty `:`) would sit between host and path (`routed` drops it).
             guard parts.host.upperBound == parts.path.lowerBound else { return nil }
             path = (parts.host.lowerBound - 1)..<parts.path.upperBound
+            // A host spelling a dot segment is `routed`'s to refuse (a plain host never is one).
+            guard parts.hostIsPlainSegment || !Origin.isDotSegment(Array(host)) else { return nil }
             plainCanonical = plainCanonical && parts.hostIsPlainSegment
         } else {
             // An app scheme's URL without a host is `routed`'s to refuse or route.
@@ -160,9 +162,16 @@ extension Router {
         if appScheme, options.appSchemeHostRequired, url.hasOpaquePath || host.isEmpty, !(url.pathname.isEmpty || url.pathname == "/") {
             return .failure(RouteFailure(input: input, reason: .appURLWithoutHost(scheme: url.scheme)))
         }
+        let routedPath = Origin.routedPath(of: url, appScheme: appScheme, host: host)
+        // The URL parser resolves dot segments in a path, not in a host or an opaque path:
+        // `myapp://../profile/42` would route `/../profile/42`, a segment (and a value, `..`)
+        // no path has. Refused here, for every door (`routedInPlace` leaves such hosts to this).
+        if appScheme || url.hasOpaquePath, let segment = Origin.dotSegment(in: routedPath) {
+            return .failure(RouteFailure(input: input, reason: .appURLDotSegment(scheme: url.scheme, segment: segment)))
+        }
         // The origin and fragment are read only by routes that match on them.
         let request = readsRequest ? RequestURL(host: RequestHost(url), fragment: url.fragment.map(Self.normalizingEscapes)) : nil
-        return .success((Origin.routedPath(of: url, appScheme: appScheme, host: host), url.query, request))
+        return .success((routedPath, url.query, request))
     }
 
     /// Resolves a path (and raw query string) directly, without origin checks: what an app

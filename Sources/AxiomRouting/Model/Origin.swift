@@ -198,6 +198,17 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
 
     /// The path a URL is routed by: the pathname, with an app scheme's host in front.
     /// `host` is the URL's ``host(of:)``, which the caller has already computed.
+    /// The first segment of a routed path that is a dot segment (`.`, `..`, or their `%2e`
+    /// spellings, any case), or nil.
+    static func dotSegment(in path: String) -> String? {
+        path.utf8.split(separator: UInt8(ascii: "/")).first { isDotSegment(Array($0)) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether bytes are a dot segment: `.`, `..`, or their `%2e` spellings (any case).
+    static func isDotSegment(_ bytes: [UInt8]) -> Bool {
+        URLParser.isSingleDotSegment(bytes) || URLParser.isDoubleDotSegment(bytes)
+    }
+
     static func routedPath(of url: URLRecord, appScheme: Bool, host: String) -> String {
         var path = url.pathname
         if url.hasOpaquePath {
