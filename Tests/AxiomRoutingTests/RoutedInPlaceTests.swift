@@ -145,7 +145,9 @@ import Testing
     /// An origin's scheme is compared from an inline key up to 16 bytes and as a string past
     /// them (reverse-DNS app schemes are long): both accept their own scheme and nothing one
     /// byte off, on the in-place door and the parser's alike.
-    @Test(arguments: ["abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "com.example.averylongappname", "a"])
+    @Test(arguments: [
+        "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "com.example.averylongappname", "a", "abcdefg", "abcdefgh", "abcdefghi",
+    ])
     func originSchemesOfEveryLengthAcceptOnlyThemselves(scheme: String) throws {
         let router = try Router(source: RouteSource(name: "t.routes", text: "origins \(scheme):\nroute p /profile/:id\n"))
         #expect(router.routedInPlace("\(scheme)://profile/42")?.path == "/profile/42")
@@ -153,7 +155,11 @@ import Testing
         var last = Array(scheme.utf8)
         last[last.count - 1] = last[last.count - 1] == UInt8(ascii: "z") ? UInt8(ascii: "y") : last[last.count - 1] + 1
         let offByOne = String(decoding: last, as: UTF8.self)
-        for other in [offByOne, scheme + "x", String(scheme.dropLast())] where !other.isEmpty {
+        let firstOff = (scheme.first == "z" ? "y" : "z") + scheme.dropFirst()
+        // A URL shorter than a word from its scheme on is compared byte by byte: same answers.
+        #expect(router.resolve("\(scheme)://p").failure?.code == .noRoute)
+        #expect(router.resolve("\(firstOff)://p").failure?.code == .originNotAccepted)
+        for other in [offByOne, firstOff, scheme + "x", String(scheme.dropLast())] where !other.isEmpty {
             #expect(router.routedInPlace("\(other)://profile/42") == nil, "\(other)")
             #expect(router.resolve("\(other)://profile/42").failure?.code == .originNotAccepted, "\(other)")
         }

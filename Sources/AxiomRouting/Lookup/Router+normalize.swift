@@ -38,7 +38,9 @@ extension Router {
         return pathFlags.withUnsafeBufferPointer { table in
             guard let flags = table.baseAddress else { return false }
             /// The bytes in `range` one by one: "." or "%" is fine unless it starts a segment.
-            func check(_ range: Range<Int>) -> Bool {
+            /// (Out of line: inlined, the groups' loop kept each byte it loaded for it, spilling
+            /// eight registers a group on every path.)
+            @inline(never) func check(_ range: Range<Int>) -> Bool {
                 for index in range {
                     let flag = flags[Int(base[index])]
                     if flag == 1 || flag == 2 && base[index - 1] == UInt8(ascii: "/") { return false }

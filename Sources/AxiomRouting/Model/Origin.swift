@@ -40,6 +40,10 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     private let schemeKey: SIMD16<UInt8>
     /// ``scheme``'s length in bytes when `schemeKey` holds it, else -1.
     private let schemeLength: Int
+    /// A scheme of at most eight bytes as one little-endian word (zero past it), with the
+    /// mask of its bytes: compared with one load of the URL's first eight bytes.
+    private let schemeWord: UInt64
+    private let schemeWordMask: UInt64
 
     init(scheme: String, hosts: Hosts, port: Int?) {
         self.scheme = scheme
@@ -52,6 +56,10 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         }
         self.schemeKey = key
         self.schemeLength = bytes.count <= 16 ? bytes.count : -1
+        var word: UInt64 = 0
+        for (offset, byte) in bytes.prefix(8).enumerated() { word |= UInt64(byte) << UInt64(8 * offset) }
+        self.schemeWord = word
+        self.schemeWordMask = bytes.count >= 8 ? ~0 : (1 << UInt64(8 * bytes.count)) &- 1
     }
 
     public var description: String {
@@ -170,6 +178,12 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     private func schemeMatches(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard schemeLength >= 0 else { return withUTF8Bytes(of: scheme) { Self.equal($0, bytes) } }
         guard bytes.count == schemeLength else { return false }
+        // Eight bytes readable from the scheme's start (the URL goes on past it): one word
+        // compare, the bytes past the scheme masked off.
+        if schemeLength <= 8, let base = bytes.base.baseAddress, bytes.base.count - bytes.startIndex >= 8 {
+            let loaded = UInt64(littleEndian: UnsafeRawPointer(base + bytes.startIndex).loadUnaligned(as: UInt64.self))
+            return loaded & schemeWordMask == schemeWord
+        }
         var offset = 0
         for byte in bytes {
             if byte != schemeKey[offset] { return false }

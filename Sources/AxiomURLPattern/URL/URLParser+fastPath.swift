@@ -147,28 +147,28 @@ extension URLParser {
             if any & groupStops != 0 { break }
             index += 8
         }
-        // The byte loop goes on in the segment that began at the last `/` before `index`
-        // (the groups skipped over `/`s, and no segment among them is a dot segment).
-        var segmentStart = index
-        if index > pathStart {
-            segmentStart = index - 1
-            while segmentStart > pathStart, bytes[segmentStart] != slash { segmentStart -= 1 }
-        }
+        // A dot segment starts with `.` or `%`, which the groups did not pass: the only segment
+        // they may have left unchecked starts where they stopped, right after a `/` they passed.
+        // From there each segment is checked as its `/` is read.
+        if index > pathStart, bytes[index - 1] == slash, startsDotSegment(bytes, at: index) { return nil }
+        // The classes of the bytes read one by one, OR-ed: the only segment-escape byte among
+        // them is a `%` (the others stop the path).
+        var pathSeen: UInt8 = 0
         while index < count {
             let byte = bytes[index]
-            if classes[Int(byte)] & FastScanMasks.pathStopClass == 0 {
-                if byte == UInt8(ascii: "%") { parts.pathHasPercent = true }
-                index += 1
+            let byteClasses = classes[Int(byte)]
+            if byteClasses & FastScanMasks.pathStopClass == 0 {
+                pathSeen |= byteClasses
+                index &+= 1
                 continue
             }
             if byte == question || byte == hash { break }
             guard byte == slash else { return nil }
-            if index > pathStart, isDotSegment(bytes[(segmentStart + 1)..<index]) { return nil }
-            segmentStart = index
             index += 1
+            if startsDotSegment(bytes, at: index) { return nil }
         }
-        if index > pathStart, isDotSegment(bytes[(segmentStart + 1)..<index]) { return nil }
         parts.path = pathStart..<index
+        parts.pathHasPercent = pathSeen & FastScanMasks.segmentEscapeClass != 0
 
         if index < count, bytes[index] == question {
             index += 1
@@ -219,11 +219,22 @@ extension URLParser {
         return (false, false, nil)
     }
 
-    /// Whether a segment is `.`, `..` or an encoded form of them (the full parser resolves those).
-    private static func isDotSegment(_ segment: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard let first = segment.first, first == 0x2E || first == 0x25 else { return false }
-        let bytes = Array(segment)
-        return isSingleDotSegment(bytes) || isDoubleDotSegment(bytes)
+    /// Whether the segment starting at `start` (up to the next `/`, `?`, `#` or the end) is `.`,
+    /// `..` or an encoded form of them (the full parser resolves those). Most segments are
+    /// ruled out by their first byte.
+    @inline(__always)
+    private static func startsDotSegment(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start < bytes.count, bytes[start] == 0x2E || bytes[start] == 0x25 else { return false }
+        return isDotSegment(bytes, from: start)
+    }
+
+    /// ``startsDotSegment(_:at:)`` past its first byte (a `.` or `%`), out of line.
+    private static func isDotSegment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var end = start
+        // A dot segment is at most six bytes (`%2e%2e`): a longer one is not.
+        while end < bytes.count, end - start <= 6, bytes[end] != slash, bytes[end] != question, bytes[end] != hash { end += 1 }
+        let segment = Array(bytes[start..<end])
+        return isSingleDotSegment(segment) || isDoubleDotSegment(segment)
     }
 }
 
