@@ -210,12 +210,16 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// The URL's host, lowercased for every scheme.
     static func host(of url: URLRecord) -> String { URLPattern.hostnameForMatching(url.host) }
 
-    /// The path a URL is routed by: the pathname, with an app scheme's host in front.
-    /// `host` is the URL's ``host(of:)``, which the caller has already computed.
     /// The first segment of a routed path that is a dot segment (`.`, `..`, or their `%2e`
-    /// spellings, any case), or nil.
+    /// spellings, any case), or nil. Only a segment of at most six bytes starting with `.` or
+    /// `%` is looked at closely (a long path of many segments costs no copy per segment).
     static func dotSegment(in path: String) -> String? {
-        path.utf8.split(separator: UInt8(ascii: "/")).first { isDotSegment(Array($0)) }.map { String(decoding: $0, as: UTF8.self) }
+        path.utf8.split(separator: UInt8(ascii: "/"))
+            .first { segment in
+                guard segment.count <= 6, let first = segment.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "%") else { return false }
+                return isDotSegment(Array(segment))
+            }
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether bytes are a dot segment: `.`, `..`, or their `%2e` spellings (any case).
@@ -223,6 +227,8 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         URLParser.isSingleDotSegment(bytes) || URLParser.isDoubleDotSegment(bytes)
     }
 
+    /// The path a URL is routed by: the pathname, with an app scheme's host in front.
+    /// `host` is the URL's ``host(of:)``, which the caller has already computed.
     static func routedPath(of url: URLRecord, appScheme: Bool, host: String) -> String {
         var path = url.pathname
         if url.hasOpaquePath {
