@@ -522,6 +522,9 @@ extension String {
     @Test(arguments: [
         "myapp://../profile/42", "myapp://./profile/42", "myapp://%2e%2e/profile/42", "myapp://%2E./profile/42", "myapp://.%2e/profile/42",
         "myapp://%2e/profile/42", "myapp://../items/1", "myapp://..", "myapp://../", "myapp://..?q=1", "myapp://..#f",
+        // Spellings the in-place scan leaves to the URL parser: upper case, a port, a tab the
+        // parser drops, upper-case escapes.
+        "MyApp://../profile/42", "myapp://..:80/profile/42", "myapp://.\t./profile/42", "myapp://%2E%2E/profile/42", "MYAPP://%2e./items/1",
     ])
     func aDotSegmentHostIsRefusedThroughEveryDoor(url: String) throws {
         let router = try Router(source: RouteSource(name: "t.routes", text: table))

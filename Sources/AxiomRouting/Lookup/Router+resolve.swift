@@ -114,7 +114,7 @@ extension Router {
             guard parts.host.upperBound == parts.path.lowerBound else { return nil }
             path = (parts.host.lowerBound - 1)..<parts.path.upperBound
             // A host spelling a dot segment is `routed`'s to refuse (a plain host never is one).
-            guard parts.hostIsPlainSegment || !Origin.isDotSegment(Array(host)) else { return nil }
+            guard parts.hostIsPlainSegment || !URLParser.isDotSegment(host) else { return nil }
             plainCanonical = plainCanonical && parts.hostIsPlainSegment
         } else {
             // An app scheme's URL without a host is `routed`'s to refuse or route.
@@ -308,9 +308,8 @@ extension Router {
     private func plainLookup<Found, Context>(
         bytes: UnsafeBufferPointer<UInt8>, query: String?, passing context: Context, _ found: (borrowing RouteMatchView, Context) -> Found
     ) -> PlainLookup<Found> {
-        if let query, options.attribution.split(query, plusIsSpace: options.queryPlusIsSpace) != nil { return .undecided }
-        guard Self.isPlainCanonical(bytes), isPlainShape(bytes) else { return .undecided }
-        return plainFind(bytes, passing: context, found)
+        guard Self.isPlainCanonical(bytes) else { return .undecided }
+        return plainLookup(canonicalBytes: bytes, query: query, passing: context, found)
     }
 
     /// ``plainLookup(bytes:query:passing:_:)`` for bytes known to be plain canonical
@@ -321,23 +320,10 @@ extension Router {
         _ found: (borrowing RouteMatchView, Context) -> Found
     ) -> PlainLookup<Found> {
         if let query, options.attribution.split(query, plusIsSpace: options.queryPlusIsSpace) != nil { return .undecided }
-        guard isPlainShape(bytes) else { return .undecided }
-        return plainFind(bytes, passing: context, found)
-    }
-
-    /// Whether a canonical path has nothing the table normalises: no trailing `/` it drops,
-    /// no empty segment it collapses.
-    @inline(__always)
-    private func isPlainShape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        !(options.ignoresTrailingSlash && bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/"))
-            && !(options.collapsesEmptySegments && Self.hasEmptySegment(bytes))
-    }
-
-    /// The plain lookup's search, on a path it takes: the literal table, else the expressions.
-    @inline(__always)
-    private func plainFind<Found, Context>(
-        _ bytes: UnsafeBufferPointer<UInt8>, passing context: Context, _ found: (borrowing RouteMatchView, Context) -> Found
-    ) -> PlainLookup<Found> {
+        // Nothing the table normalises: no trailing `/` it drops, no empty segment it collapses.
+        guard !(options.ignoresTrailingSlash && bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/")),
+            !(options.collapsesEmptySegments && Self.hasEmptySegment(bytes))
+        else { return .undecided }
         if let rank = literalIndex.rank(of: bytes) {
             let layout = layouts[rank]
             guard layout.isPlain else { return .undecided }

@@ -211,20 +211,9 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     static func host(of url: URLRecord) -> String { URLPattern.hostnameForMatching(url.host) }
 
     /// The first segment of a routed path that is a dot segment (`.`, `..`, or their `%2e`
-    /// spellings, any case), or nil. Only a segment of at most six bytes starting with `.` or
-    /// `%` is looked at closely (a long path of many segments costs no copy per segment).
+    /// spellings, any case; ``URLParser/isDotSegment(_:)``), or nil.
     static func dotSegment(in path: String) -> String? {
-        path.utf8.split(separator: UInt8(ascii: "/"))
-            .first { segment in
-                guard segment.count <= 6, let first = segment.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "%") else { return false }
-                return isDotSegment(Array(segment))
-            }
-            .map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Whether bytes are a dot segment: `.`, `..`, or their `%2e` spellings (any case).
-    static func isDotSegment(_ bytes: [UInt8]) -> Bool {
-        URLParser.isSingleDotSegment(bytes) || URLParser.isDoubleDotSegment(bytes)
+        path.utf8.split(separator: UInt8(ascii: "/")).first(where: URLParser.isDotSegment).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The path a URL is routed by: the pathname, with an app scheme's host in front.

@@ -229,12 +229,21 @@ extension URLParser {
     }
 
     /// ``startsDotSegment(_:at:)`` past its first byte (a `.` or `%`), out of line.
+    @inline(never)
     private static func isDotSegment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         var end = start
         // A dot segment is at most six bytes (`%2e%2e`): a longer one is not.
         while end < bytes.count, end - start <= 6, bytes[end] != slash, bytes[end] != question, bytes[end] != hash { end += 1 }
-        let segment = Array(bytes[start..<end])
-        return isSingleDotSegment(segment) || isDoubleDotSegment(segment)
+        return isDotSegment(bytes[start..<end])
+    }
+
+    /// Whether a segment is `.`, `..` or one of their `%2e` spellings (any case): what the
+    /// parser resolves in a path. Only a segment of at most six bytes starting with `.` or `%`
+    /// is copied and looked at closely.
+    package static func isDotSegment<Segment: Collection<UInt8>>(_ segment: Segment) -> Bool {
+        guard segment.count <= 6, let first = segment.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "%") else { return false }
+        let bytes = Array(segment)
+        return isSingleDotSegment(bytes) || isDoubleDotSegment(bytes)
     }
 }
 
