@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import AxiomRouting
 
@@ -74,6 +74,41 @@ import TestSupport
         for (number, match) in matches.enumerated() {
             #expect(match.parameters.values == [.string("long-slug-long-slug-long-slug-\(number)"), .int(number * 7), .string("page\(number)")])
             #expect(match.parameters.get("id", as: Int.self) == number * 7)
+        }
+    }
+    /// A URL's match keeps its path where it lies in the URL (no copy for each lookup): the
+    /// path, the values, equality and hash are those of the same path resolved alone and of
+    /// the general rules, for paths short and long, after a query and a fragment, through a
+    /// web URL and an app scheme's host, and after the URL string itself is gone.
+    @Test func aURLsMatchReadsItsPathAndValuesWhereTheyLieInTheURL() throws {
+        let plain = try Router(source: RouteSource(name: "plain.routes", text: Self.plain))
+        let general = try Router(source: RouteSource(name: "general.routes", text: Self.general))
+        var random = SplitMix64(state: 34)
+        var matches: [(RouteMatch, path: String)] = []
+        for round in 0..<300 {
+            let path =
+                round % 5 == 0
+                ? "/one/" + Self.segment(&random, digits: false)
+                : "/posts/\(Self.segment(&random, digits: false))/\(Self.segment(&random, digits: true))/\(Self.segment(&random, digits: false))"
+            let tail = ["", "?utm=1", "#top", "?a=b&c=d#frag/ment", "?long=" + String(repeating: "q", count: 300)][(round / 2) % 5]
+            // (An app scheme's host is the path's first segment: `myapp://posts/…`.)
+            var url = round % 3 == 0 ? "myapp:/" + path + tail : "https://example.com" + path + tail
+            url += ""  // a string of its own, dropped at the end of the round
+            let match = try plain.resolve(url).get()
+            let alone = try plain.resolve(path: path).get()
+            let made = try general.resolve(path: path).get()
+            #expect(match.path == path, "\(url)")
+            #expect(match == alone, "\(url)")
+            #expect(match.hashValue == alone.hashValue, "\(url)")
+            #expect(match.parameters == made.parameters, "\(url)")
+            #expect(match.parameters.values == made.parameters.values, "\(url)")
+            #expect(match.parameters.count == made.parameters.count, "\(url)")
+            matches.append((match, path))
+        }
+        // Read again once every URL string is gone: the match holds what it reads from.
+        for (match, path) in matches {
+            #expect(match.path == path)
+            #expect(try match.parameters == general.resolve(path: path).get().parameters)
         }
     }
 }

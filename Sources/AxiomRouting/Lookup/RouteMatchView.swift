@@ -127,11 +127,16 @@ public struct RouteMatchView: ~Copyable {
     /// view's bytes) as its path. Values that are whole segments stay in `path`, converted
     /// when read (see ``RouteParameters``): the match allocates nothing more.
     func match(path: String) -> RouteMatch {
+        match(kept: KeptPath(path))
+    }
+
+    /// ``match(path:)`` with the path kept where it lies (a URL's path, in the URL).
+    func match(kept path: KeptPath) -> RouteMatch {
         guard let made else {
             let route = router._withUnsafeGuaranteedRef { $0.entries[rank] }
             // (Every caller passes the path whose bytes the view holds; a path of another
             // length would be a caller's mistake, and gets its values made now instead.)
-            if layout.segmentMask != 0, let count = layout.parameterCount, count > 0, path.utf8.count == bytes.count {
+            if layout.segmentMask != 0, let count = layout.parameterCount, count > 0, path.count == bytes.count {
                 return RouteMatch(plain: route, parameters: RouteParameters(route: route, path: path, layout: layout), path: path)
             }
             return RouteMatch(plain: route, values: values(), path: path)

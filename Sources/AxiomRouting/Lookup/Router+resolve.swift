@@ -20,7 +20,9 @@ extension Router {
             // The scan read the bytes: a plain canonical path needs no second pass to know it.
             // (One that is not, which is rare, goes to the general lookup.)
             if url.plainCanonical {
-                switch plainLookup(canonicalBytes: path, query: query, passing: path, { view, path in view.match(path: PathBytes.string(path)) }) {
+                // The match keeps its path where it lies in the URL, made a string when read.
+                let kept = KeptPath(url.path, of: input, bytes: bytes)
+                switch plainLookup(canonicalBytes: path, query: query, passing: kept, { view, kept in view.match(kept: kept) }) {
                 case .matched(let match): return .success(match)
                 case .missed:
                     return .failure(RouteFailure(input: input, unmatched: PathBytes.string(path), query: query, request: nil, router: self))

@@ -16,7 +16,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         case route(Route, [RouteValue])
         /// The segments `layout` selects in `path` (no escape in it, every value checked by the
         /// lookup: see `Router.hasPlainValues`), `layout.parameterCount` of them.
-        case segments(Route, path: String, layout: RouteLayout)
+        case segments(Route, path: KeptPath, layout: RouteLayout)
     }
 
     private let storage: Storage
@@ -38,7 +38,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     /// selects when they are read: the path is one a lookup matched the route on, whose values
     /// it checked (`Router.hasPlainValues`), and `layout` has a segment mask and at least one
     /// packed parameter.
-    init(route: Route, path: String, layout: RouteLayout) {
+    init(route: Route, path: KeptPath, layout: RouteLayout) {
         storage = .segments(route, path: path, layout: layout)
         count = layout.parameterCount ?? 0
     }
@@ -50,7 +50,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         switch storage {
         case .empty: return []
         case .named(_, let values), .route(_, let values): return values
-        case .segments(_, let path, let layout): return withUTF8Bytes(of: path) { layout.segmentValues(count, in: $0) }
+        case .segments(_, let path, let layout): return path.withBytes { layout.segmentValues(count, in: $0) }
         }
     }
 
@@ -63,7 +63,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         case .named(_, let values), .route(_, let values): return values[position]
         case .segments(_, let path, let layout):
             precondition(position >= 0 && position < count, "RouteParameters index out of range")
-            return withUTF8Bytes(of: path) { layout.segmentValue(at: position, in: $0) }
+            return path.withBytes { layout.segmentValue(at: position, in: $0) }
         }
     }
 
@@ -184,22 +184,33 @@ public struct RouteParameterError: Error, Sendable, Hashable, CustomStringConver
 public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     public let route: Route
     /// The path the URL was routed by (`/profile/42` for `myapp://profile/42`).
-    public let path: String
+    public var path: String { keptPath.string }
+    /// The path, kept where the lookup found it: a URL's path is kept in the URL and made a
+    /// string when ``path`` is read, not for every lookup.
+    private let keptPath: KeptPath
     /// The typed path parameters, in pattern order. (Stored, not made on each read: reading
     /// `match.parameters` then copies nothing.)
     public let parameters: RouteParameters
-    private let queryParameters: RouteParameters?
-    /// How the URL reached the route when not by its own pattern (nil for most URLs: one
-    /// word, so a plain match stays small to build and move).
-    private var via: Via?
+    /// The declared query values and how the URL reached the route when not by its own pattern
+    /// (nil for most URLs: one word, so a plain match stays small to build and move: a match of
+    /// more than 128 bytes is copied with `memcpy`, ~250 instructions a lookup). A `let`, set by the initializers
+    /// only: as a `var`, a new match was built in a temporary, copied out through the type's
+    /// value witness and the temporary destroyed (~300 instructions and eight reference counts
+    /// more a lookup).
+    private let via: Via?
 
     private final class Via: Sendable {
+        let query: RouteParameters
         let redirects: [Redirect]
         let alias: String?
         let dropped: RouteParameters
         let attribution: [AttributionParameters.Item]
 
-        init(redirects: [Redirect], alias: String?, dropped: RouteParameters, attribution: [AttributionParameters.Item] = []) {
+        init(
+            query: RouteParameters, redirects: [Redirect], alias: String?, dropped: RouteParameters,
+            attribution: [AttributionParameters.Item] = []
+        ) {
+            self.query = query
             self.redirects = redirects
             self.alias = alias
             self.dropped = dropped
@@ -216,9 +227,17 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     /// This match with `items` as its attribution.
     func with(attribution items: [AttributionParameters.Item]) -> RouteMatch {
         guard !items.isEmpty else { return self }
-        var copy = self
-        copy.via = Via(redirects: redirects, alias: alias, dropped: droppedQuery, attribution: items)
-        return copy
+        return RouteMatch(
+            route: route, path: keptPath, parameters: parameters,
+            via: Via(query: query, redirects: redirects, alias: alias, dropped: droppedQuery, attribution: items))
+    }
+
+    /// Every stored property as given.
+    private init(route: Route, path: KeptPath, parameters: RouteParameters, via: Via?) {
+        self.route = route
+        self.keptPath = path
+        self.parameters = parameters
+        self.via = via
     }
 
     /// The text of query values a `lenient` declaration dropped (they did not convert, so the
@@ -250,37 +269,35 @@ public struct RouteMatch: Sendable, Hashable, CustomStringConvertible {
     ) {
         self.route = route
         self.via =
-            redirects.isEmpty && alias == nil && (dropped?.isEmpty ?? true)
-            ? nil : Via(redirects: redirects, alias: alias, dropped: dropped ?? [:])
+            redirects.isEmpty && alias == nil && (dropped?.isEmpty ?? true) && (query?.isEmpty ?? true)
+            ? nil : Via(query: query ?? [:], redirects: redirects, alias: alias, dropped: dropped ?? [:])
         // No values: no names either, and nothing to count references of (the empty arrays are static).
         self.parameters =
             values.isEmpty
             ? RouteParameters(names: [], values: [])
             : names.map { RouteParameters(names: $0, values: values) } ?? RouteParameters(route: route, values: values)
-        self.queryParameters = query
-        self.path = path
+        self.keptPath = KeptPath(path)
     }
 
     /// A plain match (see `RouteLayout.isPlain`): the route's own pattern, its path values and
     /// nothing else, with none of the general initializer's checks for what a plain match
     /// cannot have (~20 instructions a lookup fewer).
     @inline(__always)
-    init(plain route: Route, values: [RouteValue], path: String) {
+    init(plain route: Route, values: [RouteValue], path: KeptPath) {
         self.init(plain: route, parameters: RouteParameters(route: route, values: values), path: path)
     }
 
     /// A plain match with its path values as given (read in place, see ``RouteParameters``).
     @inline(__always)
-    init(plain route: Route, parameters: RouteParameters, path: String) {
+    init(plain route: Route, parameters: RouteParameters, path: KeptPath) {
         self.route = route
         self.via = nil
         self.parameters = parameters
-        self.queryParameters = nil
-        self.path = path
+        self.keptPath = path
     }
 
     /// The declared query parameters the URL carried or that have defaults.
-    public var query: RouteParameters { queryParameters ?? RouteParameters(names: [], values: []) }
+    public var query: RouteParameters { via?.query ?? RouteParameters(names: [], values: []) }
 
     public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
         lhs.route == rhs.route && lhs.path == rhs.path && lhs.parameters == rhs.parameters && lhs.query == rhs.query
