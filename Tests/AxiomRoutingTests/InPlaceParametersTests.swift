@@ -111,4 +111,19 @@ import Testing
             #expect(try match.parameters == general.resolve(path: path).get().parameters)
         }
     }
+    /// Parameters keep where the path lies in a URL in 32 bits (`start << 16 | end`). A path
+    /// that ends past the URL's first 64 KiB (a router whose input limit allows it) is made a
+    /// string of its own for them: its values are still the path's.
+    @Test func aPathPastTheFirst64KiBOfItsURLKeepsItsValues() throws {
+        let router = try Router(source: RouteSource(name: "plain.routes", text: Self.plain), limits: MatchLimits(maxInputLength: 300_000))
+        for (slug, page) in [(String(repeating: "s", count: 70_000), "p1"), ("s" + String(repeating: "x", count: 65_400), "page-at-the-edge")] {
+            let path = "/posts/\(slug)/42/\(page)"
+            var url = "https://example.com" + path + "?q=1"
+            url += ""
+            let match = try router.resolve(url).get()
+            #expect(match.path == path)
+            #expect(match.parameters.values == [.string(slug), .int(42), .string(page)])
+            #expect(match == (try router.resolve(path: path).get()))
+        }
+    }
 }

@@ -14,24 +14,31 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         case empty
         case named([String], [RouteValue])
         case route(Route, [RouteValue])
-        /// The segments `layout` selects in `path` (no escape in it, every value checked by the
-        /// lookup: see `Router.hasPlainValues`), `layout.parameterCount` of them.
-        case segments(Route, path: KeptPath, layout: RouteLayout)
+        /// The segments `layout` selects in the path (no escape in it, every value checked by
+        /// the lookup: see `Router.hasPlainValues`), `layout.parameterCount` of them. The path
+        /// is `text`, or lies in it where `countAndRange` says.
+        case segments(Route, text: String, layout: RouteLayout)
     }
 
     private let storage: Storage
-    /// How many values there are (kept beside the storage: reading it copies no payload).
-    public let count: Int
+    /// How many values there are (the low 32 bits) and, for `.segments`, where the path lies in
+    /// its text (the high 32 bits: `KeptPath.compact`'s range). Kept beside the storage, so
+    /// reading the count copies no payload; one word, so the parameters stay 40 bytes (a
+    /// navigation entry holds two, and a few bytes more made its copies `memcpy`).
+    private let countAndRange: UInt64
+
+    /// How many values there are.
+    public var count: Int { Int(truncatingIfNeeded: countAndRange & 0xFFFF_FFFF) }
 
     public init(names: [String], values: [RouteValue]) {
         storage = names.isEmpty && values.isEmpty ? .empty : .named(names, values)
-        count = values.count
+        countAndRange = UInt64(truncatingIfNeeded: values.count)
     }
 
     /// Values for every parameter of `route`, in order.
     init(route: Route, values: [RouteValue]) {
         storage = values.isEmpty ? .empty : .route(route, values)
-        count = values.count
+        countAndRange = UInt64(truncatingIfNeeded: values.count)
     }
 
     /// Values for every parameter of `route`, read from the segments of `path` that `layout`
@@ -39,8 +46,15 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     /// it checked (`Router.hasPlainValues`), and `layout` has a segment mask and at least one
     /// packed parameter.
     init(route: Route, path: KeptPath, layout: RouteLayout) {
-        storage = .segments(route, path: path, layout: layout)
-        count = layout.parameterCount ?? 0
+        let (text, range) = path.compact
+        storage = .segments(route, text: text, layout: layout)
+        countAndRange = UInt64(range) << 32 | UInt64(truncatingIfNeeded: layout.parameterCount ?? 0)
+    }
+
+    /// The path `.segments` reads its values in.
+    @inline(__always)
+    private func segmentsPath(in text: String) -> KeptPath {
+        KeptPath(text: text, compact: UInt32(truncatingIfNeeded: countAndRange >> 32))
     }
 
     /// The values, in order. For a match that keeps its values in its path (a plain route's
@@ -50,7 +64,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         switch storage {
         case .empty: return []
         case .named(_, let values), .route(_, let values): return values
-        case .segments(_, let path, let layout): return path.withBytes { layout.segmentValues(count, in: $0) }
+        case .segments(_, let text, let layout): return segmentsPath(in: text).withBytes { layout.segmentValues(count, in: $0) }
         }
     }
 
@@ -61,9 +75,9 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         switch storage {
         case .empty: preconditionFailure("RouteParameters index \(position) out of range: there are none")
         case .named(_, let values), .route(_, let values): return values[position]
-        case .segments(_, let path, let layout):
+        case .segments(_, let text, let layout):
             precondition(position >= 0 && position < count, "RouteParameters index out of range")
-            return path.withBytes { layout.segmentValue(at: position, in: $0) }
+            return segmentsPath(in: text).withBytes { layout.segmentValue(at: position, in: $0) }
         }
     }
 

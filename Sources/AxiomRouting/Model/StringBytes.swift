@@ -42,6 +42,23 @@ struct KeptPath: Sendable {
         self.init(text: text, bounds: UInt64(range.lowerBound) << 32 | UInt64(range.upperBound))
     }
 
+    /// The path as its text and a 32-bit range in it (`start << 16 | end`; 0: all of the text),
+    /// for a holder with 32 bits to spare (`RouteParameters`). A path that ends past the text's
+    /// first 64 KiB is made a string of its own.
+    var compact: (text: String, range: UInt32) {
+        guard bounds != .max else { return (text, 0) }
+        let start = bounds >> 32
+        let end = bounds & 0xFFFF_FFFF
+        guard end <= 0xFFFF else { return (string, 0) }
+        return (text, UInt32(truncatingIfNeeded: start << 16 | end))
+    }
+
+    /// A path from its ``compact`` form.
+    @inline(__always)
+    init(text: String, compact range: UInt32) {
+        self.init(text: text, bounds: range == 0 ? .max : UInt64(range >> 16) << 32 | UInt64(range & 0xFFFF))
+    }
+
     /// The path as a string (made now for a path kept in a longer string).
     var string: String {
         bounds == .max ? text : withBytes { String(decoding: $0, as: UTF8.self) }
