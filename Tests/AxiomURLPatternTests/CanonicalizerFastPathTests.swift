@@ -89,3 +89,56 @@ import Testing
         #expect(pattern.regularExpression(for: .protocol) == "^https$")
     }
 }
+
+/// The parser's one-pass reading of a pattern of text and `:name` groups
+/// (`PatternParser.simpleParts`) gives the parts the tokenizer and the standard's parser give,
+/// for every component's options and canonicaliser; anything else it leaves to them.
+@Suite struct SimplePatternPartsTests {
+    static let pieces = [
+        "/", "/", "a", "B", "-", ".", "..", "%41", "~", "_", "0", " ", ":", ":id", ":id", ":x1", ":$y", ":_", ":9", "/:id", "/:post",
+        "=", "&", "@", "\u{E4}", "*", "(\\d+)", "?", "{", "}", "\\:", "+", "[", "`",
+    ]
+
+    static var components: [(String, PatternOptions, PatternParser.Encoder)] {
+        [
+            ("pathname", .pathname, Canonicalizer.pathname), ("opaque pathname", .default, Canonicalizer.opaquePathname),
+            ("hostname", .hostname, Canonicalizer.hostname), ("search", .default, Canonicalizer.search), ("hash", .default, Canonicalizer.hash),
+            ("username", .default, Canonicalizer.username),
+            ("port", .default, { (value) throws(PatternSyntaxError.Problem) in try Canonicalizer.port(value) }),
+            ("protocol", .default, Canonicalizer.protocol),
+        ]
+    }
+
+    @Test func simplePatternsGiveTheStandardParsersParts() throws {
+        var generator = SplitMix64(state: 0x51_3F1E)
+        var answered = 0
+        var named = 0
+        for round in 0..<30_000 {
+            let (name, options, encode) = Self.components[round % Self.components.count]
+            let count = Int(generator.next() % 9)
+            let pattern = (0..<count).map { _ in Self.pieces.randomElement(using: &generator) ?? "" }.joined()
+            let full = Result { () throws(PatternSyntaxError) in try PatternParser.parseTokens(pattern, options: options, encode: encode) }
+            guard let simple = PatternParser.simpleParts(pattern, options: options, encode: encode) else { continue }
+            answered += 1
+            if simple.contains(where: { $0.kind == .segmentWildcard }) { named += 1 }
+            #expect(try full.get() == simple, "\(name): \(pattern)")
+            #expect(try PatternParser.parse(pattern, options: options, encode: encode) == simple, "\(name): \(pattern)")
+        }
+        // Both ways were compared often, with names among them (else this tested little).
+        #expect(answered > 5_000)
+        #expect(named > 2_000)
+    }
+
+    @Test func patternsWithOtherSyntaxAreLeftToTheParser() {
+        for pattern in ["/a/:id(\\d+)", "/a/:id?", "/a/*", "/{a}", "/a\\:b", "/:", "/:9", "/:a/:a", "/caf\u{E9}/:id", "/a/:id+"] {
+            #expect(PatternParser.simpleParts(pattern, options: .pathname, encode: Canonicalizer.pathname) == nil, "\(pattern)")
+        }
+        #expect(
+            PatternParser.simpleParts("/users/:id/posts/:post", options: .pathname, encode: Canonicalizer.pathname) == [
+                Part(kind: .fixedText, value: "/users", modifier: .none),
+                Part(kind: .segmentWildcard, value: "", modifier: .none, name: "id", prefix: "/", position: 7),
+                Part(kind: .fixedText, value: "/posts", modifier: .none),
+                Part(kind: .segmentWildcard, value: "", modifier: .none, name: "post", prefix: "/", position: 17),
+            ])
+    }
+}

@@ -18,10 +18,97 @@ package struct PatternParser {
     private var nextNumericName = 0
 
     package static func parse(_ input: String, options: PatternOptions, encode: @escaping Encoder) throws(PatternSyntaxError) -> [Part] {
+        if let parts = simpleParts(input, options: options, encode: encode) { return parts }
+        return try parseTokens(input, options: options, encode: encode)
+    }
+
+    /// ``parse(_:options:encode:)`` through the tokenizer and the standard's parser, always.
+    package static func parseTokens(_ input: String, options: PatternOptions, encode: @escaping Encoder) throws(PatternSyntaxError) -> [Part] {
         let tokens = try Tokenizer.tokenize(Array(input.unicodeScalars), policy: .strict)
         var parser = PatternParser(tokens: tokens, options: options, encode: encode)
         try parser.run()
         return parser.parts
+    }
+
+    /// The parts of a pattern of ASCII text and `:name` groups only (`/users/:id/posts/:post`),
+    /// read in one pass over its bytes with no token made: the parts the standard's parser
+    /// gives it. Nil for anything else, which the tokenizer and parser then read, errors and
+    /// all: any other pattern syntax (`*`, `+`, `?`, `\\`, `{`, `}`, `(`, `)`), a byte
+    /// outside ASCII, a `:` with no name, a name used twice, text the encoder refuses.
+    ///
+    /// The parser's rules for this shape: a run of text is one fixed-text part (encoded); the
+    /// character just before a `:name` is its prefix when it is the options' prefix (`/` in a
+    /// pathname), else it stays with the text; a name is a segment wildcard with no suffix.
+    package static func simpleParts(_ input: String, options: PatternOptions, encode: Encoder) -> [Part]? {
+        var input = input
+        return input.withUTF8 { bytes -> [Part]? in
+            // Looked at whole first: a pattern with other syntax costs one pass, not the work
+            // done on its text before the syntax is reached.
+            guard !bytes.contains(where: { $0 >= 0x80 || Self.isSyntax($0) }) else { return nil }
+            let prefixByte = options.prefix.flatMap { $0.isASCII ? UInt8(truncatingIfNeeded: $0.value) : nil }
+            var parts: [Part] = []
+            var pendingStart = 0
+            var index = 0
+            // The encoder's answers for the prefix and the empty suffix, asked once.
+            var encodedPrefix: String? = nil
+            var encodedEmpty: String? = nil
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            func addPending(upTo end: Int) -> Bool {
+                guard pendingStart < end else { return true }
+                guard let value = try? encode(text(pendingStart..<end)) else { return false }
+                parts.append(Part(kind: .fixedText, value: value, modifier: .none))
+                return true
+            }
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: ":") else {
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                while end < bytes.count, Self.isNameByte(bytes[end], first: end == index + 1) { end += 1 }
+                guard end > index + 1 else { return nil }
+                // The character before the name (text, not another name's end) is its prefix
+                // when it is the options' prefix.
+                var prefix: String? = nil
+                var textEnd = index
+                if pendingStart < index, let prefixByte, bytes[index - 1] == prefixByte {
+                    textEnd = index - 1
+                    if encodedPrefix == nil { encodedPrefix = try? encode(String(UnicodeScalar(prefixByte))) }
+                    guard let encodedPrefix else { return nil }
+                    prefix = encodedPrefix
+                }
+                guard addPending(upTo: textEnd) else { return nil }
+                let name = text((index + 1)..<end)
+                guard !parts.contains(where: { $0.name == name }) else { return nil }
+                if encodedEmpty == nil { encodedEmpty = try? encode("") }
+                guard let encodedEmpty else { return nil }
+                parts.append(
+                    Part(
+                        kind: .segmentWildcard, value: "", modifier: .none, name: name, prefix: prefix ?? encodedEmpty, suffix: encodedEmpty,
+                        position: index))
+                index = end
+                pendingStart = end
+            }
+            guard addPending(upTo: bytes.count) else { return nil }
+            return parts
+        }
+    }
+
+    /// Whether an ASCII byte is pattern syntax other than `:` (see ``simpleParts(_:options:encode:)``).
+    private static func isSyntax(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+            UInt8(ascii: "("), UInt8(ascii: ")"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// ``isValidNameCodePoint(_:first:)`` for an ASCII byte.
+    @inline(__always)
+    private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+        byte < 0x80 && isValidNameCodePoint(Unicode.Scalar(byte), first: first)
     }
 
     private init(tokens: [PatternToken], options: PatternOptions, encode: @escaping Encoder) {
