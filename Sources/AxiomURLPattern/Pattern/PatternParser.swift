@@ -95,7 +95,8 @@ package struct PatternParser {
     }
 
     /// Whether an ASCII byte is pattern syntax other than `:` (see ``simpleParts(_:options:encode:)``).
-    private static func isSyntax(_ byte: UInt8) -> Bool {
+    /// No byte of a longer UTF-8 sequence is one, so bytes can be read without decoding.
+    package static func isSyntax(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"),
             UInt8(ascii: "("), UInt8(ascii: ")"):

@@ -181,13 +181,7 @@ package final class CompiledComponent: Sendable {
     /// character: `*`, `+`, `?`, `\\`, `{`, `}`, `:`, `(`, `)`. All are ASCII, and no byte of a
     /// longer UTF-8 sequence is, so the bytes can be read without decoding.
     private static func isPatternSyntax(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-            UInt8(ascii: ":"), UInt8(ascii: "("), UInt8(ascii: ")"):
-            return true
-        default:
-            return false
-        }
+        byte == UInt8(ascii: ":") || PatternParser.isSyntax(byte)
     }
 
     /// Finds the regexp group PCRE2 refused (it compiles each alone) for the error position.
