@@ -126,4 +126,22 @@ import Testing
             #expect(match == (try router.resolve(path: path).get()))
         }
     }
+    /// What a path kept from `url` (where it starts at byte 19, after `https://example.com`)
+    /// holds: the URL, or a string of the path's own.
+    private static func heldText(_ url: String, pathLength: Int) -> String {
+        var bytesOf = url
+        return bytesOf.withUTF8 { bytes in KeptPath(19..<(19 + pathLength), of: url, bytes: bytes).compact.text }
+    }
+
+    /// A kept path holds its URL only when the URL is not much longer than the path (at most
+    /// twice the path and 64 bytes): a match kept in a history never holds a long query or
+    /// fragment alive, and a short path is a small string of its own.
+    @Test func aKeptPathHoldsItsURLOnlyWhenTheRestIsShort() {
+        let path = "/posts/slug-of-twenty/1/p"
+        let near = "https://example.com" + path + "?q=" + String(repeating: "x", count: 40)
+        let far = "https://example.com" + path + "?q=" + String(repeating: "x", count: 300)
+        #expect(Self.heldText(near, pathLength: path.utf8.count) == near)
+        #expect(Self.heldText(far, pathLength: path.utf8.count) == path)
+        #expect(Self.heldText("https://example.com/a/b?q=1", pathLength: 4) == "/a/b")
+    }
 }
