@@ -53,16 +53,71 @@ import Testing
         }
     }
 
-    @Test func aRegexpGroupStillCompilesWithThePattern() throws {
+    @Test func aPlainRegexpGroupIsDeferredAndMatchesAsCompiled() throws {
         let pattern = try URLPattern("https://example.com/a/:id(\\d+)")
-        guard case .regex = Self.matcher(pattern, .pathname) else {
-            Issue.record("a regexp group's component is \(Self.matcher(pattern, .pathname))")
-            return
-        }
+        let pathname = try #require(Self.deferred(pattern, .pathname))
+        #expect(!pathname.isCompiled)
         #expect(pattern.exec("https://example.com/a/42")?.pathname["id"] == "42")
         #expect(pattern.exec("https://example.com/a/x") == nil)
-        // PCRE2 refuses this regexp: construction says so, as before.
-        #expect(throws: URLPatternError.self) { try URLPattern("https://example.com/a/:id((?<x))") }
+        #expect(pathname.isCompiled)
+    }
+
+    /// A regexp group PCRE2 might refuse compiles with the pattern, so construction reports it.
+    @Test(arguments: [
+        // PCRE2 refuses each (the translator lets them through).
+        "/:id([z-a])", "/:id(a{70000})", "/:id((?<=a+)b)",
+    ])
+    func aRegexpGroupPCRE2MightRefuseFailsConstruction(pattern: String) {
+        #expect(throws: URLPatternError.self) { try URLPattern(pattern, baseURL: "https://example.com") }
+    }
+
+    @Test(arguments: ["/:id((?:a|b)+)", "/:id(a{2,3})", "/:id(\\bx)", "/:id([[a]])", "/:id(\\u0041)"])
+    func aRegexpGroupNotPlainCompilesWithThePattern(pattern text: String) throws {
+        let pattern = try URLPattern(text, baseURL: "https://example.com")
+        guard case .regex = Self.matcher(pattern, .pathname) else {
+            Issue.record("\(text)'s pathname is \(Self.matcher(pattern, .pathname))")
+            return
+        }
+    }
+
+    /// The rule that lets a regexp group wait: whatever the translator accepts and
+    /// `isPlainRegexp` calls plain, PCRE2 compiles (in a component's whole regexp, caseless
+    /// or not) with no capture of its own. Random regexps over an alphabet with the pieces
+    /// PCRE2 alone checks (ranges in either order, counted quantifiers, groups, lookbehinds,
+    /// back-references, escapes) and what the plain kind allows.
+    @Test func whatIsPlainAndTranslatedAlwaysCompiles() throws {
+        let pieces = [
+            "a", "z", "0", "9", "_", "-", ".", "^", "$", "|", "*", "+", "?", "[", "]", "[^", "\\d", "\\W", "\\s", "\\/", "\\.",
+            "\\b", "\\1", "\\u0041", "\\p{L}", "{2}", "{99999}", "(", ")", "(?:", "(?<=", "(?<x>", "\\k<x>", "é", "&&", "--",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var plain = 0
+        var translatedPlain = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...6, using: &generator)
+            let regexp = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "a" }.joined()
+            guard DeferredRegex.isPlainRegexp(regexp) else { continue }
+            plain += 1
+            #expect(!regexp.contains("(") && !regexp.contains("{") && !regexp.contains("\\1"), "\(regexp)")
+            guard let translated = try? JavaScriptRegexTranslator.translate("^\\/(" + regexp + ")$") else { continue }
+            translatedPlain += 1
+            for caseless in [false, true] {
+                do {
+                    let compiled = try CompiledRegex(translated, caseless: caseless, deferJIT: true)
+                    #expect(compiled.captureCount == 1, "\(regexp)")
+                } catch {
+                    Issue.record("plain and translated, but PCRE2 refuses '\(regexp)': \(error.message)")
+                }
+            }
+        }
+        // The alphabet reaches the plain kind often, and the translator accepts some of it.
+        #expect(plain > 1_000)
+        #expect(translatedPlain > 300)
+        // Ranges: in order is plain, out of order is not (PCRE2 refuses it).
+        #expect(DeferredRegex.isPlainRegexp("[a-z0-9_]+"))
+        #expect(!DeferredRegex.isPlainRegexp("[z-a]"))
+        #expect(!DeferredRegex.isPlainRegexp("[9-0]"))
+        #expect(!DeferredRegex.isPlainRegexp("[\\d-z]"))
     }
 
     @Test func aSourceOverTheLimitCompilesWithThePattern() throws {

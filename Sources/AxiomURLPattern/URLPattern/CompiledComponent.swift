@@ -1,4 +1,3 @@
-
 /// One component of a ``URLPattern`` compiled: its canonical pattern string, group names
 /// and matcher.
 package final class CompiledComponent: Sendable {
@@ -8,10 +7,12 @@ package final class CompiledComponent: Sendable {
         case anything
         /// Only fixed text, case-sensitive: string equality.
         case literal(String)
-        /// A regexp with a regexp group, or longer than `DeferredRegex.maxSourceLength`:
+        /// A regexp with a regexp group PCRE2 might refuse (one not plain:
+        /// `DeferredRegex.isPlainRegexp(_:)`), or longer than `DeferredRegex.maxSourceLength`:
         /// compiled with the pattern (which an invalid one fails).
         case regex(CompiledRegex)
-        /// Any other regexp (generated, valid by construction): compiled at the first match.
+        /// Any other regexp (generated, or with plain regexp groups only: valid once
+        /// translated): compiled at the first match.
         case deferred(DeferredRegex)
     }
 
@@ -39,7 +40,8 @@ package final class CompiledComponent: Sendable {
 
     package var captureCount: Int {
         if case .regex(let regex) = matcher { return regex.captureCount }
-        // A deferred regexp has no regexp group: one capture for each of its groups.
+        // A deferred regexp has no parentheses of the user's (a plain regexp group has
+        // none): one capture for each of its groups.
         return names.count
     }
 
@@ -116,7 +118,7 @@ package final class CompiledComponent: Sendable {
             } else {
                 do {
                     self.matcher =
-                        DeferredRegex.isDeferrable(translated, hasRegExpGroups: hasRegExpGroups)
+                        DeferredRegex.isDeferrable(translated, parts: parts)
                         ? .deferred(DeferredRegex(translated, caseless: options.ignoreCase))
                         : .regex(try CompiledRegex(translated, caseless: options.ignoreCase, deferJIT: true))
                 } catch {
