@@ -31,20 +31,24 @@ package struct PatternParser {
     }
 
     /// The parts of a pattern of ASCII text and `:name` groups only (`/users/:id/posts/:post`),
-    /// read in one pass over its bytes with no token made: the parts the standard's parser
-    /// gives it. Nil for anything else, which the tokenizer and parser then read, errors and
-    /// all: any other pattern syntax (`*`, `+`, `?`, `\\`, `{`, `}`, `(`, `)`), a byte
-    /// outside ASCII, a `:` with no name, a name used twice, text the encoder refuses.
+    /// a name maybe with a regexp (`/orders/:id(\\d+)`), read in one pass over its bytes with
+    /// no token made: the parts the standard's parser gives it. Nil for anything else, which
+    /// the tokenizer and parser then read, errors and all: any other pattern syntax (`*`, `+`,
+    /// `?`, `\\`, `{`, `}`, a `(` not after a name, a modifier after a group), a byte outside
+    /// ASCII, a `:` with no name, a name used twice, a regexp the tokenizer or the regexp
+    /// translator refuses, text the encoder refuses.
     ///
     /// The parser's rules for this shape: a run of text is one fixed-text part (encoded); the
     /// character just before a `:name` is its prefix when it is the options' prefix (`/` in a
-    /// pathname), else it stays with the text; a name is a segment wildcard with no suffix.
+    /// pathname), else it stays with the text; a name is a segment wildcard with no suffix, or
+    /// with a regexp, a regexp group (a segment wildcard or a full wildcard when the regexp is
+    /// one's own text).
     package static func simpleParts(_ input: String, options: PatternOptions, encode: Encoder) -> [Part]? {
         var input = input
         return input.withUTF8 { bytes -> [Part]? in
             // Looked at whole first: a pattern with other syntax costs one pass, not the work
             // done on its text before the syntax is reached.
-            guard !bytes.contains(where: { $0 >= 0x80 || Self.isSyntax($0) }) else { return nil }
+            guard Self.isSimple(bytes) else { return nil }
             let prefixByte = options.prefix.flatMap { $0.isASCII ? UInt8(truncatingIfNeeded: $0.value) : nil }
             var parts: [Part] = []
             var pendingStart = 0
@@ -82,16 +86,85 @@ package struct PatternParser {
                 guard !parts.contains(where: { $0.name == name }) else { return nil }
                 if encodedEmpty == nil { encodedEmpty = try? encode("") }
                 guard let encodedEmpty else { return nil }
+                var kind = Part.Kind.segmentWildcard
+                var value = ""
+                var position = index
+                if end < bytes.count, bytes[end] == UInt8(ascii: "("), let close = Self.regexpGroupEnd(bytes, open: end) {
+                    // As the parser reads a regexp token: its own wildcards' text names them.
+                    let regexp = text((end + 1)..<close)
+                    if regexp == PatternRegexGenerator.fullWildcardSource {
+                        kind = .fullWildcard
+                    } else if regexp != PatternRegexGenerator.segmentWildcardSource(options) {
+                        // Validated as the parser validates it (its error, with its position, is
+                        // the parser's to report).
+                        guard (try? JavaScriptRegexTranslator.translate(regexp)) != nil else { return nil }
+                        kind = .regexp
+                        value = regexp
+                    }
+                    position = end
+                    end = close + 1
+                }
                 parts.append(
                     Part(
-                        kind: .segmentWildcard, value: "", modifier: .none, name: name, prefix: prefix ?? encodedEmpty, suffix: encodedEmpty,
-                        position: index))
+                        kind: kind, value: value, modifier: .none, name: name, prefix: prefix ?? encodedEmpty, suffix: encodedEmpty,
+                        position: position))
                 index = end
                 pendingStart = end
             }
             guard addPending(upTo: bytes.count) else { return nil }
             return parts
         }
+    }
+
+    /// Whether ``simpleParts(_:options:encode:)`` reads `bytes`: ASCII, with no pattern syntax
+    /// but `:name` groups, each maybe followed by a regexp (``regexpGroupEnd(_:open:)``) and
+    /// no modifier.
+    private static func isSimple(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x80, !isSyntax(byte) else { return false }
+            index += 1
+            guard byte == UInt8(ascii: ":") else { continue }
+            let nameStart = index
+            while index < bytes.count, isNameByte(bytes[index], first: index == nameStart) { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "(") else { continue }
+            guard index > nameStart, let close = regexpGroupEnd(bytes, open: index) else { return false }
+            // A modifier after it is syntax, read next: the group is then the parser's.
+            index = close + 1
+        }
+        return true
+    }
+
+    /// The index of the `)` that closes the regexp opened by the `(` at `open`, read by the
+    /// tokenizer's rules for a regexp token (https://urlpattern.spec.whatwg.org/#tokenize): a
+    /// `\\` takes the byte after it; a `(` inside must be followed by `?`; the regexp is not
+    /// empty and does not start with `?`. Nil where the tokenizer would fail, and for a byte
+    /// outside ASCII.
+    private static func regexpGroupEnd(_ bytes: UnsafeBufferPointer<UInt8>, open: Int) -> Int? {
+        var depth = 1
+        var index = open + 1
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "?") else { return nil }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case UInt8(ascii: "\\"):
+                guard index + 1 < bytes.count, bytes[index + 1] < 0x80 else { return nil }
+                index += 2
+                continue
+            case UInt8(ascii: ")"):
+                depth -= 1
+                if depth == 0 { return index > open + 1 ? index : nil }
+            case UInt8(ascii: "("):
+                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") else { return nil }
+                depth += 1
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Whether an ASCII byte is pattern syntax other than `:` (see ``simpleParts(_:options:encode:)``).
