@@ -8,6 +8,9 @@ struct RouteCompiler {
     let syntax: RouteTableSyntax
     /// The loaders the app registers, when known: a route naming another is an error.
     let loaders: Set<String>?
+    /// The table's attribution list, which no query parameter may name (made once: a set of
+    /// some thirty names).
+    let attribution: AttributionParameters
     /// The table-wide query parameters (top-level `query` lines), compiled once.
     var sharedQuery: [Route.QueryParameter] = []
     var diagnostics: [Diagnostic] = []
@@ -15,6 +18,7 @@ struct RouteCompiler {
     init(syntax: RouteTableSyntax, loaders: Set<String>? = nil) {
         self.syntax = syntax
         self.loaders = loaders
+        self.attribution = syntax.attributionParameters
     }
 
     /// The table's routes in rank order, its origins, and everything found wrong.
@@ -404,7 +408,6 @@ struct RouteCompiler {
     private mutating func compileQuery(_ declaration: RouteDeclaration, pathNames: Set<String>) -> [Route.QueryParameter] {
         var query: [Route.QueryParameter] = []
         var seen: [String: SourceLocation] = [:]
-        let attribution = AttributionParameters.standard.adding(syntax.attribution.map(\.value))
         for parameter in declaration.query {
             let name = parameter.name.value
             // The router takes attribution items out before any route sees the query.

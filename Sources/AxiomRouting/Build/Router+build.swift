@@ -44,7 +44,8 @@ extension Router {
         let tables = Tables(
             firstLiterals: compiled.map(\.firstLiteral),
             layouts: compiled.map {
-                RouteLayout(segmentMask: $0.segmentMask, parameters: Array($0.route.pathParameters), hasQuery: $0.route.readsQuery,
+                RouteLayout(
+                    segmentMask: $0.segmentMask, parameters: Array($0.route.pathParameters), hasQuery: $0.route.readsQuery,
                     plain: $0.route.isPlainMatch)
             },
             chunks: chunks.map { RouterChunk($0, caseless: caseless) },
@@ -61,7 +62,7 @@ extension Router {
                 pathCaseSensitive: syntax.pathCaseSensitive, ignoresTrailingSlash: syntax.ignoresTrailingSlash, limits: limits,
                 queryPlusIsSpace: syntax.queryPlusIsSpace, appSchemeHostRequired: syntax.appSchemeHostRequired,
                 collapsesEmptySegments: syntax.collapsesEmptySegments, appSchemeSpelling: syntax.appSchemeSpelling,
-                attribution: AttributionParameters.standard.adding(syntax.attribution.map(\.value))),
+                attribution: syntax.attributionParameters),
             tables: tables)
     }
 

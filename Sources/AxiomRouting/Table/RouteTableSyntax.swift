@@ -138,3 +138,9 @@ struct FixedValueDeclaration: Sendable, Hashable {
     var name: Located<String>
     var value: Located<String>
 }
+
+extension RouteTableSyntax {
+    /// The attribution list the table's router uses: the standard one plus the table's
+    /// `attribution` entries.
+    var attributionParameters: AttributionParameters { AttributionParameters.standard.adding(attribution.map(\.value)) }
+}
