@@ -316,16 +316,28 @@ extension RouterBenchmarks {
         // pages the build touched for the first time (fixed, not per route).
         guard !mappingsAfter.isEmpty else { return }
         print("first build, resident growth by kind:")
+        func grown(_ kind: String) -> Int {
+            guard kind == "code" else { return (mappingsAfter[kind] ?? 0) - (mappingsBefore[kind] ?? 0) }
+            func code(_ mappings: [String: Int]) -> Int { mappings.filter { $0.key.hasPrefix("code:") }.values.reduce(0, +) }
+            return code(mappingsAfter) - code(mappingsBefore)
+        }
         for kind in ["heap", "jit", "code", "other"] {
-            let grown = (mappingsAfter[kind] ?? 0) - (mappingsBefore[kind] ?? 0)
+            let grown = grown(kind)
             print("  \(kind.padding(toLength: 6, withPad: " ", startingAt: 0)) \(perRoute(grown)) B/route (\((Double(grown) / 1_048_576).formatted(1)) MiB)")
         }
         print("  peak during the build \(perRoute(peakAfter - peakBefore)) B/route above the start (VmHWM)")
+        print("code pages touched for the first time, by file and mapping:")
+        for (kind, after) in mappingsAfter.sorted(by: { $0.key < $1.key }) where kind.hasPrefix("code:") {
+            let grown = after - (mappingsBefore[kind] ?? 0)
+            guard grown > 0 else { continue }
+            print("  \(kind.dropFirst(5)) \((Double(grown) / 1024).formatted(0)) KiB")
+        }
     }
 
     /// Resident bytes by kind of mapping (Linux's /proc/self/smaps): `jit` (anonymous
     /// executable: PCRE2's JIT code), `heap` (malloc's brk heap and its mmapped arenas:
-    /// anonymous read-write), `code` (file-backed: the binary and its libraries), `other`. Empty elsewhere.
+    /// anonymous read-write), `code:…` (file-backed: the binary and its libraries, by file and
+    /// mapping), `other`. Empty elsewhere.
     static func residentByMapping() -> [String: Int] {
         #if os(Linux)
             guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return [:] }
@@ -344,7 +356,8 @@ extension RouterBenchmarks {
                     } else if path == "[heap]" || (path.isEmpty && permissions.hasPrefix("rw")) {
                         kind = "heap"
                     } else if path.hasPrefix("/") {
-                        kind = "code"
+                        // By file and mapping (`code:NAME PERMISSIONS @OFFSET`), summed as `code`.
+                        kind = "code:" + (path.split(separator: "/").last.map(String.init) ?? path) + " " + permissions + " @" + fields[2]
                     } else {
                         kind = "other"
                     }
