@@ -145,7 +145,7 @@ struct SimulationScript: Sendable {
     static func parse(_ text: String, file: String) -> Result<SimulationScript, Problems> {
         var script = SimulationScript()
         var problems: [Problem] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.sourceLines.enumerated() {
             let line = Self.withoutComment(raw)
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard let keyword = words.first else { continue }

@@ -91,6 +91,8 @@ import Testing
         let report = try await NavigationSimulator.replay(records, router: router)
         #expect(report.difference == nil, "\(report)")
         #expect(report.steps == records.count - 1)
+        // A journal saved with Windows line endings reads the same records.
+        #expect(try NavigationJournal.records(fromJSONLines: lines.joined(separator: "\r\n") + "\r\n") == records)
     }
 
     @Test func aChangedRecordIsReportedAtItsStep() async throws {

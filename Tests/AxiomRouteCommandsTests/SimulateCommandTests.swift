@@ -53,6 +53,36 @@ private let simulations: String = {
         try compare(run.out.replacingOccurrences(of: simulations + "/", with: ""), golden: "\(simulations)/\(name).expected")
     }
 
+    /// A script and its table saved with Windows line endings (CR LF) run as they do with line
+    /// feeds: the same output, line for line. (Before, a CR LF script was one long line.)
+    @Test(arguments: scenarios)
+    func aScenarioSavedWithCRLFEndingsRunsTheSame(name: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("crlf-\(name)-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let table = "\(simulations)/\(name).routes"
+        let hasTable = FileManager.default.fileExists(atPath: table)
+        // The script, its table and any table it swaps in (`NAME.next.routes`).
+        let files = try FileManager.default.contentsOfDirectory(atPath: simulations).filter {
+            $0.hasPrefix(name + ".") && ($0.hasSuffix(".sim") || $0.hasSuffix(".routes"))
+        }
+        for file in files {
+            let text = try String(contentsOfFile: "\(simulations)/\(file)", encoding: .utf8)
+            #expect(!text.contains("\r"))
+            try text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: "\(directory)/\(file)", atomically: true, encoding: .utf8)
+        }
+        func run(_ folder: String) async -> (status: Int32, out: String, err: String) {
+            hasTable
+                ? await executeCommand("simulate", "--routes", "\(folder)/\(name).routes", "\(folder)/\(name).sim")
+                : await executeCommand("simulate", "\(folder)/\(name).sim")
+        }
+        let lineFeeds = await run(simulations)
+        let crlf = await run(directory)
+        #expect(crlf.status == lineFeeds.status, "\(crlf.err)")
+        #expect(
+            crlf.out.replacingOccurrences(of: directory + "/", with: "") == lineFeeds.out.replacingOccurrences(of: simulations + "/", with: ""))
+    }
+
     @Test func jsonOutputMatchesItsRecordedOutput() async throws {
         let run = await executeCommand("simulate", "--format", "json", "\(simulations)/deep-link.sim")
         #expect(run.status == 0)

@@ -133,7 +133,7 @@ public final class NavigationJournal {
     public nonisolated static func records(fromJSONLines text: String) throws(JournalFormatError) -> [JournalRecord] {
         let decoder = JSONDecoder()
         var records: [JournalRecord] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in text.sourceLines.enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             do {
                 records.append(try decoder.decode(JournalRecord.self, from: Data(line.utf8)))

@@ -11,7 +11,7 @@ public struct DiagnosticFormatter: Sendable {
     private let sources: [String: [Substring]]
 
     public init(sources: [String: String]) {
-        self.sources = sources.mapValues { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        self.sources = sources.mapValues(\.sourceLines)
     }
 
     /// All diagnostics, sorted by place, then a summary line ("2 errors, 1 warning").

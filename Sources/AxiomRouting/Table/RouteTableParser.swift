@@ -36,7 +36,7 @@ struct RouteTableParser {
         file: String, text: String, into syntax: inout RouteTableSyntax, firstDeclarations: inout [String: SourceLocation]
     ) -> (includes: [Located<String>], diagnostics: [Diagnostic]) {
         var parser = RouteTableParser(file: file, syntax: syntax, firstDeclarations: firstDeclarations)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.sourceLines.enumerated() {
             var scanner = LineScanner(file: file, line: index + 1, text: line)
             do {
                 try parser.parseLine(&scanner)
