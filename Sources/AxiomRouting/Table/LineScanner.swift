@@ -6,30 +6,58 @@
 struct LineScanner {
     let file: String
     let line: Int
+    /// The line's characters, when one of its bytes is outside ASCII; empty otherwise.
     private let characters: [Character]
+    /// The line's bytes, when all are ASCII; empty otherwise. Each is then one character (a
+    /// line holds no CR LF pair, the one two-byte ASCII character: `String.sourceLines`
+    /// drops the CR), so columns and words are read from bytes without building characters.
+    private let bytes: [UInt8]
+    /// How many characters the line has.
+    private let count: Int
     private(set) var index = 0
 
     init(file: String, line: Int, text: Substring) {
         self.file = file
         self.line = line
-        self.characters = Array(text)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            self.bytes = Array(text.utf8)
+            self.characters = []
+            self.count = bytes.count
+        } else {
+            self.bytes = []
+            self.characters = Array(text)
+            self.count = characters.count
+        }
+    }
+
+    /// The character at `position` (< `count`).
+    private func character(at position: Int) -> Character {
+        characters.isEmpty ? Character(Unicode.Scalar(bytes[position])) : characters[position]
+    }
+
+    /// Whether the character at `position` (< `count`) is the ASCII character `byte`.
+    private func isASCII(_ byte: UInt8, at position: Int) -> Bool {
+        characters.isEmpty ? bytes[position] == byte : characters[position] == Character(Unicode.Scalar(byte))
+    }
+
+    /// Whether the character at `position` (< `count`) is a space, a tab or a carriage return.
+    private func isBlank(at position: Int) -> Bool {
+        isASCII(UInt8(ascii: " "), at: position) || isASCII(UInt8(ascii: "\t"), at: position) || isASCII(UInt8(ascii: "\r"), at: position)
     }
 
     /// The 1-based column of the next character.
     var column: Int { index + 1 }
 
-    var isIndented: Bool { characters.first == " " || characters.first == "\t" }
+    var isIndented: Bool { count > 0 && (isASCII(UInt8(ascii: " "), at: 0) || isASCII(UInt8(ascii: "\t"), at: 0)) }
 
     mutating func skipSpaces() {
-        while index < characters.count, characters[index] == " " || characters[index] == "\t" || characters[index] == "\r" {
-            index += 1
-        }
+        while index < count, isBlank(at: index) { index += 1 }
     }
 
     /// Whether only spaces and a comment are left.
     mutating func atEnd() -> Bool {
         skipSpaces()
-        return index >= characters.count || characters[index] == "#"
+        return index >= count || isASCII(UInt8(ascii: "#"), at: index)
     }
 
     func location(column: Int, length: Int) -> SourceLocation {
@@ -39,15 +67,15 @@ struct LineScanner {
     /// The location of the rest of the line (for "unexpected" diagnostics).
     mutating func restLocation() -> SourceLocation {
         skipSpaces()
-        var end = characters.count
-        while end > index, characters[end - 1] == " " || characters[end - 1] == "\t" || characters[end - 1] == "\r" { end -= 1 }
+        var end = count
+        while end > index, isBlank(at: end - 1) { end -= 1 }
         return location(column: column, length: max(1, end - index))
     }
 
     /// The next character, without consuming it (after spaces).
     mutating func peek() -> Character? {
         skipSpaces()
-        return index < characters.count && characters[index] != "#" ? characters[index] : nil
+        return index < count && !isASCII(UInt8(ascii: "#"), at: index) ? character(at: index) : nil
     }
 
     /// Consumes `character` when it is next.
@@ -66,24 +94,39 @@ struct LineScanner {
         if first == "\"" {
             index += 1
             var value = ""
-            while index < characters.count {
-                let character = characters[index]
-                if character == "\\", index + 1 < characters.count {
-                    value.append(characters[index + 1])
+            while index < count {
+                let isEscape = isASCII(UInt8(ascii: "\\"), at: index)
+                if isEscape, index + 1 < count {
+                    value.append(character(at: index + 1))
                     index += 2
                     continue
                 }
+                let isQuote = isASCII(UInt8(ascii: "\""), at: index)
+                if !isQuote { value.append(character(at: index)) }
                 index += 1
-                if character == "\"" {
+                if isQuote {
                     return Located(value: value, location: location(column: start + 1, length: index - start))
                 }
-                value.append(character)
             }
             throw .unterminatedString(location(column: start + 1, length: index - start))
         }
-        while index < characters.count, characters[index] != " ", characters[index] != "\t", characters[index] != "\r",
-            !stops.contains(characters[index])
-        {
+        if characters.isEmpty {
+            // ASCII: the stops as a mask, and the word made from its bytes in one piece.
+            var mask: (UInt64, UInt64) = (0, 0)
+            for stop in stops {
+                guard let byte = stop.asciiValue else { continue }
+                if byte < 64 { mask.0 |= 1 << UInt64(byte) } else { mask.1 |= 1 << UInt64(byte - 64) }
+            }
+            while index < count, !isBlank(at: index) {
+                let byte = bytes[index]
+                if byte < 64 ? mask.0 & (1 << UInt64(byte)) != 0 : mask.1 & (1 << UInt64(byte - 64)) != 0 { break }
+                index += 1
+            }
+            guard index > start else { return nil }
+            let value = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<index]), as: UTF8.self) }
+            return Located(value: value, location: location(column: start + 1, length: index - start))
+        }
+        while index < count, !isBlank(at: index), !stops.contains(characters[index]) {
             index += 1
         }
         guard index > start else { return nil }
