@@ -212,11 +212,17 @@ struct RouteCompiler {
         let rootless: Bool
         do {
             shape = try RouteShape(untypedParts: parts, parameters: route.parameters)
-            // Compiled here so PCRE2's errors point at this route; built again when used.
-            let regex = try CompiledRegex(shape.regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
             // Only a pattern of optional parts alone can be empty: the others are not tried.
-            rootless =
-                parts.allSatisfy { $0.modifier == .optional || $0.modifier == .zeroOrMore } && Self.matches(regex, "") && !Self.matches(regex, "/")
+            let optionalOnly = parts.allSatisfy { $0.modifier == .optional || $0.modifier == .zeroOrMore }
+            // Compiled here so PCRE2's errors point at this route (built again when used), unless
+            // PCRE2 cannot refuse it: the same rule that lets a URLPattern's regexp wait
+            // (generated pieces and plain regexp groups, translated, and short).
+            if optionalOnly || !DeferredRegex.isDeferrable(shape.regexSource, parts: parts) {
+                let regex = try CompiledRegex(shape.regexSource, caseless: !syntax.pathCaseSensitive, jit: false)
+                rootless = optionalOnly && Self.matches(regex, "") && !Self.matches(regex, "/")
+            } else {
+                rootless = false
+            }
         } catch {
             let message = (error as? RegexCompileError)?.message ?? (error as? JavaScriptRegexTranslator.Failure)?.message ?? "\(error)"
             diagnostics.append(.invalidPattern(message, at: pattern.location))
