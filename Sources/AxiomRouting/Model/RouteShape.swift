@@ -31,6 +31,8 @@ struct RouteShape: Sendable {
         }
         self.parts = parts
         self.tokens = try SegmentToken.tokens(parts) { typed.contains($0.name) }
-        self.regexSource = try JavaScriptRegexTranslator.translate(PatternRegexGenerator.regexp(untypedParts, options: .pathname).source)
+        self.regexSource = try JavaScriptRegexTranslator.translate(
+            generated: PatternRegexGenerator.regexp(untypedParts, options: .pathname).source,
+            hasRegexpGroups: untypedParts.contains { $0.kind == .regexp })
     }
 }

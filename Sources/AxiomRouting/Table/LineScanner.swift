@@ -31,18 +31,25 @@ struct LineScanner {
     }
 
     /// The character at `position` (< `count`).
+    @inline(__always)
     private func character(at position: Int) -> Character {
         characters.isEmpty ? Character(Unicode.Scalar(bytes[position])) : characters[position]
     }
 
     /// Whether the character at `position` (< `count`) is the ASCII character `byte`.
+    @inline(__always)
     private func isASCII(_ byte: UInt8, at position: Int) -> Bool {
         characters.isEmpty ? bytes[position] == byte : characters[position] == Character(Unicode.Scalar(byte))
     }
 
     /// Whether the character at `position` (< `count`) is a space, a tab or a carriage return.
     private func isBlank(at position: Int) -> Bool {
-        isASCII(UInt8(ascii: " "), at: position) || isASCII(UInt8(ascii: "\t"), at: position) || isASCII(UInt8(ascii: "\r"), at: position)
+        guard characters.isEmpty else {
+            let character = characters[position]
+            return character == " " || character == "\t" || character == "\r"
+        }
+        let byte = bytes[position]
+        return byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 
     /// The 1-based column of the next character.

@@ -44,6 +44,14 @@ package enum JavaScriptRegexTranslator {
         return !escaped
     }
 
+    /// A regexp generated from a pattern's parts, in PCRE2's dialect: kept as it is when no
+    /// part is a regexp group (every piece is then the generator's own, valid by construction)
+    /// and ``leavesUnchanged(_:)`` says translating would give it back; translated otherwise.
+    package static func translate(generated source: String, hasRegexpGroups: Bool) throws(Failure) -> String {
+        if !hasRegexpGroups, leavesUnchanged(source) { return source }
+        return try translate(source)
+    }
+
     package static func translate(_ source: String) throws(Failure) -> String {
         var translator = Translation(input: Array(source.unicodeScalars))
         try translator.run()

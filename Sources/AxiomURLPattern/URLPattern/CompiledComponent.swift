@@ -160,9 +160,8 @@ package final class CompiledComponent: Sendable {
     static func translate(_ source: String, of parts: [Part], component: URLPattern.Component, pattern: String) throws(URLPatternError)
         -> String
     {
-        if !parts.contains(where: { $0.kind == .regexp }), JavaScriptRegexTranslator.leavesUnchanged(source) { return source }
         do {
-            return try JavaScriptRegexTranslator.translate(source)
+            return try JavaScriptRegexTranslator.translate(generated: source, hasRegexpGroups: parts.contains { $0.kind == .regexp })
         } catch {
             // User regexps were validated while parsing; the generated pieces are valid.
             throw URLPatternError(
