@@ -74,13 +74,16 @@ extension CompiledRoute {
     /// order breaks exact ties.
     static func ranksBefore(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
         let (left, right) = (a.tokens, b.tokens)
-        for (x, y) in zip(left, right) {
-            if x.kind != y.kind { return x.kind < y.kind }
-            if let first = x.literal, let second = y.literal {
+        // Read in place, field by field: a token copied whole (as `zip` hands them out) retains
+        // each of its strings and arrays, and the sort compares routes n log n times.
+        for index in 0..<min(left.count, right.count) {
+            let (xKind, yKind) = (left[index].kind, right[index].kind)
+            if xKind != yKind { return xKind < yKind }
+            if let first = left[index].literal, let second = right[index].literal {
                 if first != second { return first < second }
                 continue
             }
-            if x.atoms != y.atoms { return SegmentToken.atomsRankBefore(x.atoms, y.atoms) }
+            if left[index].atoms != right[index].atoms { return SegmentToken.atomsRankBefore(left[index].atoms, right[index].atoms) }
         }
         if left.count != right.count { return left.count < right.count }
         // The same path shape: a route that matches on its host before one that does not, and
