@@ -62,6 +62,18 @@ import Testing
         #expect(pathname.isCompiled)
     }
 
+    /// A plain regexp group waiting for its first match keeps the pattern's options: with
+    /// `ignoreCase`, its class matches either case, as it does compiled with the pattern.
+    @Test func aDeferredRegexpGroupKeepsIgnoreCase() throws {
+        let caseless = try URLPattern("https://example.com/a/:code([a-f0-9]+)", options: URLPattern.Options(ignoreCase: true))
+        let pathname = try #require(Self.deferred(caseless, .pathname))
+        #expect(!pathname.isCompiled)
+        #expect(caseless.exec("https://example.com/A/BEEF42")?.pathname["code"] == "BEEF42")
+        let exact = try URLPattern("https://example.com/a/:code([a-f0-9]+)")
+        #expect(exact.exec("https://example.com/a/BEEF42") == nil)
+        #expect(exact.exec("https://example.com/a/beef42")?.pathname["code"] == "beef42")
+    }
+
     /// A regexp group PCRE2 might refuse compiles with the pattern, so construction reports it.
     @Test(arguments: [
         // PCRE2 refuses each (the translator lets them through).
