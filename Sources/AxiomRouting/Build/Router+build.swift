@@ -6,9 +6,40 @@
 /// being ranked or the table's syntax (the builder-to-frozen split of hummingbird's
 /// `RouterBuilder` and `RouterTrie`).
 extension Router {
-    /// A router over `compiled` (rank order). The routes' shapes are used to build the
-    /// expressions and are not kept (the router derives them again on its rare paths).
-    convenience init(compiled: [CompiledRoute], origins: [Origin], syntax: RouteTableSyntax, limits: MatchLimits) throws(RegexCompileError) {
+    /// What a router is made of: the routes in rank order and the frozen tables a lookup reads.
+    struct Parts: Sendable {
+        var entries: [Route]
+        var origins: [Origin]
+        var tabs: [String]
+        var containers: [RouteContainer]
+        var loginRoute: String?
+        var options: Options
+        var tables: Tables
+
+        /// The same parts, the routes copied onto newly allocated memory. The routes are made
+        /// while the compiler's intermediate state (declarations, shapes, expressions being
+        /// built) fills the heap around them: kept where they are, a few small objects a page,
+        /// they pin nearly every page that state used after it is freed. Copied once that
+        /// state is let go, they land together in the space it left (issue 33: what an app's
+        /// resident memory grows by on the first build; Docs/Performance.md).
+        func compacted() -> Parts {
+            var parts = self
+            parts.entries = entries.map { $0.compacted() }
+            return parts
+        }
+    }
+
+    /// A router made of `parts`.
+    convenience init(_ parts: Parts) {
+        self.init(
+            entries: parts.entries, origins: parts.origins, tabs: parts.tabs, containers: parts.containers, loginRoute: parts.loginRoute,
+            options: parts.options, tables: parts.tables)
+    }
+
+    /// The parts of a router over `compiled` (rank order). The routes' shapes are used to
+    /// build the expressions and are not kept (the router derives them again on its rare paths).
+    static func parts(compiled: [CompiledRoute], origins: [Origin], syntax: RouteTableSyntax, limits: MatchLimits) throws(RegexCompileError) -> Parts
+    {
         let caseless = !syntax.pathCaseSensitive
         // Literal routes found by path need no expression (not in case-insensitive tables:
         // see ``LiteralIndex``).
@@ -55,7 +86,7 @@ extension Router {
             ranksByName: compiled.indices.filter { compiled[$0].route.kind == .route }.sorted { compiled[$0].route.name < compiled[$1].route.name }
                 .map { Int32($0) },
             captures: max(compiled.map(\.route.parameters.count).max() ?? 0, chunks.map(\.captureCount).max() ?? 0))
-        self.init(
+        return Parts(
             entries: compiled.map(\.route), origins: origins, tabs: syntax.tabs?.value.map(\.value) ?? [],
             containers: Self.containers(syntax, compiled), loginRoute: syntax.login?.value,
             options: Options(

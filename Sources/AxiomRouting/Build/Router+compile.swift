@@ -37,9 +37,22 @@ extension Router {
             self.sources = loader.sources
         }
 
+        /// Where a failure to build the expressions is reported: the first route.
+        private var firstLocation: SourceLocation?
+
         func failure(_ error: RegexCompileError) -> Diagnostic {
-            let location = routes.first?.route.location ?? SourceLocation(file: sources.keys.sorted().first ?? "", line: 1, column: 1)
+            let location = firstLocation ?? SourceLocation(file: sources.keys.sorted().first ?? "", line: 1, column: 1)
             return .combinedExpressionFails(error.message, at: location)
+        }
+
+        /// The router's parts, built from the checked routes, which are then let go before the
+        /// routes the router keeps are copied together (``Router/Parts/compacted()``).
+        mutating func take(limits: MatchLimits) throws(RegexCompileError) -> Parts {
+            firstLocation = routes.first?.route.location
+            let parts = try Router.parts(compiled: routes, origins: origins, syntax: syntax, limits: limits)
+            routes = []
+            syntax = RouteTableSyntax()
+            return parts.compacted()
         }
     }
 
@@ -53,7 +66,7 @@ extension Router {
         var router: Router? = nil
         if !front.diagnostics.hasErrors {
             do {
-                router = try Router(compiled: front.routes, origins: front.origins, syntax: front.syntax, limits: limits)
+                router = try Router(front.take(limits: limits))
                 front.diagnostics += (router?.restrictionWarnings() ?? []) + (router?.parentWarnings() ?? [])
             } catch {
                 front.diagnostics.append(front.failure(error))
@@ -69,10 +82,10 @@ extension Router {
 
     /// Compiles several sources; throws their diagnostics when they have errors.
     public convenience init(sources: [RouteSource], resolver: IncludeResolver? = nil, limits: MatchLimits = MatchLimits()) throws(RouteTableError) {
-        let front = Front(sources, resolver: resolver)
+        var front = Front(sources, resolver: resolver)
         guard !front.diagnostics.hasErrors else { throw RouteTableError(diagnostics: front.diagnostics, sources: front.sources) }
         do {
-            try self.init(compiled: front.routes, origins: front.origins, syntax: front.syntax, limits: limits)
+            try self.init(front.take(limits: limits))
         } catch {
             throw RouteTableError(diagnostics: [front.failure(error)], sources: front.sources)
         }

@@ -289,6 +289,19 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             host: host, fixed: fixedValues, closedQuery: closedQuery, fragment: fragment, rules: rules, scheme: scheme)
     }
 
+    /// The same route on newly allocated memory (``Router/Parts/compacted()``): its storage,
+    /// its strings and its parameters copied, nothing shared with the route it was made from.
+    func compacted() -> Route {
+        Route(
+            name: name.compacted(), pattern: pattern.compacted(),
+            parameters: parameters.map {
+                Parameter(
+                    name: $0.name.compacted(), type: $0.type, isOptional: $0.isOptional, emptyIsAbsent: $0.emptyIsAbsent, runsToEnd: $0.runsToEnd)
+            },
+            query: query, metadata: metadata, location: location, rank: rank, kind: kind, host: host, fixed: fixedValues,
+            closedQuery: closedQuery, fragment: fragment, rules: rules, scheme: scheme)
+    }
+
     public static func == (lhs: Route, rhs: Route) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.name, lhs.pattern, lhs.rank, lhs.location) == (rhs.name, rhs.pattern, rhs.rank, rhs.location)
@@ -492,5 +505,18 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
         /// Whether a request from `source` (one of ``sourceNames``) may open the route.
         public func allows(source: String) -> Bool { allowedSources?.contains(source) ?? true }
+    }
+}
+
+extension String {
+    /// The same text on newly allocated memory, when it has any (up to 15 UTF-8 bytes are
+    /// stored inline): see ``Route/compacted()``.
+    func compacted() -> String {
+        let count = utf8.count
+        guard count > 15 else { return self }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            _ = buffer.initialize(fromContentsOf: utf8)
+            return count
+        }
     }
 }
