@@ -1,6 +1,6 @@
 @_spi(Benchmarks) import AxiomRouting
-import CPCRE2Baseline
 import BenchmarkSupport
+import CPCRE2Baseline
 import Foundation
 import RoutingKit
 
@@ -56,7 +56,9 @@ extension RouterBenchmarks {
         for row in rows {
             let viewLimit = row.size >= 10_000 ? 1.5 : 2
             var checks = [
-                target("borrowed ≤ \(viewLimit.formatted(1))× C", row.axiomView / row.cBaseline <= viewLimit, "\((row.axiomView / row.cBaseline).formatted(2))×"),
+                target(
+                    "borrowed ≤ \(viewLimit.formatted(1))× C", row.axiomView / row.cBaseline <= viewLimit,
+                    "\((row.axiomView / row.cBaseline).formatted(2))×"),
                 target("resolve(path:) ≤ 3× C", row.axiom / row.cBaseline <= 3, "\((row.axiom / row.cBaseline).formatted(2))×"),
                 target("full URL ≤ 1.5× path", row.axiomURL / row.axiom <= 1.5, "\((row.axiomURL / row.axiom).formatted(2))×"),
             ]
@@ -68,9 +70,12 @@ extension RouterBenchmarks {
                 // Issue 33: the first build in a fresh process (what an app sees), beside the warm
                 // figure, on both generators.
                 let api = APITable(count: row.size)
-                for (name, isAPI) in [("generated table", false), ("API-shaped table (patterns \(api.averagePatternLength.formatted(0)) bytes on average)", true)] {
+                for (name, isAPI) in [
+                    ("generated table", false), ("API-shaped table (patterns \(api.averagePatternLength.formatted(0)) bytes on average)", true),
+                ] {
                     guard let (warm, first) = memoryFigures(size: row.size, api: isAPI) else { continue }
-                    checks.append(target("first build ≤ 1 KiB per route, \(name)", first <= 1024, "\(first.formatted(0)) B; warm \(warm.formatted(0)) B"))
+                    checks.append(
+                        target("first build ≤ 1 KiB per route, \(name)", first <= 1024, "\(first.formatted(0)) B; warm \(warm.formatted(0)) B"))
                 }
             }
             print("  \(pad(String(row.size), 6, right: true)) routes: " + checks.joined(separator: "  "))
@@ -323,9 +328,18 @@ extension RouterBenchmarks {
         }
         for kind in ["heap", "jit", "code", "other"] {
             let grown = grown(kind)
-            print("  \(kind.padding(toLength: 6, withPad: " ", startingAt: 0)) \(perRoute(grown)) B/route (\((Double(grown) / 1_048_576).formatted(1)) MiB)")
+            print(
+                "  \(kind.padding(toLength: 6, withPad: " ", startingAt: 0)) \(perRoute(grown)) B/route (\((Double(grown) / 1_048_576).formatted(1)) MiB)"
+            )
         }
         print("  peak during the build \(perRoute(peakAfter - peakBefore)) B/route above the start (VmHWM)")
+        // The JIT compiles each expression at its first lookup: once URLs have tried them all
+        // (here: all at once), the router holds its machine code too.
+        first.compileExpressionsNow()
+        trimHeap()
+        let mappingsCompiled = residentByMapping()
+        let jitCompiled = (mappingsCompiled["jit"] ?? 0) - (mappingsBefore["jit"] ?? 0)
+        print("  every expression JIT-compiled (compileExpressionsNow): jit \(perRoute(jitCompiled)) B/route more")
         print("code pages touched for the first time, by file and mapping:")
         for (kind, after) in mappingsAfter.sorted(by: { $0.key < $1.key }) where kind.hasPrefix("code:") {
             let grown = after - (mappingsBefore[kind] ?? 0)

@@ -98,7 +98,7 @@ enum RegexShaper {
         let source = expression(items)
         if source.utf8.count <= sourceBudget || items.count == 1 {
             do {
-                return [try CompiledRegex(source, caseless: caseless)]
+                return [try CompiledRegex(source, caseless: caseless, deferJIT: true)]
             } catch  where error.isTooLarge && items.count > 1 {
                 // Fall through to splitting.
             }

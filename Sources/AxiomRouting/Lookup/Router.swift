@@ -267,6 +267,19 @@ public final class Router: Sendable {
 }
 
 extension Router {
+    /// Compiles every combined expression now, the JIT's machine code included, rather than at
+    /// the first lookup that tries it: for an app that would rather pay at a moment it
+    /// chooses (after launch, off the main thread) than at a first link. A router built from
+    /// a table's text compiles its expressions with PCRE2 when built and JIT-compiles each at
+    /// its first lookup (about 300 bytes of machine code a route, for the chunks URLs need);
+    /// one loaded from a snapshot compiles each at its first lookup. Safe to call from any
+    /// thread, at any time, more than once: each expression is compiled once, and lookups
+    /// running meanwhile wait for the one they need.
+    public func compileExpressionsNow() {
+        // (A snapshot's chunk is compiled by asking for its handle; one that fails stays failed.)
+        for chunk in chunks where chunk.handle(captures: captures) != nil { chunk.regex?.compileJITNow() }
+    }
+
     /// What a router's compiled expressions hold, in bytes: PCRE2's compiled code, the JIT's
     /// machine code, and the expressions' source text (kept for `explain`); a chunk not compiled
     /// yet counts its source only. For the memory

@@ -1,10 +1,14 @@
+public import Synchronization
+
 // `package`: the matching calls below are inlined into the router, across the module boundary.
 // Which PCRE2 the package links is a package trait (Package.swift): `SystemPCRE2` (the default:
 // the system's libpcre2-8, module `CPCRE2`) or `BundledPCRE2` (Scripts/pcre2/build's static build
 // in Vendor/, module `CPCRE2Bundled`). With both on — as SwiftPM's plugins build — the bundled
 // one is imported when it has been built. A trait that cannot be met stops here, saying what to do.
 #if BundledPCRE2 && !SystemPCRE2 && !canImport(CPCRE2Bundled)
-    #error("the BundledPCRE2 trait is on but Vendor/ holds no PCRE2: run Scripts/pcre2/build (host, or xcframework on a Mac), which also clears SwiftPM's cached evaluation of the manifest from before it (in Xcode: File > Packages > Reset Package Caches; README, 'In an app')")
+    #error(
+        "the BundledPCRE2 trait is on but Vendor/ holds no PCRE2: run Scripts/pcre2/build (host, or xcframework on a Mac), which also clears SwiftPM's cached evaluation of the manifest from before it (in Xcode: File > Packages > Reset Package Caches; README, 'In an app')"
+    )
 #elseif !SystemPCRE2 && !BundledPCRE2
     #error("no PCRE2 trait is on: enable SystemPCRE2 (the default) or BundledPCRE2")
 #elseif BundledPCRE2 && canImport(CPCRE2Bundled)
@@ -12,7 +16,6 @@
 #else
     public import CPCRE2
 #endif
-import Synchronization
 
 /// Why PCRE2 refused to compile a regular expression.
 package struct RegexCompileError: Error, Sendable, Equatable {
@@ -57,12 +60,13 @@ package struct RegexCompileError: Error, Sendable, Equatable {
 
     /// `JITState`'s values: the JIT is not wanted or failed, is wanted at the first match, or
     /// has compiled the pattern.
-    private enum JITState {
-        static let none = 0
-        static let deferred = 1
-        static let compiled = 2
+    @usableFromInline enum JITState {
+        @usableFromInline static let none = 0
+        @usableFromInline static let deferred = 1
+        @usableFromInline static let compiled = 2
     }
-    private let jitState: Atomic<Int>
+    /// Read by every match through a ``Handle`` (one load): whether to call the JIT's code.
+    @usableFromInline let jitState: Atomic<Int>
     /// Held while the JIT compiles a deferred pattern: PCRE2 may not match with a code object
     /// that is being JIT-compiled, so a match that finds the state `deferred` waits here. It
     /// counts the deferred compiles (at most one), which tests read.
@@ -106,13 +110,20 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     }
 
     /// JIT-compiles a deferred pattern, once; matches that arrive meanwhile wait for it.
-    private func compileDeferredJIT() {
+    @usableFromInline @inline(never)
+    func compileDeferredJIT() {
         deferredCompiles.withLock { compiles in
             guard jitState.load(ordering: .acquiring) == JITState.deferred else { return }
             compiles += 1
             let compiledByJIT = pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
             jitState.store(compiledByJIT ? JITState.compiled : JITState.none, ordering: .releasing)
         }
+    }
+
+    /// Completes a deferred JIT compile now rather than at the first match (nothing when the
+    /// JIT is done, not wanted or unavailable).
+    package func compileJITNow() {
+        if jitState.load(ordering: .acquiring) == JITState.deferred { compileDeferredJIT() }
     }
 
     deinit { pcre2_code_free_8(code) }
@@ -134,32 +145,38 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     /// Matches the whole of `subject` (the pattern carries its own `^…$` anchors) and leaves
     /// the group offsets in `scratch`. Returns whether it matched.
     package func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
-        if jitState.load(ordering: .acquiring) == JITState.deferred { compileDeferredJIT() }
-        return try handle.match(subject, scratch: scratch)
+        try handle.match(subject, scratch: scratch)
     }
 
     /// The compiled code as a plain value, for loops over many expressions: matching
-    /// through it costs no reference counting. Valid only while this object lives.
-    /// Not for a pattern whose JIT compile is deferred and still pending (``match(_:scratch:)``
-    /// completes it first): the router's expressions are JIT-compiled when built.
-    package var handle: Handle { Handle(code: code, isJITCompiled: isJITCompiled) }
+    /// through it costs no reference counting. Valid only while this object lives. A
+    /// deferred JIT compile runs at the handle's first match, as at ``match(_:scratch:)``'s.
+    package var handle: Handle { Handle(code: code, owner: self) }
 
     @_spi(Lookup) public struct Handle: @unchecked Sendable {
         // `@unchecked Sendable` invariant: as for `CompiledRegex` — the code is read-only
-        // while matching, and the owning `CompiledRegex` outlives every handle (a router
-        // keeps both side by side).
+        // while matching (a deferred JIT compile changes it under the owner's lock, while
+        // every match that finds it pending waits), and the owning `CompiledRegex` outlives
+        // every handle (a router keeps both side by side), so `owner` is never dangling.
         @usableFromInline let code: OpaquePointer
-        @usableFromInline let isJITCompiled: Bool
+        /// Read for its JIT state at each match, without a reference count.
+        @usableFromInline unowned(unsafe) let owner: CompiledRegex
 
-        @usableFromInline init(code: OpaquePointer, isJITCompiled: Bool) {
+        @usableFromInline init(code: OpaquePointer, owner: CompiledRegex) {
             self.code = code
-            self.isJITCompiled = isJITCompiled
+            self.owner = owner
         }
 
         /// See ``CompiledRegex/match(_:scratch:)``. Inlinable: a lookup's hot call, made from
         /// the router's module.
         @inlinable @inline(__always)
         @_spi(Lookup) public func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
+            var state = owner.jitState.load(ordering: .acquiring)
+            if state == JITState.deferred {
+                owner.compileDeferredJIT()
+                state = owner.jitState.load(ordering: .acquiring)
+            }
+            let isJITCompiled = state == JITState.compiled
             // Swift strings are valid UTF-8, so PCRE2's own UTF check is skipped. PCRE2 wants
             // a non-null subject pointer even for an empty subject.
             var empty: UInt8 = 0
