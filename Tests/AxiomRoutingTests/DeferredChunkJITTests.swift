@@ -87,4 +87,15 @@ import Testing
         #expect(Self.compiles(built) == Array(repeating: jit, count: built.chunks.count))
         #expect(loaded.chunks.allSatisfy { $0.lazyCompileCount == 1 })
     }
+
+    /// Routing.md, "When expressions are compiled", as written (the detached task awaited).
+    @Test func compileExpressionsNowGuideExample() async throws {
+        let table = "origins myapp:\nroute user /users/:id\n  param id int\nroute team /teams/:team\n"
+        let router = try Router(source: RouteSource(name: "app.routes", text: table))
+        let warming = Task.detached(priority: .utility) { router.compileExpressionsNow() }
+        await warming.value
+        #expect(router.chunks.allSatisfy { $0.regex?.deferredJITCompileCount == (CompiledRegex.jitAvailable ? 1 : 0) })
+        #expect(router.chunks.allSatisfy { $0.regex?.isJITCompiled == CompiledRegex.jitAvailable })
+        #expect(try router.resolve("myapp://users/42").get().parameters["id"] == .int(42))
+    }
 }
