@@ -335,11 +335,15 @@ extension RouterBenchmarks {
         print("  peak during the build \(perRoute(peakAfter - peakBefore)) B/route above the start (VmHWM)")
         // The JIT compiles each expression at its first lookup: once URLs have tried them all
         // (here: all at once), the router holds its machine code too.
-        first.compileExpressionsNow()
+        let jitTime = ContinuousClock().measure { first.compileExpressionsNow() }
         trimHeap()
         let mappingsCompiled = residentByMapping()
         let jitCompiled = (mappingsCompiled["jit"] ?? 0) - (mappingsBefore["jit"] ?? 0)
-        print("  every expression JIT-compiled (compileExpressionsNow): jit \(perRoute(jitCompiled)) B/route more")
+        let chunks = first.expressionCount
+        let milliseconds = Double(jitTime.components.attoseconds) / 1e15 + Double(jitTime.components.seconds) * 1000
+        print(
+            "  every expression JIT-compiled (compileExpressionsNow): jit \(perRoute(jitCompiled)) B/route more, "
+                + "\(milliseconds.formatted(1)) ms for \(chunks) chunks (\((milliseconds / Double(max(1, chunks))).formatted(2)) ms each)")
         print("code pages touched for the first time, by file and mapping:")
         for (kind, after) in mappingsAfter.sorted(by: { $0.key < $1.key }) where kind.hasPrefix("code:") {
             let grown = after - (mappingsBefore[kind] ?? 0)

@@ -280,6 +280,9 @@ extension Router {
         for chunk in chunks where chunk.handle(captures: captures) != nil { chunk.regex?.compileJITNow() }
     }
 
+    /// How many combined expressions ("chunks") the router has. For the memory benchmark.
+    @_spi(Benchmarks) public var expressionCount: Int { chunks.count }
+
     /// What a router's compiled expressions hold, in bytes: PCRE2's compiled code, the JIT's
     /// machine code, and the expressions' source text (kept for `explain`); a chunk not compiled
     /// yet counts its source only. For the memory
