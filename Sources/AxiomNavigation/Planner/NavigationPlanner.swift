@@ -247,7 +247,7 @@ public enum NavigationPlanner {
         var names: [String] = []
         var values: [RouteValue] = []
         var missing = false
-        for parameter in route.parameters {
+        for parameter in route.parameterList {
             if let value = available[parameter.name] {
                 guard let typed = typed(value, parameter.type) else {
                     return .refused(.parentValueRefused(parent: route.name, parameter: parameter.name, value: value, type: parameter.type))

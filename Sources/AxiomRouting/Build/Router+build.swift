@@ -16,15 +16,16 @@ extension Router {
         var options: Options
         var tables: Tables
 
-        /// The same parts, the routes copied onto newly allocated memory. The routes are made
-        /// while the compiler's intermediate state (declarations, shapes, expressions being
-        /// built) fills the heap around them: kept where they are, a few small objects a page,
-        /// they pin nearly every page that state used after it is freed. Copied once that
-        /// state is let go, they land together in the space it left (issue 33: what an app's
-        /// resident memory grows by on the first build; Docs/Performance.md).
+        /// The same parts, the routes copied into one table (``Route/Table/compacting(_:)``):
+        /// their fields in one buffer, their patterns in one string, their parameters in one
+        /// array. Made one by one while the compiler's intermediate state (declarations, shapes,
+        /// expressions being built) filled the heap around them, a few small objects a page,
+        /// they pinned nearly every page that state used after it was freed; a few large
+        /// buffers cannot be scattered (issue 33: what an app's resident memory grows by on the
+        /// first build; Docs/Performance.md).
         func compacted() -> Parts {
             var parts = self
-            parts.entries = entries.map { $0.compacted() }
+            parts.entries = Route.Table.compacting(entries)
             return parts
         }
     }

@@ -74,7 +74,7 @@ public struct RouteMatchView: ~Copyable {
     /// The name of value `index` (`0..<count`).
     public func name(at index: Int) -> String {
         if let made { return made.pointee.parameters[index].name }
-        return router._withUnsafeGuaranteedRef { $0.entries[rank].parameters[index].name }
+        return router._withUnsafeGuaranteedRef { $0.entries[rank].parameterList[index].name }
     }
 
     /// Value `index` (`0..<count`), converted now.

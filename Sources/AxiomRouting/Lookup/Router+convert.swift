@@ -15,7 +15,7 @@ extension Router {
         // are and of which type, so the common case never reads the parameter list.
         let route = entries[rank]
         let layout = layouts[rank]
-        let count = layout.parameterCount ?? route.pathParameters.count
+        let count = layout.parameterCount ?? route.pathParameterCount
         var names: [String]? = nil
         // The common case: each value a string or an int in a segment of its own, read
         // straight from the path. Anything else (or a value the general rules must see: an
@@ -47,20 +47,20 @@ extension Router {
         var segments = SegmentCursor(mask: readsSegments ? layout.segmentMask : 0)
         for index in 0..<count {
             guard let range = segments.mask != 0 ? segments.next(in: bytes) : scratch?.range(ofGroup: index + 1),
-                !range.isEmpty || !route.parameters[index].emptyIsAbsent
+                !range.isEmpty || !route.parameterList[index].emptyIsAbsent
             else {
                 // A group that did not participate: the names are no longer all of them.
-                if names == nil { names = route.parameters[..<index].map(\.name) }
+                if names == nil { names = route.parameterList[..<index].map(\.name) }
                 continue
             }
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             let code = layout.parameterCount == nil ? RouteLayout.otherType : layout.typeCode(index)
             if let value = Self.inPlaceValue(raw, code: code) {
                 values.append(value)
-                names?.append(route.parameters[index].name)
+                names?.append(route.parameterList[index].name)
                 continue
             }
-            let parameter = route.parameters[index]
+            let parameter = route.parameterList[index]
             let text = String(decoding: raw, as: UTF8.self)
             switch Self.value(of: text, as: parameter.type) {
             case .success(let value): values.append(value)
@@ -98,7 +98,8 @@ extension Router {
     /// route's `to-end` value (`param feed string to-end`: `host/rss/123`, `key=value` and `top`
     /// are `host/rss/123?key=value#top`). Unchanged without either, or when that value is absent.
     static func runningToEnd(_ values: [RouteValue], names: [String]?, route: Route, query: String?, fragment: String?) -> [RouteValue] {
-        guard query != nil || fragment != nil, let parameter = route.pathParameters.last, parameter.runsToEnd,
+        guard query != nil || fragment != nil, route.pathParameterCount > 0, case let parameter = route.parameterList[route.pathParameterCount - 1],
+            parameter.runsToEnd,
             case .string(let text)? = values.last, (names?.last ?? parameter.name) == parameter.name
         else { return values }
         var values = values
@@ -148,13 +149,13 @@ extension Router {
         let route = entries[rank]
         var names: [String] = []
         var values: [RouteValue] = []
-        for parameter in route.parameters {
+        for parameter in route.parameterList {
             guard let value = carried[parameter.name] else { continue }
             names.append(parameter.name)
             values.append(value)
         }
         return RouteMatch(
-            route: route, values: values, names: names.count == route.parameters.count ? nil : names, query: match.query, path: match.path,
+            route: route, values: values, names: names.count == route.parameterList.count ? nil : names, query: match.query, path: match.path,
             redirects: redirects, alias: entry.kind == .alias ? entry.fullPattern : nil, dropped: match.droppedQuery)
     }
 

@@ -316,7 +316,7 @@ extension Router {
             }
         }
         return RouteMatch(
-            route: route, values: all, names: names.count == route.parameters.count ? nil : names, query: match.query, path: match.path,
+            route: route, values: all, names: names.count == route.parameterList.count ? nil : names, query: match.query, path: match.path,
             redirects: match.redirects, alias: match.alias, dropped: match.droppedQuery)
     }
 }

@@ -143,7 +143,7 @@ extension Router {
         var rest: [String: String] = [:]
         let restParameter = route.query.first { $0.type == .rest }
         for (parameterName, text) in values {
-            if let parameter = route.parameters.first(where: { $0.name == parameterName }) {
+            if let parameter = route.parameterList.first(where: { $0.name == parameterName }) {
                 guard let value = parameter.type.convert(text) else {
                     throw .unreadableText(route: name, parameter: parameterName, expected: parameter.type, text: text, isQuery: false)
                 }
@@ -182,7 +182,9 @@ extension Router {
         // A `rest` map's attribution items never belong to a canonical URL (the lookup takes
         // them out again): they are left out before printing, and before the round trip.
         var query = given
-        if given.contains(where: { if case .fields(let fields) = $0.value { fields.keys.contains(where: options.attribution.contains) } else { false } }) {
+        if given.contains(where: {
+            if case .fields(let fields) = $0.value { fields.keys.contains(where: options.attribution.contains) } else { false }
+        }) {
             query = RouteParameters(
                 names: given.map(\.name),
                 values: given.map { item in
@@ -295,13 +297,13 @@ extension Router {
     public static func validate(_ route: Route, parameters: RouteParameters = [:], query: RouteParameters = [:]) throws(RouteURLError) {
         let name = route.name
         for (parameterName, value) in parameters {
-            guard let declared = route.parameters.first(where: { $0.name == parameterName }) else {
+            guard let declared = route.parameterList.first(where: { $0.name == parameterName }) else {
                 throw .unknownParameter(
                     route: name, parameter: parameterName, suggestions: Suggestions.closest(to: parameterName, in: route.parameters.map(\.name)))
             }
             guard fits(value, declared.type) else { throw .wrongType(route: name, parameter: parameterName, expected: declared.type, value: value) }
         }
-        for declared in route.parameters where !declared.isOptional && parameters[declared.name] == nil {
+        for declared in route.parameterList where !declared.isOptional && parameters[declared.name] == nil {
             throw .missingParameter(route: name, parameter: declared.name)
         }
         for (parameterName, value) in query {

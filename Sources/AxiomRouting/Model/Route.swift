@@ -1,11 +1,16 @@
 /// One route of a compiled table: its name, pattern, typed parameters and metadata.
 public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
-    /// The fields live in one immutable object, so passing a route around (every match
-    /// carries one) costs a single reference count.
-    final class Storage: Sendable {
+    /// One route's fields. A route is its table (``Route/Table``) and its place in it, so
+    /// passing a route around (every match carries one) costs a single reference count, and
+    /// a router's routes lie together in one buffer rather than in one small object each
+    /// (issue 33: a few small objects a page, made among the compiler's garbage, pinned
+    /// nearly every page the build used).
+    struct Storage: Sendable {
         let name: String
-        let pattern: String
-        let parameters: [Parameter]
+        /// Where the canonical pattern's UTF-8 lies in the table's text.
+        private(set) var patternBytes: Range<Int>
+        /// Where the parameters lie in the table's parameters.
+        private(set) var parameterRange: Range<Int>
         let query: [QueryParameter]
         /// The metadata, when it is not the plain default (``Metadata/plain(name:)``): most
         /// routes declare none, and a table of 10,000 routes should not hold 10,000 copies of
@@ -46,9 +51,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         var fixedValues: RouteParameters? { fixed?.value }
 
         init(
-            name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
-            rank: Int, kind: Kind, host: HostPattern?, fixed: RouteParameters, closedQuery: Bool, fragment: FragmentPattern?, rules: URLRules,
-            scheme: SchemeScope?
+            name: String, patternBytes: Range<Int>, parameters: [Parameter], parameterRange: Range<Int>, query: [QueryParameter], metadata: Metadata,
+            location: SourceLocation, rank: Int, kind: Kind, host: HostPattern?, fixed: RouteParameters, closedQuery: Bool,
+            fragment: FragmentPattern?, rules: URLRules, scheme: SchemeScope?
         ) {
             self.fragmentPattern = fragment.map(Box.init)
             self.rules = rules
@@ -61,8 +66,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             self.hasHost = host != nil
             self.isOwnPattern = kind == .route
             self.name = name
-            self.pattern = pattern
-            self.parameters = parameters
+            self.patternBytes = patternBytes
+            self.parameterRange = parameterRange
             self.query = query
             let defaulted = query.filter { $0.defaultValue != nil && !$0.mustBeAbsent }
             self.defaults =
@@ -72,6 +77,110 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             self.rank = rank
             self.kind = kind
         }
+
+        /// The same fields, the pattern's bytes and the parameters at these places of another
+        /// table (``Route/Table/compacting(_:)``).
+        init(_ other: Storage, patternBytes: Range<Int>, parameterRange: Range<Int>) {
+            self = other
+            self.patternBytes = patternBytes
+            self.parameterRange = parameterRange
+        }
+    }
+
+    /// The routes of a table, their fields in one buffer after the table's header (a
+    /// `ManagedBuffer`), their patterns' UTF-8 in one string and their parameters in one array. A route made alone
+    /// (``Route/init(name:pattern:parameters:query:metadata:location:rank:kind:host:fixed:closedQuery:fragment:rules:scheme:)``)
+    /// is a table of one; a router copies its routes into one table once they are built
+    /// (``Route/Table/compacting(_:)``).
+    final class Table: ManagedBuffer<Table.Header, Storage> {
+        struct Header {
+            /// How many routes (elements) are initialized.
+            var count: Int
+            /// The routes' patterns, one after another (a table of one: its pattern).
+            let text: String
+            /// The routes' parameters (a table of one: its parameters; routes with equal lists
+            /// share one).
+            let parameters: [Parameter]
+        }
+
+        /// A table of `storages`, whose patterns' bytes lie in `text` and parameters in `parameters`.
+        static func make(text: String, parameters: [Parameter], storages: some Collection<Storage>) -> Table {
+            let table = unsafeDowncast(
+                Table.create(minimumCapacity: storages.count) { _ in Header(count: 0, text: text, parameters: parameters) }, to: Table.self)
+            table.withUnsafeMutablePointers { header, elements in
+                for storage in storages {
+                    (elements + header.pointee.count).initialize(to: storage)
+                    header.pointee.count += 1
+                }
+            }
+            return table
+        }
+
+        deinit {
+            _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: header.pointee.count) }
+        }
+
+        /// Route `index`'s fields (`index < count`, as every ``Route`` of the table is made).
+        @inline(__always) func storage(_ index: Int) -> UnsafePointer<Storage> {
+            withUnsafeMutablePointerToElements { UnsafePointer($0 + index) }
+        }
+
+        /// The pattern whose UTF-8 lies at `bytes` of the text.
+        func pattern(_ bytes: Range<Int>) -> String {
+            let text = header.text
+            let utf8 = text.utf8
+            if bytes.lowerBound == 0 && bytes.upperBound == utf8.count { return text }
+            let start = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
+            let end = utf8.index(start, offsetBy: bytes.count)
+            return String(Substring(utf8[start..<end]))
+        }
+
+        /// The parameters at `range`.
+        func parameters(_ range: Range<Int>) -> [Parameter] {
+            let all = header.parameters
+            return range.count == all.count ? all : Array(all[range])
+        }
+
+        /// `routes` in one table: their fields in one buffer, their patterns in one string, and
+        /// their parameters in one array, an equal list and an equal long name kept once. The
+        /// routes a router keeps, copied together once they are built (``Router/Parts/compacted()``).
+        static func compacting(_ routes: [Route]) -> [Route] {
+            var text = ""
+            text.reserveCapacity(routes.reduce(0) { $0 + $1.storage.patternBytes.count })
+            var patternRanges: [Range<Int>] = []
+            patternRanges.reserveCapacity(routes.count)
+            var parameters: [Parameter] = []
+            var parameterRanges: [Range<Int>] = []
+            parameterRanges.reserveCapacity(routes.count)
+            var lists: [[Parameter]: Range<Int>] = [:]
+            var names: [String: String] = [:]
+            for route in routes {
+                let start = text.utf8.count
+                text += route.pattern
+                patternRanges.append(start..<text.utf8.count)
+                let list = route.parameters
+                if let range = lists[list] {
+                    parameterRanges.append(range)
+                    continue
+                }
+                let range = parameters.count..<parameters.count + list.count
+                for parameter in list {
+                    var copy = parameter
+                    if parameter.name.utf8.count > 15 {
+                        copy.name = names[parameter.name] ?? parameter.name
+                        names[parameter.name] = copy.name
+                    }
+                    parameters.append(copy)
+                }
+                lists[list] = range
+                parameterRanges.append(range)
+            }
+            let storages = routes.indices.lazy.map { index in
+                Storage(routes[index].storage, patternBytes: patternRanges[index], parameterRange: parameterRanges[index])
+            }
+            let table = make(text: text, parameters: parameters, storages: storages)
+            return routes.indices.map { Route(table: table, index: $0) }
+        }
     }
 
     /// An immutable value behind one reference.
@@ -80,16 +189,32 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         init(_ value: Value) { self.value = value }
     }
 
-    let storage: Storage
+    /// The table the route's fields lie in, and their place. `nonisolated(unsafe)`: a
+    /// `ManagedBuffer` cannot be `Sendable`, and a table is safe to share because its header
+    /// and elements are written once, by ``Table/make(text:storages:)`` before any route of it
+    /// exists, and only read after; the elements are `Sendable` values.
+    nonisolated(unsafe) let table: Table
+    let index: Int
+
+    /// The route's fields, read in place.
+    var storage: Storage { unsafeAddress { table.storage(index) } }
+
+    private init(table: Table, index: Int) {
+        self.table = table
+        self.index = index
+    }
 
     init(
         name: String, pattern: String, parameters: [Parameter], query: [QueryParameter], metadata: Metadata, location: SourceLocation,
         rank: Int, kind: Kind = .route, host: HostPattern? = nil, fixed: RouteParameters = [:], closedQuery: Bool = false,
         fragment: FragmentPattern? = nil, rules: URLRules = URLRules(), scheme: SchemeScope? = nil
     ) {
-        storage = Storage(
-            name: name, pattern: pattern, parameters: parameters, query: query, metadata: metadata, location: location, rank: rank, kind: kind,
-            host: host, fixed: fixed, closedQuery: closedQuery, fragment: fragment, rules: rules, scheme: scheme)
+        let storage = Storage(
+            name: name, patternBytes: 0..<pattern.utf8.count, parameters: parameters, parameterRange: parameters.indices, query: query,
+            metadata: metadata, location: location, rank: rank, kind: kind, host: host, fixed: fixed, closedQuery: closedQuery,
+            fragment: fragment, rules: rules, scheme: scheme)
+        table = Table.make(text: pattern, parameters: parameters, storages: CollectionOfOne(storage))
+        index = 0
     }
 
     /// A route scoped to one app scheme (`route user matrix:u/:user`): it matches only that
@@ -215,6 +340,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The parameters of the path's groups (``parameters`` without the host's and the fragment's).
     var pathParameters: ArraySlice<Parameter> { parameters.dropLast((host?.parameterCount ?? 0) + (fragment?.parameterCount ?? 0)) }
 
+    /// How many of ``parameters`` are the path's groups (read in place).
+    var pathParameterCount: Int { parameterList.count - (host?.parameterCount ?? 0) - (fragment?.parameterCount ?? 0) }
+
     /// The parameters of the host's named groups (after the path's).
     var hostParameters: ArraySlice<Parameter> {
         parameters.dropLast(fragment?.parameterCount ?? 0).suffix(host?.parameterCount ?? 0)
@@ -255,10 +383,21 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public var name: String { storage.name }
     /// The canonical pathname pattern (`/profile/:userId`); see ``fullPattern`` for a route
     /// that also matches on its host.
-    public var pattern: String { storage.pattern }
+    public var pattern: String { table.pattern(storage.patternBytes) }
     /// Path parameters in pattern order, with their types; then a host pattern's named
     /// groups (``HostPattern/parameterCount``).
-    public var parameters: [Parameter] { storage.parameters }
+    public var parameters: [Parameter] { table.parameters(storage.parameterRange) }
+    /// The same parameters read in place (what a lookup reads: ``parameters`` makes an array).
+    package var parameterList: ParameterList { ParameterList(table: table, range: storage.parameterRange) }
+
+    /// A route's parameters where its table keeps them.
+    package struct ParameterList: RandomAccessCollection {
+        let table: Table
+        let range: Range<Int>
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { range.count }
+        package subscript(position: Int) -> Parameter { table.header.parameters[range.lowerBound + position] }
+    }
     /// Declared query parameters.
     public var query: [QueryParameter] { storage.query }
     public var metadata: Metadata { storage.metadata }
@@ -289,36 +428,24 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
             host: host, fixed: fixedValues, closedQuery: closedQuery, fragment: fragment, rules: rules, scheme: scheme)
     }
 
-    /// The same route on newly allocated memory (``Router/Parts/compacted()``): its storage,
-    /// its strings and its parameters copied, nothing shared with the route it was made from.
-    func compacted() -> Route {
-        Route(
-            name: name.compacted(), pattern: pattern.compacted(),
-            parameters: parameters.map {
-                Parameter(
-                    name: $0.name.compacted(), type: $0.type, isOptional: $0.isOptional, emptyIsAbsent: $0.emptyIsAbsent, runsToEnd: $0.runsToEnd)
-            },
-            query: query, metadata: metadata, location: location, rank: rank, kind: kind, host: host, fixed: fixedValues,
-            closedQuery: closedQuery, fragment: fragment, rules: rules, scheme: scheme)
-    }
-
     public static func == (lhs: Route, rhs: Route) -> Bool {
-        lhs.storage === rhs.storage
+        (lhs.table === rhs.table && lhs.index == rhs.index)
             || (lhs.name, lhs.pattern, lhs.rank, lhs.location) == (rhs.name, rhs.pattern, rhs.rank, rhs.location)
-                && lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.parameters == rhs.parameters && lhs.query == rhs.query
+                && lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.parameterList.elementsEqual(rhs.parameterList) && lhs.query == rhs.query
                 && lhs.metadata == rhs.metadata && lhs.fixedValues == rhs.fixedValues && lhs.closedQuery == rhs.closedQuery
                 && lhs.fragment == rhs.fragment && lhs.rules == rhs.rules && lhs.scheme == rhs.scheme
     }
 
     public func hash(into hasher: inout Hasher) {
+        // Not the pattern: equal routes have equal names and ranks, and reading a pattern
+        // makes a string.
         hasher.combine(name)
-        hasher.combine(pattern)
         hasher.combine(rank)
     }
 
     /// A path parameter: a group of the pattern and its type.
     public struct Parameter: Sendable, Hashable {
-        public let name: String
+        public internal(set) var name: String
         public let type: ParameterType
         /// Whether the group may be absent (`:id?`, `:rest*`).
         public let isOptional: Bool
@@ -505,18 +632,5 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
         /// Whether a request from `source` (one of ``sourceNames``) may open the route.
         public func allows(source: String) -> Bool { allowedSources?.contains(source) ?? true }
-    }
-}
-
-extension String {
-    /// The same text on newly allocated memory, when it has any (up to 15 UTF-8 bytes are
-    /// stored inline): see ``Route/compacted()``.
-    func compacted() -> String {
-        let count = utf8.count
-        guard count > 15 else { return self }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            _ = buffer.initialize(fromContentsOf: utf8)
-            return count
-        }
     }
 }

@@ -90,7 +90,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         switch storage {
         case .empty: return []
         case .named(let names, _): return names
-        case .route(let route, _), .segments(let route, _, _): return route.parameters.map(\.name)
+        case .route(let route, _), .segments(let route, _, _): return route.parameterList.map(\.name)
         }
     }
 
@@ -99,7 +99,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         switch storage {
         case .empty: preconditionFailure("RouteParameters index \(position) out of range: there are none")
         case .named(let names, _): return names[position]
-        case .route(let route, _), .segments(let route, _, _): return route.parameters[position].name
+        case .route(let route, _), .segments(let route, _, _): return route.parameterList[position].name
         }
     }
 

@@ -133,8 +133,10 @@ extension Router {
             otherChunks: otherChunks,
             ranksByName: ranksByName,
             captures: captures)
+        // The routes read one by one, then copied into one table (``Route/Table/compacting(_:)``).
         self.init(
-            entries: entries, origins: origins, tabs: tabs, containers: containers, loginRoute: loginRoute, options: options, tables: tables)
+            entries: Route.Table.compacting(entries), origins: origins, tabs: tabs, containers: containers, loginRoute: loginRoute,
+            options: options, tables: tables)
     }
 }
 
