@@ -53,7 +53,7 @@ package enum JavaScriptRegexTranslator {
     }
 
     package static func translate(_ source: String) throws(Failure) -> String {
-        var translator = Translation(input: Array(source.unicodeScalars))
+        var translator = Translation(input: source.scalarArray)
         try translator.run()
         return translator.output
     }

@@ -24,7 +24,7 @@ package struct PatternParser {
 
     /// ``parse(_:options:encode:)`` through the tokenizer and the standard's parser, always.
     package static func parseTokens(_ input: String, options: PatternOptions, encode: @escaping Encoder) throws(PatternSyntaxError) -> [Part] {
-        let tokens = try Tokenizer.tokenize(Array(input.unicodeScalars), policy: .strict)
+        let tokens = try Tokenizer.tokenize(input.scalarArray, policy: .strict)
         var parser = PatternParser(tokens: tokens, options: options, encode: encode)
         try parser.run()
         return parser.parts

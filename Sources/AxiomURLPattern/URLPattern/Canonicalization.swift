@@ -5,7 +5,7 @@ package enum Canonicalizer {
 
     package static func `protocol`(_ value: String) throws(Problem) -> String {
         guard !value.isEmpty else { return value }
-        let scalars = Array(value.unicodeScalars)
+        let scalars = value.scalarArray
         guard scalars[0].isASCIIAlpha,
             scalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "+" || $0 == "-" || $0 == "." })
         else {

@@ -41,7 +41,7 @@ package final class ConstructorStringParser {
 
     /// ``parse(_:)`` without its fast path: the tokenizer and the standard's state machine.
     static func parseByStateMachine(_ input: String) throws(URLPatternError) -> URLPatternInit {
-        let scalars = Array(input.unicodeScalars)
+        let scalars = input.scalarArray
         let tokens: [PatternToken]
         do {
             // (The parser reads code points at the tokens' indices: no values needed.)
