@@ -37,19 +37,38 @@ extension Router {
             self.sources = loader.sources
         }
 
-        /// Where a failure to build the expressions is reported: the first route.
-        private var firstLocation: SourceLocation?
+        /// Where a failure to build the expressions is reported: the route whose expression
+        /// fails even in a table of its own, else the first route.
+        private var failedLocation: SourceLocation?
+        /// Whether one route's expression was found to fail on its own.
+        private var failedAlone = false
 
         func failure(_ error: RegexCompileError) -> Diagnostic {
-            let location = firstLocation ?? SourceLocation(file: sources.keys.sorted().first ?? "", line: 1, column: 1)
-            return .combinedExpressionFails(error.message, at: location)
+            let location = failedLocation ?? SourceLocation(file: sources.keys.sorted().first ?? "", line: 1, column: 1)
+            return .combinedExpressionFails(error.message, at: location, routeAlone: failedAlone)
         }
 
         /// The router's parts, built from the checked routes, which are then let go before the
         /// routes the router keeps are copied together (``Router/Parts/compacted()``).
         mutating func take(limits: MatchLimits) throws(RegexCompileError) -> Parts {
-            firstLocation = routes.first?.route.location
-            let parts = try Router.parts(compiled: routes, origins: origins, syntax: syntax, limits: limits)
+            let parts: Parts
+            do {
+                parts = try Router.parts(compiled: routes, origins: origins, syntax: syntax, limits: limits)
+            } catch {
+                // Each route compiled alone when it was checked; combined, an expression gains a
+                // few groups (the chunk's alternation, its marks). The route to change is the
+                // first whose expression fails in a table of its own: at most one small build a
+                // route, on this failure's path only.
+                failedLocation = routes.first?.route.location
+                for route in routes {
+                    if (try? Router.parts(compiled: [route], origins: origins, syntax: syntax, limits: limits)) == nil {
+                        failedLocation = route.route.location
+                        failedAlone = true
+                        break
+                    }
+                }
+                throw error
+            }
             routes = []
             syntax = RouteTableSyntax()
             return parts.compacted()

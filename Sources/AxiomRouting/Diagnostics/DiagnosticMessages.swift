@@ -45,7 +45,9 @@ extension Diagnostic {
             .unexpectedArgument,
             "'\(entry.value)' is not an attribution name: 'attribution' takes query item names ('ref_src') and prefixes ending in '*' ('partner_*')",
             at: entry.location,
-            help: "a prefix needs at least one character before '*' (every item would be attribution, and no route could read a query); a name has no '=', '&', '#' or space")
+            help:
+                "a prefix needs at least one character before '*' (every item would be attribution, and no route could read a query); a name has no '=', '&', '#' or space"
+        )
     }
 
     /// E105: a query parameter's flag is not `optional` or `lenient` (or is given twice).
@@ -122,9 +124,15 @@ extension Diagnostic {
             help: pattern.value.contains("://") ? "write only the path; declare schemes and hosts with 'origins'" : "write '/\(pattern.value)'")
     }
 
-    /// E201: the table's combined expression does not compile (PCRE2's message).
-    static func combinedExpressionFails(_ message: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(.invalidPattern, "the table's combined expression does not compile: \(message)", at: location)
+    /// E201: the table's combined expression does not compile (PCRE2's message), at the route
+    /// whose expression fails on its own when one does (`routeAlone`).
+    static func combinedExpressionFails(_ message: String, at location: SourceLocation, routeAlone: Bool) -> Diagnostic {
+        Diagnostic(
+            .invalidPattern, "the table's combined expression does not compile: \(message)", at: location,
+            help: routeAlone
+                ? "this route's pattern compiles alone, but not inside the table's expression, which wraps it in a few more groups: "
+                    + "simplify its regexp group (fewer nested groups, a shorter expression)"
+                : "no one route fails alone: split the table's routes among more first segments, or simplify the largest regexp groups")
     }
 
     /// E202
