@@ -86,6 +86,22 @@ struct Simulate: AsyncParsableCommand {
 /// Runs a script on a `NavigationSimulator` and reports every step.
 @MainActor
 enum Simulation {
+    /// Lets the steps running in the background go on until each waits (on the clock or a step
+    /// to come): the flow and they share the main actor. The loaders run off the main actor
+    /// (in a task group), so yielding alone does not wait for them: on a busy machine a step
+    /// whose loader had not yet been scheduled was called stuck and cancelled, and one script
+    /// gave two reports (found by the simulation fuzzer's oracle). While loaders are in flight,
+    /// this waits for them in real time; they end on their own (the simulator's answer at
+    /// once), and `bound` limits the wait.
+    @MainActor static func settle(_ flow: NavigationFlow, bound: Duration = .seconds(10)) async {
+        for _ in 0..<64 { await Task.yield() }
+        let deadline = ContinuousClock.now + bound
+        while flow.isLoading, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+            for _ in 0..<64 { await Task.yield() }
+        }
+    }
+
     /// Runs the script, handing each step to `printer` as it is done; returns the printer
     /// with its totals.
     static func run(
@@ -163,11 +179,8 @@ enum Simulation {
             }
         }
 
-        /// Lets the steps running in the background go on until each waits (on the clock or a
-        /// step to come): the flow and they share the main actor.
-        func settle() async {
-            for _ in 0..<64 { await Task.yield() }
-        }
+        /// See ``Simulation/settle(_:bound:)``.
+        func settle() async { await Simulation.settle(navigator.flow) }
 
         /// Fills in a navigation step's report from its result.
         func record(_ outcome: NavigationResult??, into step: inout SimulationReport.Step, loadedBefore: Set<EntryID>) {

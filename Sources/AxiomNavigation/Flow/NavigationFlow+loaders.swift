@@ -60,6 +60,10 @@ extension NavigationFlow {
     /// once, as a task the next request cancels (see ``cancelLoading()``). Ends the
     /// navigation when a loader is not registered or throws, or when it is superseded or
     /// cancelled meanwhile.
+    /// Whether a request's loaders are running (they run off the main actor, in a task group):
+    /// what the simulator waits for before it calls a step stuck.
+    package var isLoading: Bool { loading != nil }
+
     func load(for request: NavigationRequest, adding entries: [NavigationEntry]) async -> LoadOutcome {
         var jobs: [(entry: EntryID, request: LoadRequest, loader: NavigationLoader)] = []
         for entry in entries {
