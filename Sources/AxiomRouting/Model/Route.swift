@@ -87,11 +87,10 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         }
     }
 
-    /// The routes of a table, their fields in one buffer after the table's header (a
-    /// `ManagedBuffer`), their patterns' UTF-8 in one string and their parameters in one array. A route made alone
-    /// (``Route/init(name:pattern:parameters:query:metadata:location:rank:kind:host:fixed:closedQuery:fragment:rules:scheme:)``)
-    /// is a table of one; a router copies its routes into one table once they are built
-    /// (``Route/Table/compacting(_:)``).
+    /// The routes of a table: their fields in one buffer after the table's header (a
+    /// `ManagedBuffer`), their patterns' UTF-8 in one string and their parameters in one
+    /// array. A route made alone is a table of one; a router copies its routes into one table
+    /// once they are built (``Route/Table/compacting(_:)``).
     final class Table: ManagedBuffer<Table.Header, Storage> {
         struct Header {
             /// How many routes (elements) are initialized.
@@ -191,8 +190,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     /// The table the route's fields lie in, and their place. `nonisolated(unsafe)`: a
     /// `ManagedBuffer` cannot be `Sendable`, and a table is safe to share because its header
-    /// and elements are written once, by ``Table/make(text:storages:)`` before any route of it
-    /// exists, and only read after; the elements are `Sendable` values.
+    /// and elements are written once, by ``Table/make(text:parameters:storages:)``, before
+    /// any route of it exists, and only read after; the elements are `Sendable` values.
     nonisolated(unsafe) let table: Table
     let index: Int
 
