@@ -93,6 +93,9 @@ extension RouteLayout {
 
     /// The first `count` values of such a match, converted now in one walk along the path.
     func segmentValues(_ count: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [RouteValue] {
+        // Not through `unsafeUninitializedCapacity` when empty: with no capacity it hands back
+        // the shared empty array and writes its count there, a race between threads.
+        guard count > 0 else { return [] }
         var segments = SegmentCursor(mask: segmentMask)
         return [RouteValue](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }

@@ -5,6 +5,10 @@ extension String {
     /// decodes it again to copy them (about 60 instructions a code point against 4).
     var scalarArray: [Unicode.Scalar] {
         let ascii = utf8.withContiguousStorageIfAvailable { bytes -> [Unicode.Scalar]? in
+            // Not through `unsafeUninitializedCapacity` when empty: with no capacity it hands
+            // back the shared empty array and writes its count there, a race between threads
+            // (the thread sanitizer's report on an empty pattern).
+            guard !bytes.isEmpty else { return [] }
             var any: UInt8 = 0
             for byte in bytes { any |= byte }
             guard any < 0x80 else { return nil }
