@@ -16,10 +16,14 @@ import Testing
         var value = false
     }
 
-    @MainActor @Test func settlingWaitsForALoaderInFlight() async throws {
+    /// A simulator over the default table (its `followers` route loads `followerList`).
+    @MainActor static func navigator() throws -> NavigationSimulator {
         let sources = try RouteSource.load(from: packageRoot() + "/Routes")
-        let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
-        let navigator = NavigationSimulator(router: router)
+        return NavigationSimulator(router: try Router(sources: sources, resolver: RouteSource.resolver(among: sources)))
+    }
+
+    @MainActor @Test func settlingWaitsForALoaderInFlight() async throws {
+        let navigator = try Self.navigator()
         navigator.flow.loaders["followerList"] = { request in
             try await Task.sleep(for: .milliseconds(100))
             return "slow followers for \(request.entry)"
@@ -39,9 +43,7 @@ import Testing
     }
 
     @MainActor @Test func settlingIsBoundedWhenALoaderNeverEnds() async throws {
-        let sources = try RouteSource.load(from: packageRoot() + "/Routes")
-        let router = try Router(sources: sources, resolver: RouteSource.resolver(among: sources))
-        let navigator = NavigationSimulator(router: router)
+        let navigator = try Self.navigator()
         navigator.flow.loaders["followerList"] = { _ in
             try await Task.sleep(for: .seconds(3600))
             return "never"
