@@ -33,6 +33,6 @@ struct RouteShape: Sendable {
         self.tokens = try SegmentToken.tokens(parts) { typed.contains($0.name) }
         self.regexSource = try JavaScriptRegexTranslator.translate(
             generated: PatternRegexGenerator.regexp(untypedParts, options: .pathname).source,
-            hasRegexpGroups: untypedParts.contains { $0.kind == .regexp })
+            parts: untypedParts)
     }
 }

@@ -108,7 +108,7 @@ extension SegmentToken {
                 pcre = "\\/([^\\/]++)"
                 uncaptured = "\\/[^\\/]++"
             } else {
-                pcre = try JavaScriptRegexTranslator.translate(generated: source, hasRegexpGroups: tokenParts.contains { $0.kind == .regexp })
+                pcre = try JavaScriptRegexTranslator.translate(generated: source, parts: tokenParts)
                 if isPure { uncaptured = "\\/(?:" + (try JavaScriptRegexTranslator.translate(pureValue)) + ")" }
             }
             tokens.append(

@@ -97,7 +97,7 @@ package struct PatternParser {
                     } else if regexp != PatternRegexGenerator.segmentWildcardSource(options) {
                         // Validated as the parser validates it (its error, with its position, is
                         // the parser's to report).
-                        guard (try? JavaScriptRegexTranslator.translate(regexp)) != nil else { return nil }
+                        guard (try? JavaScriptRegexTranslator.validate(regexp)) != nil else { return nil }
                         kind = .regexp
                         value = regexp
                     }
@@ -336,7 +336,7 @@ package struct PatternParser {
         if kind == .regexp, let token = regexpOrWildcard {
             // Validate the ECMAScript regexp now, so the error points into it.
             do {
-                _ = try JavaScriptRegexTranslator.translate(regexpValue)
+                try JavaScriptRegexTranslator.validate(regexpValue)
             } catch {
                 throw PatternSyntaxError(.invalidRegexp(error.message), at: token.index + 1 + error.offset)
             }

@@ -154,14 +154,15 @@ package final class CompiledComponent: Sendable {
         }
     }
 
-    /// The ECMAScript regexp generated from `parts` in PCRE2's dialect. Without a regexp group
-    /// among the parts, the generated text is valid by construction, and most of it is the
-    /// same in both dialects (``JavaScriptRegexTranslator/leavesUnchanged(_:)``): it is kept.
+    /// The ECMAScript regexp generated from `parts` in PCRE2's dialect. The generator's own
+    /// text is valid by construction, and most of it is the same in both dialects
+    /// (``JavaScriptRegexTranslator/leavesUnchanged(_:)``): it is kept when the regexp groups
+    /// among the parts are too (``JavaScriptRegexTranslator/keepsAsWritten(_:)``).
     static func translate(_ source: String, of parts: [Part], component: URLPattern.Component, pattern: String) throws(URLPatternError)
         -> String
     {
         do {
-            return try JavaScriptRegexTranslator.translate(generated: source, hasRegexpGroups: parts.contains { $0.kind == .regexp })
+            return try JavaScriptRegexTranslator.translate(generated: source, parts: parts)
         } catch {
             // User regexps were validated while parsing; the generated pieces are valid.
             throw URLPatternError(
