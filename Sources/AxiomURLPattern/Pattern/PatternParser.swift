@@ -141,7 +141,7 @@ package struct PatternParser {
     /// `\\` takes the byte after it; a `(` inside must be followed by `?`; the regexp is not
     /// empty and does not start with `?`. Nil where the tokenizer would fail, and for a byte
     /// outside ASCII.
-    private static func regexpGroupEnd(_ bytes: UnsafeBufferPointer<UInt8>, open: Int) -> Int? {
+    static func regexpGroupEnd(_ bytes: UnsafeBufferPointer<UInt8>, open: Int) -> Int? {
         var depth = 1
         var index = open + 1
         guard index < bytes.count, bytes[index] != UInt8(ascii: "?") else { return nil }
@@ -181,7 +181,7 @@ package struct PatternParser {
 
     /// ``isValidNameCodePoint(_:first:)`` for an ASCII byte.
     @inline(__always)
-    private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+    static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
         byte < 0x80 && isValidNameCodePoint(Unicode.Scalar(byte), first: first)
     }
 

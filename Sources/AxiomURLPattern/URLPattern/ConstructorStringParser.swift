@@ -288,13 +288,19 @@ extension ConstructorStringParser {
     }
 
     /// A constructor string of the common shape, `scheme://host[:port][/path][?search][#hash]`
-    /// in printable ASCII, with pattern syntax only in a path that runs to the end, split as
-    /// the state machine splits it — without tokenising it (`https://example.com/settings/privacy`,
-    /// `https://example.com/users/:user`, `https://example.com/orders/:id(\\d+)`). Nil for
-    /// anything else (pattern syntax before the path or in a search or hash, a path with syntax
-    /// followed by `?` or `#`, userinfo, an IPv6 host, an empty host, a port that is not
-    /// digits): the state machine then decides.
-    /// Where it answers, it answers as the state machine does; a differential test checks.
+    /// in printable ASCII, split as the state machine splits it in one pass over its bytes,
+    /// without the tokenizer's array or the machine's rewinds: `https://example.com/settings/privacy`,
+    /// `https://example.com/orders/:id(\\d+)`, `https://{:tenant.}?example.com/search/:kind\\?q=:query#*`.
+    ///
+    /// Tokens are read by the tokenizer's rules (``liteToken(_:at:)``) and the split follows the
+    /// machine's: a component ends at a token outside any `{…}` group — the host at a `:` that
+    /// starts no name (the port), a `/`, a search prefix or a `#`; the port, at a `/`, a search
+    /// prefix or a `#`; the path, at a search prefix or a `#`; the search, at a `#`. A search
+    /// prefix is a `\\?`, or a `?` after a token that it cannot modify (not a name, a regexp, a
+    /// `}` or a `*`). Nil for anything else (userinfo, an IPv6 host, an escape in the host or
+    /// the port, an empty host, a port that is not digits, a group left open, a regexp the
+    /// tokenizer refuses): the state machine then decides. Where it answers, it answers as the
+    /// state machine does; a differential test checks.
     static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>) -> URLPatternInit? {
         let count = bytes.count
         // Scheme: a letter, then letters, digits, `-` or `.` (a `+` is a modifier), then `://`.
@@ -304,67 +310,140 @@ extension ConstructorStringParser {
         guard index + 2 < count, bytes[index] == 0x3A, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F else { return nil }
         let schemeEnd = index
         index += 3
-        // Nothing that is pattern syntax or that the state machine reads as more than text.
-        var colon: Int? = nil
-        var slash: Int? = nil
-        var question: Int? = nil
-        var hash: Int? = nil
-        // Pattern syntax in the path (a name, a regexp, a group, a wildcard, an escape): the
-        // split does not look inside the path, but a `?` or `#` there may be a modifier or
-        // part of a regexp, so a path with syntax must run to the end of the string.
-        var pathHasSyntax = false
-        for position in index..<count {
-            let byte = bytes[position]
-            guard byte > 0x20, byte < 0x7F else { return nil }
-            switch byte {
-            case 0x2A, 0x2B, 0x5C, 0x7B, 0x7D, 0x28, 0x29:  // * + \ { } ( )
-                guard slash != nil, question == nil, hash == nil else { return nil }
-                pathHasSyntax = true
-            case 0x40, 0x5B, 0x5D:  // @ [ ]: userinfo and IPv6 before the path, text in it
-                guard slash != nil, question == nil, hash == nil else { return nil }
-            case 0x3A:
-                guard question == nil, hash == nil else { return nil }
-                if slash != nil {
-                    pathHasSyntax = true
-                } else {
-                    // Before the path: once, the port's.
-                    guard colon == nil else { return nil }
-                    colon = position
-                }
-            case 0x2F: if slash == nil, question == nil, hash == nil { slash = position }
-            case 0x3F: if question == nil, hash == nil { question = position }
-            case 0x23: if hash == nil { hash = position }
-            default: break
-            }
-        }
-        if pathHasSyntax, question != nil || hash != nil { return nil }
-        let authorityEnd = min(question ?? count, hash ?? count)
-        let hostEnd = colon ?? slash ?? authorityEnd
-        guard hostEnd > index else { return nil }
         func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         var result = URLPatternInit()
         result.protocol = text(0..<schemeEnd)
-        result.hostname = text(index..<hostEnd)
-        if let colon {
-            // Digits only: `:x` would be a group name, which the state machine reads otherwise.
-            let portEnd = slash ?? authorityEnd
-            guard portEnd > colon + 1, bytes[(colon + 1)..<portEnd].allSatisfy(\.isASCIIDigit) else { return nil }
-            result.port = text((colon + 1)..<portEnd)
-        } else {
-            result.port = ""
+        // The path a special scheme's URL has when the host is followed by a search or a hash.
+        var defaultPath: String { URLParser.specialScheme(bytes[0..<schemeEnd]).special ? "/" : "" }
+
+        var state = State.hostname
+        var componentStart = index
+        var depth = 0
+        // The token before (the scheme's last `/`): whether a `?` after it is a modifier.
+        var previous = PatternToken.Kind.char
+        while index < count {
+            let byte = bytes[index]
+            guard byte > 0x20, byte < 0x7F else { return nil }
+            if !Self.mayEndOrOpen(byte) {
+                // A character no state turns at: only the port looks at it.
+                guard state != .port || depth > 0 || byte.isASCIIDigit else { return nil }
+                previous = .char
+                index += 1
+                continue
+            }
+            guard let token = liteToken(bytes, at: index) else { return nil }
+            defer {
+                previous = token.kind
+                index = token.end
+            }
+            if token.kind == .open {
+                depth += 1
+                continue
+            }
+            if depth > 0 {
+                guard token.kind == .close else { continue }
+                depth -= 1
+            }
+            let char: UInt8? = token.kind == .char || token.kind == .escapedChar || token.kind == .invalidChar ? token.value : nil
+            let searchPrefix =
+                char == UInt8(ascii: "?")
+                || token.kind == .otherModifier && token.value == UInt8(ascii: "?") && previous != .name && previous != .regexp
+                    && previous != .close && previous != .asterisk
+            let hashPrefix = char == UInt8(ascii: "#")
+            switch state {
+            case .hostname, .port:
+                if state == .hostname,
+                    token.kind == .escapedChar || char == UInt8(ascii: "@") || char == UInt8(ascii: "[") || char == UInt8(ascii: "]")
+                {
+                    return nil
+                }
+                if state == .hostname, char == UInt8(ascii: ":") {
+                    guard token.start > componentStart else { return nil }
+                    result.hostname = text(componentStart..<token.start)
+                    state = .port
+                    componentStart = token.end
+                    continue
+                }
+                guard char == UInt8(ascii: "/") || searchPrefix || hashPrefix else {
+                    // A port of digits only.
+                    guard state == .hostname || token.kind == .char && token.value.isASCIIDigit else { return nil }
+                    continue
+                }
+                guard token.start > componentStart else { return nil }
+                result[state == .hostname ? .hostname : .port] = text(componentStart..<token.start)
+                if char == UInt8(ascii: "/") {
+                    state = .pathname
+                    componentStart = token.start
+                    continue
+                }
+                result.pathname = defaultPath
+                if hashPrefix { result.search = "" }
+                state = hashPrefix ? .hash : .search
+                componentStart = token.end
+            case .pathname:
+                guard searchPrefix || hashPrefix else { continue }
+                result.pathname = text(componentStart..<token.start)
+                if hashPrefix { result.search = "" }
+                state = hashPrefix ? .hash : .search
+                componentStart = token.end
+            case .search:
+                guard hashPrefix else { continue }
+                result.search = text(componentStart..<token.start)
+                state = .hash
+                componentStart = token.end
+            default:
+                continue
+            }
         }
-        if let slash {
-            result.pathname = text(slash..<authorityEnd)
-        } else if question != nil || hash != nil {
-            // Straight from the host to a search or a hash: a special scheme's path is `/`.
-            result.pathname = URLParser.specialScheme(bytes[0..<schemeEnd]).special ? "/" : ""
+        guard depth == 0 else { return nil }
+        // The end ends the last component.
+        switch state {
+        case .hostname, .port: guard count > componentStart else { return nil }
+        default: break
         }
-        if let question {
-            result.search = text((question + 1)..<(hash ?? count))
-        } else if hash != nil {
-            result.search = ""
-        }
-        if let hash { result.hash = text((hash + 1)..<count) }
+        if let component = state.component { result[component] = text(componentStart..<count) }
+        if result.port == nil { result.port = "" }
         return result
+    }
+
+    /// Whether a byte starts a token other than a plain character, or is a character some
+    /// state turns at: `*`, `+`, `?`, `{`, `}`, `\\`, `:`, `(`, `/`, `#`, `@`, `[`, `]`.
+    @inline(__always)
+    private static func mayEndOrOpen(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"),
+            UInt8(ascii: ":"), UInt8(ascii: "("), UInt8(ascii: "/"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "["),
+            UInt8(ascii: "]"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The token at `position` of printable ASCII `bytes`, read by the tokenizer's rules
+    /// (https://urlpattern.spec.whatwg.org/#tokenize): its kind, where the next starts, and its
+    /// code point (the escaped one for `\\x`; 0 for a name or a regexp). A `:` that starts no
+    /// name is the lenient tokenizer's invalid character. Nil where the tokenizer would report
+    /// a problem (a trailing `\\`, a regexp it refuses).
+    static func liteToken(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (kind: PatternToken.Kind, start: Int, end: Int, value: UInt8)? {
+        let byte = bytes[position]
+        switch byte {
+        case UInt8(ascii: "*"): return (.asterisk, position, position + 1, byte)
+        case UInt8(ascii: "+"), UInt8(ascii: "?"): return (.otherModifier, position, position + 1, byte)
+        case UInt8(ascii: "{"): return (.open, position, position + 1, byte)
+        case UInt8(ascii: "}"): return (.close, position, position + 1, byte)
+        case UInt8(ascii: "\\"):
+            guard position + 1 < bytes.count else { return nil }
+            return (.escapedChar, position, position + 2, bytes[position + 1])
+        case UInt8(ascii: ":"):
+            var end = position + 1
+            while end < bytes.count, PatternParser.isNameByte(bytes[end], first: end == position + 1) { end += 1 }
+            return end > position + 1 ? (.name, position, end, 0) : (.invalidChar, position, position + 1, byte)
+        case UInt8(ascii: "("):
+            guard let close = PatternParser.regexpGroupEnd(bytes, open: position) else { return nil }
+            return (.regexp, position, close + 1, 0)
+        default:
+            return (.char, position, position + 1, byte)
+        }
     }
 }
