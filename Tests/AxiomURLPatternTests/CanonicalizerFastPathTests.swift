@@ -102,6 +102,10 @@ import Testing
         // `\\`, unbalanced, an escape ECMAScript lacks, non-ASCII).
         ":r(\\d+)", ":r([a-z]+)", ":r([^\\/]+?)", ":r([^\\.]+?)", ":r(.*)", ":r((?:a|b))", ":r(a:b)", ":r()", ":r(?a)", ":r((a))",
         ":r(a\\)", ":r(a", ":r(\\m)", ":r(\u{E9})", "(\\d+)?", ")", "(",
+        // Groups, modifiers and wildcards (issue 33): with text, a name, a regexp or a wildcard
+        // inside, escapes, and ones the parser refuses (left open, nested, empty).
+        "{a}", "{a}?", "{:x}?", "{:t.}?", "{/:y(\\d+)}*", "{a:b.}+", "{(\\d+)}", "{*}", "{a\\}}", "{}?", "{{a}}", "{a", "*?", "/*", ":id?",
+        ":id*", ":id+", "??",
     ]
 
     static var components: [(String, PatternOptions, PatternParser.Encoder)] {
@@ -119,6 +123,7 @@ import Testing
         var answered = 0
         var named = 0
         var regexps = 0
+        var groups = 0
         for round in 0..<50_000 {
             let (name, options, encode) = Self.components[round % Self.components.count]
             let count = Int(generator.next() % 9)
@@ -128,6 +133,7 @@ import Testing
             answered += 1
             if simple.contains(where: { $0.kind == .segmentWildcard }) { named += 1 }
             if simple.contains(where: { $0.kind == .regexp }) { regexps += 1 }
+            if simple.contains(where: { $0.modifier != .none || !$0.suffix.isEmpty || $0.kind == .fullWildcard }) { groups += 1 }
             #expect(try full.get() == simple, "\(name): \(pattern)")
             #expect(try PatternParser.parse(pattern, options: options, encode: encode) == simple, "\(name): \(pattern)")
         }
@@ -135,15 +141,25 @@ import Testing
         #expect(answered > 5_000)
         #expect(named > 2_000)
         #expect(regexps > 500)
+        #expect(groups > 2_000)
     }
 
-    @Test func patternsWithOtherSyntaxAreLeftToTheParser() {
+    @Test func patternsTheParserRefusesOrWithNonASCIIAreLeftToIt() {
         for pattern in [
-            "/a/(\\d+)", "/a/:id(\\d+)?", "/a/:id(\\m)", "/a/:id()", "/a/:id((x))", "/a/:id?", "/a/*", "/{a}", "/a\\:b", "/:", "/:9", "/:a/:a",
-            "/caf\u{E9}/:id", "/a/:id+",
+            "/a/:id(\\m)", "/a/:id()", "/a/:id((x))", "/:", "/:9", "/:a/:a", "/caf\u{E9}/:id", "/{a", "/a}", "/?x", "/:id??", "/{{a}}", "/a\\",
         ] {
             #expect(PatternParser.simpleParts(pattern, options: .pathname, encode: Canonicalizer.pathname) == nil, "\(pattern)")
         }
+        for pattern in ["/a/(\\d+)", "/a/:id(\\d+)?", "/a/:id?", "/a/*", "/{a}", "/a\\:b", "/a/:id+", "/{:x}?/b"] {
+            #expect(
+                PatternParser.simpleParts(pattern, options: .pathname, encode: Canonicalizer.pathname)
+                    == (try? PatternParser.parseTokens(pattern, options: .pathname, encode: Canonicalizer.pathname)), "\(pattern)")
+        }
+        #expect(
+            PatternParser.simpleParts("{:tenant.}?example.com", options: .hostname, encode: Canonicalizer.hostname) == [
+                Part(kind: .segmentWildcard, value: "", modifier: .optional, name: "tenant", prefix: "", suffix: ".", position: 1),
+                Part(kind: .fixedText, value: "example.com", modifier: .none),
+            ])
         #expect(
             PatternParser.simpleParts("/users/:id/posts/:post", options: .pathname, encode: Canonicalizer.pathname) == [
                 Part(kind: .fixedText, value: "/users", modifier: .none),

@@ -30,110 +30,21 @@ package struct PatternParser {
         return parser.parts
     }
 
-    /// The parts of a pattern of ASCII text and `:name` groups only (`/users/:id/posts/:post`),
-    /// a name maybe with a regexp (`/orders/:id(\\d+)`), read in one pass over its bytes with
-    /// no token made: the parts the standard's parser gives it. Nil for anything else, which
-    /// the tokenizer and parser then read, errors and all: any other pattern syntax (`*`, `+`,
-    /// `?`, `\\`, `{`, `}`, a `(` not after a name, a modifier after a group), a byte outside
-    /// ASCII, a `:` with no name, a name used twice, a regexp the tokenizer or the regexp
-    /// translator refuses, text the encoder refuses.
-    ///
-    /// The parser's rules for this shape: a run of text is one fixed-text part (encoded); the
-    /// character just before a `:name` is its prefix when it is the options' prefix (`/` in a
-    /// pathname), else it stays with the text; a name is a segment wildcard with no suffix, or
-    /// with a regexp, a regexp group (a segment wildcard or a full wildcard when the regexp is
-    /// one's own text).
-    package static func simpleParts(_ input: String, options: PatternOptions, encode: Encoder) -> [Part]? {
+    /// The parts of an ASCII pattern (`/users/:id/posts/:post`, `/orders/:id(\\d+)?`,
+    /// `{:tenant.}?example.com`, `/files/*`), read in one pass over its bytes by the standard's
+    /// parsing rules (https://urlpattern.spec.whatwg.org/#parse-a-pattern-string) with no token
+    /// array and no string made for a token: the parts the tokenizer and the parser give. Nil
+    /// for a pattern with a byte outside ASCII, and for every pattern the tokenizer or the parser
+    /// refuses (a `:` with no name, a group left open, a modifier with nothing before it, a name
+    /// used twice, a regexp the tokenizer or the regexp translator refuses, text the encoder
+    /// refuses): those are read again by the tokenizer and the parser, which report the error
+    /// with its position.
+    package static func simpleParts(_ input: String, options: PatternOptions, encode: @escaping Encoder) -> [Part]? {
         var input = input
         return input.withUTF8 { bytes -> [Part]? in
-            // Looked at whole first: a pattern with other syntax costs one pass, not the work
-            // done on its text before the syntax is reached.
-            guard Self.isSimple(bytes) else { return nil }
-            let prefixByte = options.prefix.flatMap { $0.isASCII ? UInt8(truncatingIfNeeded: $0.value) : nil }
-            var parts: [Part] = []
-            var pendingStart = 0
-            var index = 0
-            // The encoder's answers for the prefix and the empty suffix, asked once.
-            var encodedPrefix: String? = nil
-            var encodedEmpty: String? = nil
-            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-            func addPending(upTo end: Int) -> Bool {
-                guard pendingStart < end else { return true }
-                guard let value = try? encode(text(pendingStart..<end)) else { return false }
-                parts.append(Part(kind: .fixedText, value: value, modifier: .none))
-                return true
-            }
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: ":") else {
-                    index += 1
-                    continue
-                }
-                var end = index + 1
-                while end < bytes.count, Self.isNameByte(bytes[end], first: end == index + 1) { end += 1 }
-                guard end > index + 1 else { return nil }
-                // The character before the name (text, not another name's end) is its prefix
-                // when it is the options' prefix.
-                var prefix: String? = nil
-                var textEnd = index
-                if pendingStart < index, let prefixByte, bytes[index - 1] == prefixByte {
-                    textEnd = index - 1
-                    if encodedPrefix == nil { encodedPrefix = try? encode(String(UnicodeScalar(prefixByte))) }
-                    guard let encodedPrefix else { return nil }
-                    prefix = encodedPrefix
-                }
-                guard addPending(upTo: textEnd) else { return nil }
-                let name = text((index + 1)..<end)
-                guard !parts.contains(where: { $0.name == name }) else { return nil }
-                if encodedEmpty == nil { encodedEmpty = try? encode("") }
-                guard let encodedEmpty else { return nil }
-                var kind = Part.Kind.segmentWildcard
-                var value = ""
-                var position = index
-                if end < bytes.count, bytes[end] == UInt8(ascii: "("), let close = Self.regexpGroupEnd(bytes, open: end) {
-                    // As the parser reads a regexp token: its own wildcards' text names them.
-                    let regexp = text((end + 1)..<close)
-                    if regexp == PatternRegexGenerator.fullWildcardSource {
-                        kind = .fullWildcard
-                    } else if regexp != PatternRegexGenerator.segmentWildcardSource(options) {
-                        // Validated as the parser validates it (its error, with its position, is
-                        // the parser's to report).
-                        guard (try? JavaScriptRegexTranslator.validate(regexp)) != nil else { return nil }
-                        kind = .regexp
-                        value = regexp
-                    }
-                    position = end
-                    end = close + 1
-                }
-                parts.append(
-                    Part(
-                        kind: kind, value: value, modifier: .none, name: name, prefix: prefix ?? encodedEmpty, suffix: encodedEmpty,
-                        position: position))
-                index = end
-                pendingStart = end
-            }
-            guard addPending(upTo: bytes.count) else { return nil }
-            return parts
+            var reader = ASCIIPatternReader(bytes: bytes, options: options, encode: encode)
+            return reader.run() ? reader.parts : nil
         }
-    }
-
-    /// Whether ``simpleParts(_:options:encode:)`` reads `bytes`: ASCII, with no pattern syntax
-    /// but `:name` groups, each maybe followed by a regexp (``regexpGroupEnd(_:open:)``) and
-    /// no modifier.
-    private static func isSimple(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte < 0x80, !isSyntax(byte) else { return false }
-            index += 1
-            guard byte == UInt8(ascii: ":") else { continue }
-            let nameStart = index
-            while index < bytes.count, isNameByte(bytes[index], first: index == nameStart) { index += 1 }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "(") else { continue }
-            guard index > nameStart, let close = regexpGroupEnd(bytes, open: index) else { return false }
-            // A modifier after it is syntax, read next: the group is then the parser's.
-            index = close + 1
-        }
-        return true
     }
 
     /// The index of the `)` that closes the regexp opened by the `(` at `open`, read by the

@@ -102,9 +102,14 @@ package enum PatternRegexGenerator {
     /// The ECMAScript regular expression of `parts` and the names of its groups in order.
     package static func regexp(_ parts: [Part], options: PatternOptions, linear: Bool = true) -> (source: String, names: [String]) {
         var names: [String] = []
-        // Room for the text, the escapes and the groups around it.
+        // Room for the text, the escapes and the groups around it; a name for each group.
         var estimate = 2
-        for part in parts { estimate += part.value.utf8.count + part.prefix.utf8.count + part.suffix.utf8.count + 16 }
+        var groups = 0
+        for index in parts.indices {
+            estimate += parts[index].value.utf8.count + parts[index].prefix.utf8.count + parts[index].suffix.utf8.count + 16
+            if parts[index].kind != .fixedText { groups += 1 }
+        }
+        names.reserveCapacity(groups)
         var source = Writer(capacity: estimate)
         source.add("^")
         for index in parts.indices {
@@ -126,7 +131,15 @@ package enum PatternRegexGenerator {
 
     /// ``fragment(of:at:options:linear:)`` appended to `output`.
     private static func appendFragment(of parts: [Part], at index: Int, options: PatternOptions, linear: Bool, to output: inout Writer) {
-        let part = linear ? linearized(parts, at: index, options: options) : parts[index]
+        // A part that needs no rewriting (most) is read in place: a copy retains its strings.
+        if linear, let rewritten = linearization(parts, at: index, options: options) {
+            appendFragment(of: rewritten, options: options, to: &output)
+        } else {
+            appendFragment(of: parts[index], options: options, to: &output)
+        }
+    }
+
+    private static func appendFragment(of part: borrowing Part, options: PatternOptions, to output: inout Writer) {
         if part.kind == .fixedText {
             output.addFixedText(part, escaping: regexpSpecials, open: "(?:", close: ")")
             return
@@ -201,15 +214,28 @@ package enum PatternRegexGenerator {
     ///
     /// `LinearWildcardTests` compares both forms on random patterns and inputs.
     package static func linearized(_ parts: [Part], at index: Int, options: PatternOptions) -> Part {
+        linearization(parts, at: index, options: options) ?? parts[index]
+    }
+
+    /// ``linearized(_:at:options:)``, or nil where the part stays as it is.
+    private static func linearization(_ parts: [Part], at index: Int, options: PatternOptions) -> Part? {
+        // Most parts need none of the rewrites below: decided on the part in place.
+        switch parts[index].kind {
+        case .fixedText, .regexp: return nil
+        case .segmentWildcard, .fullWildcard: break
+        }
         var part = parts[index]
+        var changed = false
         let bare = part.prefix.isEmpty && part.suffix.isEmpty
         // Built only where a branch below needs it (most parts need none).
         var oneCodePoint: String { "[^" + escapeRegexpString(options.delimiter.map { String($0) } ?? "") + "]" }
         switch (part.kind, part.modifier) {
         case (.fullWildcard, .zeroOrMore), (.fullWildcard, .oneOrMore):
             part.modifier = bare || part.modifier == .oneOrMore ? .none : .optional
+            changed = true
         case (.segmentWildcard, .zeroOrMore) where bare, (.segmentWildcard, .oneOrMore) where bare:
             part = regexp(part, oneCodePoint + part.modifier.text)
+            changed = true
         default:
             break
         }
@@ -232,7 +258,7 @@ package enum PatternRegexGenerator {
             let beforeWildcard = next.map { ($0.kind == .segmentWildcard || $0.kind == .fullWildcard) && $0.prefix.isEmpty } ?? false
             if afterAbsorbing || beforeWildcard { return regexp(part, oneCodePoint) }
         }
-        return part
+        return changed ? part : nil
     }
 
     /// `part` as a custom-regexp part matching `value` once, same name, text around it and position.
@@ -246,72 +272,80 @@ package enum PatternRegexGenerator {
         // Fixed text alone (a literal component): the text itself when nothing needs escaping.
         if parts.count == 1, parts[0].kind == .fixedText, parts[0].modifier == .none { return escapePatternString(parts[0].value) }
         var result = Writer(capacity: parts.reduce(8) { $0 + $1.value.utf8.count + $1.prefix.utf8.count + $1.suffix.utf8.count + 8 })
+        let prefixString = options.prefixString
         for index in parts.indices {
-            let part = parts[index]
-            // The neighbours are read in place (an optional copy of a part retains its strings).
-            let previous = index > 0 ? index - 1 : nil
-            let next = index < parts.count - 1 ? index + 1 : nil
-            if part.kind == .fixedText {
-                result.addFixedText(part, escaping: patternSpecials, open: "{", close: "}")
-                continue
-            }
-            let customName = part.hasCustomName
-            var needsGrouping = !part.suffix.isEmpty || (!part.prefix.isEmpty && part.prefix != options.prefixString)
-            if !needsGrouping, customName, part.kind == .segmentWildcard, part.modifier == .none, let next,
-                parts[next].prefix.isEmpty, parts[next].suffix.isEmpty
-            {
-                if parts[next].kind == .fixedText {
-                    if let first = parts[next].value.unicodeScalars.first {
-                        needsGrouping = isValidNameCodePoint(first, first: false)
-                    }
-                } else {
-                    needsGrouping = parts[next].name.unicodeScalars.first?.isASCIIDigit == true
-                }
-            }
-            if !needsGrouping, part.prefix.isEmpty, let previous, parts[previous].kind == .fixedText,
-                let last = parts[previous].value.unicodeScalars.last, last == options.prefix
-            {
-                needsGrouping = true
-            }
-            if needsGrouping { result.add("{") }
-            result.add(part.prefix, escaping: patternSpecials)
-            if customName {
-                result.add(":")
-                result.add(part.name)
-            }
-            switch part.kind {
-            case .regexp:
-                result.add("(")
-                result.add(part.value)
-                result.add(")")
-            case .segmentWildcard:
-                if !customName {
-                    result.add("(")
-                    result.add(segmentWildcardSource(options))
-                    result.add(")")
-                }
-            case .fullWildcard:
-                if !customName,
-                    previous.map({ parts[$0].kind == .fixedText || parts[$0].modifier != Part.Modifier.none }) ?? true
-                        || needsGrouping || !part.prefix.isEmpty
-                {
-                    result.add("*")
-                } else {
-                    result.add("(" + fullWildcardSource + ")")
-                }
-            case .fixedText:
-                break
-            }
-            if part.kind == .segmentWildcard, customName, let first = part.suffix.unicodeScalars.first,
-                isValidNameCodePoint(first, first: false)
-            {
-                result.add("\\")
-            }
-            result.add(part.suffix, escaping: patternSpecials)
-            if needsGrouping { result.add("}") }
-            result.add(part.modifier.text)
+            appendPatternString(of: parts[index], in: parts, at: index, options: options, prefixString: prefixString, to: &result)
         }
         return result.string
+    }
+
+    /// The pattern string of `part`, `parts[index]`, appended to `result` (the body of the
+    /// standard's loop). The part is borrowed: a copy retains its strings.
+    private static func appendPatternString(
+        of part: borrowing Part, in parts: [Part], at index: Int, options: PatternOptions, prefixString: String, to result: inout Writer
+    ) {
+        // The neighbours are read in place (an optional copy of a part retains its strings).
+        let previous = index > 0 ? index - 1 : nil
+        let next = index < parts.count - 1 ? index + 1 : nil
+        if part.kind == .fixedText {
+            result.addFixedText(part, escaping: patternSpecials, open: "{", close: "}")
+            return
+        }
+        let customName = part.hasCustomName
+        var needsGrouping = !part.suffix.isEmpty || (!part.prefix.isEmpty && part.prefix != prefixString)
+        if !needsGrouping, customName, part.kind == .segmentWildcard, part.modifier == .none, let next,
+            parts[next].prefix.isEmpty, parts[next].suffix.isEmpty
+        {
+            if parts[next].kind == .fixedText {
+                if let first = parts[next].value.unicodeScalars.first {
+                    needsGrouping = isValidNameCodePoint(first, first: false)
+                }
+            } else {
+                needsGrouping = parts[next].name.unicodeScalars.first?.isASCIIDigit == true
+            }
+        }
+        if !needsGrouping, part.prefix.isEmpty, let previous, parts[previous].kind == .fixedText,
+            let last = parts[previous].value.unicodeScalars.last, last == options.prefix
+        {
+            needsGrouping = true
+        }
+        if needsGrouping { result.add("{") }
+        result.add(part.prefix, escaping: patternSpecials)
+        if customName {
+            result.add(":")
+            result.add(part.name)
+        }
+        switch part.kind {
+        case .regexp:
+            result.add("(")
+            result.add(part.value)
+            result.add(")")
+        case .segmentWildcard:
+            if !customName {
+                result.add("(")
+                result.add(segmentWildcardSource(options))
+                result.add(")")
+            }
+        case .fullWildcard:
+            if !customName,
+                previous.map({ parts[$0].kind == .fixedText || parts[$0].modifier != Part.Modifier.none }) ?? true
+                    || needsGrouping || !part.prefix.isEmpty
+            {
+                result.add("*")
+            } else {
+                result.add("(" + fullWildcardSource + ")")
+            }
+        case .fixedText:
+            break
+        }
+        if part.kind == .segmentWildcard, customName, let first = part.suffix.unicodeScalars.first,
+            isValidNameCodePoint(first, first: false)
+        {
+            result.add("\\")
+        }
+        result.add(part.suffix, escaping: patternSpecials)
+        if needsGrouping { result.add("}") }
+        result.add(part.modifier.text)
     }
 }
 

@@ -10,7 +10,8 @@ package struct Tokenizer {
 
     /// Tokenizes `input`; under `.strict` the first invalid piece of syntax throws. Without
     /// `values`, every token's ``PatternToken/value`` is empty (no string made for each).
-    package static func tokenize(_ input: [Unicode.Scalar], policy: TokenizePolicy, values: Bool = true) throws(PatternSyntaxError) -> [PatternToken] {
+    package static func tokenize(_ input: [Unicode.Scalar], policy: TokenizePolicy, values: Bool = true) throws(PatternSyntaxError) -> [PatternToken]
+    {
         var tokenizer = Tokenizer(input: input, policy: policy, values: values)
         try tokenizer.run()
         return tokenizer.tokens
@@ -162,5 +163,60 @@ package struct PatternSyntaxError: Error, Sendable, Equatable {
     package init(_ problem: Problem, at position: Int) {
         self.problem = problem
         self.position = position
+    }
+}
+
+/// A token of an ASCII pattern read straight from its bytes, by the tokenizer's rules
+/// (https://urlpattern.spec.whatwg.org/#tokenize), for the one-pass readers of common patterns
+/// (``PatternParser/simpleParts(_:options:encode:)``, ``ConstructorStringParser``): no token
+/// array, no string for a value. Its bytes are `start..<end`.
+struct ASCIIToken {
+    var kind: PatternToken.Kind
+    var start: Int
+    var end: Int
+    /// The code point of a one-code-point token (the escaped one for `\\x`); 0 for a name or a
+    /// regexp, whose value is `bytes[valueRange]`.
+    var value: UInt8
+
+    /// Where a name's or a regexp's value is (after the `:`; inside the parentheses).
+    var valueRange: Range<Int> { kind == .regexp ? (start + 1)..<(end - 1) : (start + 1)..<end }
+
+    /// The token at `position` (`bytes[position]` ASCII). A `:` that starts no name is the
+    /// lenient tokenizer's invalid character (the strict one's error). Nil where the tokenizer
+    /// reports a problem either way: a trailing `\\`, a regexp it refuses (including one with a
+    /// byte outside ASCII).
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+        let byte = bytes[position]
+        start = position
+        end = position + 1
+        value = byte
+        switch byte {
+        case UInt8(ascii: "*"): kind = .asterisk
+        case UInt8(ascii: "+"), UInt8(ascii: "?"): kind = .otherModifier
+        case UInt8(ascii: "{"): kind = .open
+        case UInt8(ascii: "}"): kind = .close
+        case UInt8(ascii: "\\"):
+            guard position + 1 < bytes.count else { return nil }
+            kind = .escapedChar
+            end = position + 2
+            value = bytes[position + 1]
+        case UInt8(ascii: ":"):
+            var nameEnd = position + 1
+            while nameEnd < bytes.count, PatternParser.isNameByte(bytes[nameEnd], first: nameEnd == position + 1) { nameEnd += 1 }
+            guard nameEnd > position + 1 else {
+                kind = .invalidChar
+                return
+            }
+            kind = .name
+            end = nameEnd
+            value = 0
+        case UInt8(ascii: "("):
+            guard let close = PatternParser.regexpGroupEnd(bytes, open: position) else { return nil }
+            kind = .regexp
+            end = close + 1
+            value = 0
+        default:
+            kind = .char
+        }
     }
 }

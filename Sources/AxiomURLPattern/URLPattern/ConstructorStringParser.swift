@@ -292,7 +292,7 @@ extension ConstructorStringParser {
     /// without the tokenizer's array or the machine's rewinds: `https://example.com/settings/privacy`,
     /// `https://example.com/orders/:id(\\d+)`, `https://{:tenant.}?example.com/search/:kind\\?q=:query#*`.
     ///
-    /// Tokens are read by the tokenizer's rules (``liteToken(_:at:)``) and the split follows the
+    /// Tokens are read by the tokenizer's rules (``ASCIIToken``) and the split follows the
     /// machine's: a component ends at a token outside any `{…}` group — the host at a `:` that
     /// starts no name (the port), a `/`, a search prefix or a `#`; the port, at a `/`, a search
     /// prefix or a `#`; the path, at a search prefix or a `#`; the search, at a `#`. A search
@@ -331,7 +331,7 @@ extension ConstructorStringParser {
                 index += 1
                 continue
             }
-            guard let token = liteToken(bytes, at: index) else { return nil }
+            guard let token = ASCIIToken(bytes, at: index) else { return nil }
             defer {
                 previous = token.kind
                 index = token.end
@@ -417,33 +417,6 @@ extension ConstructorStringParser {
             return true
         default:
             return false
-        }
-    }
-
-    /// The token at `position` of printable ASCII `bytes`, read by the tokenizer's rules
-    /// (https://urlpattern.spec.whatwg.org/#tokenize): its kind, where the next starts, and its
-    /// code point (the escaped one for `\\x`; 0 for a name or a regexp). A `:` that starts no
-    /// name is the lenient tokenizer's invalid character. Nil where the tokenizer would report
-    /// a problem (a trailing `\\`, a regexp it refuses).
-    static func liteToken(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (kind: PatternToken.Kind, start: Int, end: Int, value: UInt8)? {
-        let byte = bytes[position]
-        switch byte {
-        case UInt8(ascii: "*"): return (.asterisk, position, position + 1, byte)
-        case UInt8(ascii: "+"), UInt8(ascii: "?"): return (.otherModifier, position, position + 1, byte)
-        case UInt8(ascii: "{"): return (.open, position, position + 1, byte)
-        case UInt8(ascii: "}"): return (.close, position, position + 1, byte)
-        case UInt8(ascii: "\\"):
-            guard position + 1 < bytes.count else { return nil }
-            return (.escapedChar, position, position + 2, bytes[position + 1])
-        case UInt8(ascii: ":"):
-            var end = position + 1
-            while end < bytes.count, PatternParser.isNameByte(bytes[end], first: end == position + 1) { end += 1 }
-            return end > position + 1 ? (.name, position, end, 0) : (.invalidChar, position, position + 1, byte)
-        case UInt8(ascii: "("):
-            guard let close = PatternParser.regexpGroupEnd(bytes, open: position) else { return nil }
-            return (.regexp, position, close + 1, 0)
-        default:
-            return (.char, position, position + 1, byte)
         }
     }
 }
