@@ -81,7 +81,7 @@ extension PatternBenchmarks {
         try nodeScript.write(to: script, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = [script.path, String(decoding: cases, as: UTF8.self)]
+        process.arguments = [script.path, String(decoding: cases, as: UTF8.self), String(constructIterations)]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -99,7 +99,9 @@ extension PatternBenchmarks {
             ].joined(separator: "  "))
         for (benchmark, row) in zip(Self.cases, rows) {
             let ours = try URLPattern(benchmark.pattern)
-            let construct = try Measure.nanosecondsPerCall(iterations: 300) { try URLPattern(benchmark.pattern).pathname.utf8.count }
+            let construct = try Measure.nanosecondsPerCall(iterations: constructIterations) {
+                try URLPattern(benchmark.pattern).pathname.utf8.count
+            }
             let exec = try Measure.nanosecondsPerCall(iterations: 20_000) { try ours.execOrThrow(benchmark.url)?.pathname.input.utf8.count ?? 0 }
             let nodeConstruct = row["construct"] as? Double ?? .nan
             let nodeExec = row["exec"] as? Double ?? .nan
@@ -119,7 +121,9 @@ extension PatternBenchmarks {
             var line = "  " + pad(benchmark.name, 24)
             var previous = 0.0
             for stage in URLPattern.ConstructionStage.allCases {
-                let through = try Measure.nanosecondsPerCall(iterations: 300) { try URLPattern.construct(benchmark.pattern, through: stage) }
+                let through = try Measure.nanosecondsPerCall(iterations: constructIterations) {
+                    try URLPattern.construct(benchmark.pattern, through: stage)
+                }
                 line += "  \(Self.stageNames[stage.rawValue]) \(((through - previous) / 1000).formatted(1))"
                 previous = through
             }
@@ -163,8 +167,13 @@ extension PatternBenchmarks {
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Constructions per timed run, ours and Node's alike: 2,000 (a run of about 20 ms) rather
+    /// than 300, whose 3 ms runs moved by half on this machine from one run to the next.
+    static let constructIterations = 2_000
+
     static let nodeScript = """
         const cases = JSON.parse(process.argv[2]);
+        const iterations = Number(process.argv[3]);
         function median(a) { a = a.slice().sort((x, y) => x - y); return a[a.length >> 1]; }
         function time(iterations, body) {
           const runs = [];
@@ -182,8 +191,8 @@ extension PatternBenchmarks {
         for (const c of cases) {
           const p = new URLPattern(c.pattern);
           if (!p.exec(c.url)) throw new Error('no match: ' + c.pattern);
-          time(300, () => new URLPattern(c.pattern).pathname.length);
-          const construct = time(300, () => new URLPattern(c.pattern).pathname.length);
+          time(iterations, () => new URLPattern(c.pattern).pathname.length);
+          const construct = time(iterations, () => new URLPattern(c.pattern).pathname.length);
           time(20000, () => p.exec(c.url).pathname.input.length);
           const exec = time(20000, () => p.exec(c.url).pathname.input.length);
           out.push({ name: c.name, construct, exec });

@@ -17,6 +17,16 @@ package struct Part: Sendable, Equatable {
     package enum Modifier: Sendable, Equatable {
         case none, optional, zeroOrMore, oneOrMore
 
+        /// ``text`` as a literal.
+        package var literal: StaticString {
+            switch self {
+            case .none: return ""
+            case .optional: return "?"
+            case .zeroOrMore: return "*"
+            case .oneOrMore: return "+"
+            }
+        }
+
         /// `""`, `"?"`, `"*"` or `"+"`.
         package var text: String {
             switch self {

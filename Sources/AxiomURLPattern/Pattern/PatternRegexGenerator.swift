@@ -55,6 +55,11 @@ package enum PatternRegexGenerator {
 
         init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
+        /// Literal text (`(?:`, `)`, a modifier): copied from the binary, no string to inspect.
+        mutating func append(_ literal: StaticString) {
+            literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+
         mutating func add(_ text: String) {
             // Copied from the string's own storage (a small string's too) in one piece.
             if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
@@ -84,15 +89,15 @@ package enum PatternRegexGenerator {
 
         /// A fixed-text part: its text escaped, or, with a modifier, grouped by `open` and
         /// `close` (the regexp's `(?:…)`, the pattern string's `{…}`) with the modifier after.
-        mutating func addFixedText(_ part: Part, escaping special: ASCIISet, open: String, close: String) {
+        mutating func addFixedText(_ part: Part, escaping special: ASCIISet, open: StaticString, close: StaticString) {
             guard part.modifier != .none else {
                 add(part.value, escaping: special)
                 return
             }
-            add(open)
+            append(open)
             add(part.value, escaping: special)
-            add(close)
-            add(part.modifier.text)
+            append(close)
+            append(part.modifier.literal)
         }
 
         /// The text written (every piece came from a string: valid UTF-8).
@@ -111,12 +116,12 @@ package enum PatternRegexGenerator {
         }
         names.reserveCapacity(groups)
         var source = Writer(capacity: estimate)
-        source.add("^")
+        source.append("^")
         for index in parts.indices {
             if parts[index].kind != .fixedText { names.append(parts[index].name) }
             appendFragment(of: parts, at: index, options: options, linear: linear, to: &source)
         }
-        source.add("$")
+        source.append("$")
         return (source.string, names)
     }
 
@@ -154,43 +159,43 @@ package enum PatternRegexGenerator {
         }
         if part.prefix.isEmpty, part.suffix.isEmpty {
             if part.modifier == .none || part.modifier == .optional {
-                output.add("(")
+                output.append("(")
                 output.add(value)
-                output.add(")")
-                output.add(part.modifier.text)
+                output.append(")")
+                output.append(part.modifier.literal)
             } else {
-                output.add("((?:")
+                output.append("((?:")
                 output.add(value)
-                output.add(")")
-                output.add(part.modifier.text)
-                output.add(")")
+                output.append(")")
+                output.append(part.modifier.literal)
+                output.append(")")
             }
             return
         }
         if part.modifier == .none || part.modifier == .optional {
-            output.add("(?:")
+            output.append("(?:")
             output.add(part.prefix, escaping: regexpSpecials)
-            output.add("(")
+            output.append("(")
             output.add(value)
-            output.add(")")
+            output.append(")")
             output.add(part.suffix, escaping: regexpSpecials)
-            output.add(")")
-            output.add(part.modifier.text)
+            output.append(")")
+            output.append(part.modifier.literal)
             return
         }
-        output.add("(?:")
+        output.append("(?:")
         output.add(part.prefix, escaping: regexpSpecials)
-        output.add("((?:")
+        output.append("((?:")
         output.add(value)
-        output.add(")(?:")
+        output.append(")(?:")
         output.add(part.suffix, escaping: regexpSpecials)
         output.add(part.prefix, escaping: regexpSpecials)
-        output.add("(?:")
+        output.append("(?:")
         output.add(value)
-        output.add("))*)")
+        output.append("))*)")
         output.add(part.suffix, escaping: regexpSpecials)
-        output.add(")")
-        if part.modifier == .zeroOrMore { output.add("?") }
+        output.append(")")
+        if part.modifier == .zeroOrMore { output.append("?") }
     }
 
     /// `parts[index]` rewritten, where it is a wildcard, into a form whose expression gives
@@ -271,7 +276,11 @@ package enum PatternRegexGenerator {
     package static func patternString(_ parts: [Part], options: PatternOptions) -> String {
         // Fixed text alone (a literal component): the text itself when nothing needs escaping.
         if parts.count == 1, parts[0].kind == .fixedText, parts[0].modifier == .none { return escapePatternString(parts[0].value) }
-        var result = Writer(capacity: parts.reduce(8) { $0 + $1.value.utf8.count + $1.prefix.utf8.count + $1.suffix.utf8.count + 8 })
+        var capacity = 8
+        for index in parts.indices {
+            capacity += parts[index].value.utf8.count + parts[index].prefix.utf8.count + parts[index].suffix.utf8.count + 8
+        }
+        var result = Writer(capacity: capacity)
         let prefixString = options.prefixString
         for index in parts.indices {
             appendPatternString(of: parts[index], in: parts, at: index, options: options, prefixString: prefixString, to: &result)
@@ -309,31 +318,33 @@ package enum PatternRegexGenerator {
         {
             needsGrouping = true
         }
-        if needsGrouping { result.add("{") }
+        if needsGrouping { result.append("{") }
         result.add(part.prefix, escaping: patternSpecials)
         if customName {
-            result.add(":")
+            result.append(":")
             result.add(part.name)
         }
         switch part.kind {
         case .regexp:
-            result.add("(")
+            result.append("(")
             result.add(part.value)
-            result.add(")")
+            result.append(")")
         case .segmentWildcard:
             if !customName {
-                result.add("(")
+                result.append("(")
                 result.add(segmentWildcardSource(options))
-                result.add(")")
+                result.append(")")
             }
         case .fullWildcard:
             if !customName,
                 previous.map({ parts[$0].kind == .fixedText || parts[$0].modifier != Part.Modifier.none }) ?? true
                     || needsGrouping || !part.prefix.isEmpty
             {
-                result.add("*")
+                result.append("*")
             } else {
-                result.add("(" + fullWildcardSource + ")")
+                result.append("(")
+                result.add(fullWildcardSource)
+                result.append(")")
             }
         case .fixedText:
             break
@@ -341,11 +352,11 @@ package enum PatternRegexGenerator {
         if part.kind == .segmentWildcard, customName, let first = part.suffix.unicodeScalars.first,
             isValidNameCodePoint(first, first: false)
         {
-            result.add("\\")
+            result.append("\\")
         }
         result.add(part.suffix, escaping: patternSpecials)
-        if needsGrouping { result.add("}") }
-        result.add(part.modifier.text)
+        if needsGrouping { result.append("}") }
+        result.append(part.modifier.literal)
     }
 }
 
