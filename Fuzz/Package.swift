@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "CFuzzer"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzer"], swiftSettings: [.swiftLanguageMode(.v6)]),
         fuzzTarget("fuzz-resolve", ["AxiomRouting"]),
-        fuzzTarget("fuzz-urlpattern", ["AxiomRouting"]),
+        fuzzTarget("fuzz-urlpattern", ["AxiomRouting", "AxiomURLPattern"]),
         fuzzTarget("fuzz-table", ["AxiomRouting"]),
         fuzzTarget("fuzz-simulate", ["AxiomRouteCommands"]),
         fuzzTarget("fuzz-snapshot", ["AxiomRouting"]),
