@@ -1,3 +1,5 @@
+import AxiomURLPattern
+
 /// Prints diagnostics the way compilers do, with the source line and a marker:
 ///
 /// ```text
@@ -46,13 +48,16 @@ public struct DiagnosticFormatter: Sendable {
 
     private func excerpt(at location: SourceLocation) -> String {
         guard let lines = sources[location.file], location.line >= 1, location.line <= lines.count else { return "" }
-        let text = lines[location.line - 1].replacingTabs
+        // A long line is shown by the part around the column (QuotedExcerpt).
+        let line = lines[location.line - 1].replacingTabs
+        let (text, column) = QuotedExcerpt.window(line, around: max(0, location.column - 1))
         let number = String(location.line)
         let gutter = String(repeating: " ", count: max(0, 5 - number.count)) + number
         let blank = String(repeating: " ", count: gutter.count)
-        let marker =
-            String(repeating: " ", count: max(0, location.column - 1)) + "^"
-            + String(repeating: "~", count: max(0, location.length - 1))
+        let start = column ?? 0
+        // Underlined to the excerpt's end at most, when the line was cut.
+        let length = text == line ? location.length : min(location.length, text.count - start)
+        let marker = String(repeating: " ", count: start) + "^" + String(repeating: "~", count: max(0, length - 1))
         return "\(gutter) | \(text)\n\(blank) | \(marker)\n"
     }
 }

@@ -14,6 +14,7 @@ struct ASCIIPatternReader {
     private var pending: [UInt8] = []
     private var index = 0
     private var nextNumericName = 0
+    private var groupNames = GroupNameCheck()
     /// The encoder's answers for the empty prefix or suffix and for the options' prefix
     /// (`/`), asked once.
     private var encodedEmpty: String? = nil
@@ -234,7 +235,7 @@ struct ASCIIPatternReader {
             partName = String(nextNumericName)
             nextNumericName += 1
         }
-        guard !parts.contains(where: { $0.name == partName }), let encodedPrefix = encoded(prefix), let encodedSuffix = encoded(suffix)
+        guard groupNames.isNew(partName, among: parts), let encodedPrefix = encoded(prefix), let encodedSuffix = encoded(suffix)
         else { return false }
         parts.append(
             Part(

@@ -80,3 +80,29 @@ package struct PatternOptions: Sendable, Hashable {
 
     package var prefixString: String { prefix.map { String($0) } ?? "" }
 }
+
+/// The parser's check that no two groups share a name
+/// (https://urlpattern.spec.whatwg.org/#add-a-part, "duplicate group name"), for both readers
+/// of a pattern string: a scan of the parts while they are few (every pattern people write),
+/// a set of their names once they are many, so a pattern of tens of thousands of groups is
+/// checked in linear time rather than quadratic (60,000 `/*` took seconds).
+struct GroupNameCheck {
+    /// The names of the parts, once there are ``scanLimit`` or more.
+    private var names: Set<String>? = nil
+    private static let scanLimit = 16
+
+    /// Whether no part among `parts` is named `name`; from then on, `name` counts as taken
+    /// (the caller appends its part or gives up the whole pattern).
+    mutating func isNew(_ name: String, among parts: [Part]) -> Bool {
+        if var names {
+            self.names = nil
+            defer { self.names = names }
+            return names.insert(name).inserted
+        }
+        guard parts.count >= Self.scanLimit else { return !parts.contains { $0.name == name } }
+        var all = Set(parts.lazy.map(\.name))
+        let inserted = all.insert(name).inserted
+        names = all
+        return inserted
+    }
+}

@@ -16,6 +16,7 @@ package struct PatternParser {
     private var pendingFixedIndex = 0
     private var index = 0
     private var nextNumericName = 0
+    private var groupNames = GroupNameCheck()
 
     package static func parse(_ input: String, options: PatternOptions, encode: @escaping Encoder) throws(PatternSyntaxError) -> [Part] {
         if let parts = simpleParts(input, options: options, encode: encode) { return parts }
@@ -241,7 +242,7 @@ package struct PatternParser {
             name = String(nextNumericName)
             nextNumericName += 1
         }
-        if parts.contains(where: { $0.name == name }) {
+        if !groupNames.isNew(name, among: parts) {
             throw PatternSyntaxError(.duplicateGroupName(name), at: nameToken?.index ?? regexpOrWildcard?.index ?? 0)
         }
         if kind == .regexp, let token = regexpOrWildcard {

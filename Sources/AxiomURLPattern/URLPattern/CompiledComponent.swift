@@ -200,6 +200,14 @@ package final class CompiledComponent: Sendable {
                     message: "invalid regexp '(\(part.value))': \(partError.message)")
             }
         }
+        if error.isTooLarge {
+            let groups = parts.count { $0.kind != .fixedText }
+            return URLPatternError(
+                .invalidRegexp, component: component, pattern: pattern, position: nil,
+                message:
+                    "invalid regexp: the \(component) pattern (\(pattern.count) characters, \(groups) groups) makes a regular expression larger than PCRE2 compiles; write fewer groups or less text in it, or match the rest in code"
+            )
+        }
         return URLPatternError(
             .invalidRegexp, component: component, pattern: pattern, position: nil,
             message: "invalid regexp: \(error.message)")

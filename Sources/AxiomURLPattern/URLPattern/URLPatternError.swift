@@ -57,20 +57,31 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
         self.message = message
     }
 
+    /// What happened, with the pattern quoted: whole when it is short, else the
+    /// ``QuotedExcerpt/width`` characters around ``position`` and its length.
     public var description: String {
         var text = "invalid "
         if let component { text += "\(component) " }
-        text += "pattern '\(pattern)'"
+        let quoted = excerpt
+        text += "pattern '\(quoted.text)'"
+        if quoted.text != pattern { text += " (\(pattern.count) characters)" }
         if let position { text += " at offset \(position)" }
         return text + ": " + message
     }
 
-    /// The pattern on one line and a caret under ``position`` on the next.
+    /// The pattern on one line and a caret under ``position`` on the next (for a long
+    /// pattern, the part around ``position``).
     public var annotatedPattern: String {
-        guard let position else { return pattern }
-        let before = pattern.unicodeScalars.prefix(position)
-        let padding = String(repeating: " ", count: String(scalars: before).count)
-        return pattern + "\n" + padding + "^"
+        let quoted = excerpt
+        guard let column = quoted.column else { return quoted.text }
+        return quoted.text + "\n" + String(repeating: " ", count: column) + "^"
+    }
+
+    /// The pattern as quoted, and the caret's column in it (``position`` is in Unicode
+    /// scalars, a column in characters).
+    private var excerpt: (text: String, column: Int?) {
+        let column = position.map { String(scalars: pattern.unicodeScalars.prefix($0)).count }
+        return QuotedExcerpt.window(pattern, around: column)
     }
 }
 

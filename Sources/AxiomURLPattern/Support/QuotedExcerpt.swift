@@ -1,0 +1,29 @@
+/// What an error message quotes of a long text: a pattern or a table line of 100,000
+/// characters is shown by the part around the place the error points at, not whole (a message
+/// the size of its input helps no one, and a terminal or a log pays for every byte).
+package enum QuotedExcerpt {
+    /// The most characters quoted, the two `…` included.
+    package static let width = 160
+
+    /// `text` itself when it has at most `width` characters; else at most `width` characters
+    /// of it around `column` (0-based, in characters; the start when nil), a `…` on each side
+    /// that was cut, and where `column` falls in what is returned.
+    package static func window(_ text: String, around column: Int?, width: Int = width) -> (text: String, column: Int?) {
+        let count = text.count
+        guard count > width, width > 2 else { return (text, column) }
+        let center = min(max(column ?? 0, 0), count)
+        // Cut on both sides, `width - 2` kept; on one side only, `width - 1`.
+        var start = max(0, center - (width - 2) / 2)
+        var end = min(count, start + width - 2)
+        if start == 0 {
+            end = width - 1
+        } else if end == count {
+            start = count - (width - 1)
+        }
+        let startIndex = text.index(text.startIndex, offsetBy: start)
+        let endIndex = text.index(startIndex, offsetBy: end - start)
+        let cutBefore = start > 0
+        let result = (cutBefore ? "…" : "") + text[startIndex..<endIndex] + (end < count ? "…" : "")
+        return (result, column.map { $0 - start + (cutBefore ? 1 : 0) })
+    }
+}
