@@ -38,3 +38,31 @@ import Testing
         #expect(output.contains("    2 | route dup /:id/:id\n      | " + String(repeating: " ", count: 15) + "^"))
     }
 }
+
+extension LongLineDiagnosticsTests {
+    // Names of 20,000 characters in the messages and the help: each shown by its start and its
+    // length; the diagnostics keep them whole.
+    @Test func longNamesInMessagesAreShownByTheirStart() throws {
+        let name = String(repeating: "r", count: 20_000)
+        let parameter = String(repeating: "p", count: 20_000)
+        let text = "origins myapp:\nroute \(name) /a\nroute \(name) /b\nroute x /c\n  param \(parameter) int\n"
+        let compilation = Router.compile([RouteSource(name: "t.routes", text: text)])
+        #expect(compilation.diagnostics.map(\.code) == [.duplicateRouteName, .unknownParameter])
+        #expect(compilation.diagnostics[0].message.contains(name))
+        let output = compilation.formattedDiagnostics
+        #expect(output.count < 3_000)
+        #expect(output.contains("duplicate route name '\(String(repeating: "r", count: 158))…' (20002 characters)"))
+        #expect(output.contains("(20003 characters)"))  // the help: ':pppp…' in quotes
+        #expect(output.contains("give each route its own name"))
+    }
+
+    @Test func onlyWordsLongerThanTheWidthAreShortened() {
+        let short = "a message with 'names' and (brackets), kept as it is"
+        #expect(QuotedExcerpt.shorteningLongWords(short) == short)
+        let long = String(repeating: "x", count: 161)
+        let text = "before '\(long)' after\n" + String(repeating: "y", count: 160) + " end"
+        #expect(
+            QuotedExcerpt.shorteningLongWords(text)
+                == "before '\(String(repeating: "x", count: 158))…' (163 characters) after\n\(String(repeating: "y", count: 160)) end")
+    }
+}

@@ -115,3 +115,35 @@ extension LongPatternTests {
         #expect(error.description.count < 500)
     }
 }
+
+extension LongPatternTests {
+    // What a message quotes of the input (a name, a token, a host, a regexp group) is cut too,
+    // with its length: the message stays a line whatever the input's size.
+    @Test func messagesQuoteLongPiecesByTheirStart() throws {
+        let name = String(repeating: "a", count: 5_000)
+        let duplicate = try #require(failure("/:\(name)/:\(name)"))
+        #expect(duplicate.code == .duplicateGroupName)
+        #expect(duplicate.message.contains("duplicate group name '\(String(repeating: "a", count: 159))…' (5000 characters)"))
+        #expect(duplicate.description.count < 600)
+
+        let regexp = "(" + String(repeating: "(?:", count: 400) + "a" + String(repeating: ")", count: 400) + ")"
+        let nested = try #require(failure("/" + regexp))
+        #expect(nested.code == .invalidRegexp)
+        #expect(nested.message.contains("(\(regexp.count) characters)"))
+        #expect(nested.description.count < 800)
+
+        let host: URLPatternError
+        do {
+            _ = try URLPattern(URLPatternInit(hostname: "xn--" + String(repeating: "é", count: 3_000)))
+            Issue.record("a non-ASCII label after 'xn--' was accepted")
+            return
+        } catch {
+            host = error
+        }
+        #expect(host.code == .invalidComponent)
+        #expect(host.message.contains("(3004 characters)"))
+        #expect(host.description.count < 800)
+        // Short pieces are quoted whole, as before.
+        #expect(try #require(failure("/:id/:id")).message.hasPrefix("duplicate group name 'id' ("))
+    }
+}

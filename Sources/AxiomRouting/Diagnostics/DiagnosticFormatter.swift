@@ -31,18 +31,23 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     /// One diagnostic with its source line, marker, notes and help.
+    ///
+    /// A word of the message, a note or the help longer than ``QuotedExcerpt/width`` (a name or
+    /// pattern of thousands of characters, quoted) is shown by its start and its length
+    /// (``QuotedExcerpt/shorteningLongWords(_:)``); ``Diagnostic/message`` keeps it whole.
     public func format(_ diagnostic: Diagnostic) -> String {
-        var output = diagnostic.description + "\n"
+        var output = QuotedExcerpt.shorteningLongWords(diagnostic.description) + "\n"
         output += excerpt(at: diagnostic.location)
         for note in diagnostic.notes {
+            let message = QuotedExcerpt.shorteningLongWords(note.message)
             if let location = note.location {
-                output += "\(location): note: \(note.message)\n"
+                output += "\(location): note: \(message)\n"
                 output += excerpt(at: location)
             } else {
-                output += "      = note: \(note.message)\n"
+                output += "      = note: \(message)\n"
             }
         }
-        if let help = diagnostic.help { output += "      = help: \(help)\n" }
+        if let help = diagnostic.help { output += "      = help: \(QuotedExcerpt.shorteningLongWords(help))\n" }
         return output
     }
 

@@ -180,25 +180,26 @@ package struct IDNAError: Error, Sendable, Equatable, CustomStringConvertible {
         case .disallowed(let scalar):
             return "\(Self.name(scalar)) is not allowed in a domain name (UTS #46 disallows it)"
         case .punycodeLabelNotASCII(let label):
-            return "label '\(label)' starts with 'xn--' but is not ASCII (write the label in Unicode, without 'xn--')"
+            return "label \(QuotedExcerpt.quote(label)) starts with 'xn--' but is not ASCII (write the label in Unicode, without 'xn--')"
         case .invalidPunycode(let label):
-            return "label '\(label)' is not valid punycode"
+            return "label \(QuotedExcerpt.quote(label)) is not valid punycode"
         case .punycodeOfASCII(let label):
-            return "label '\(label)' is punycode for an empty or ASCII-only label (write the label itself)"
+            return "label \(QuotedExcerpt.quote(label)) is punycode for an empty or ASCII-only label (write the label itself)"
         case .notNFC(let label):
-            return "label '\(label)' decodes to text that is not in Unicode Normalization Form C"
+            return "label \(QuotedExcerpt.quote(label)) decodes to text that is not in Unicode Normalization Form C"
         case .decodesToPunycodePrefix(let label):
-            return "label '\(label)' decodes to a label that itself starts with 'xn--'"
+            return "label \(QuotedExcerpt.quote(label)) decodes to a label that itself starts with 'xn--'"
         case .decodesToDot(let label):
-            return "label '\(label)' decodes to text containing '.'"
+            return "label \(QuotedExcerpt.quote(label)) decodes to text containing '.'"
         case .leadingMark(let label, let scalar):
-            return "label '\(label)' starts with the combining mark \(Self.name(scalar))"
+            return "label \(QuotedExcerpt.quote(label)) starts with the combining mark \(Self.name(scalar))"
         case .notValidInLabel(let label, let scalar):
-            return "label '\(label)' contains \(Self.name(scalar)), which UTS #46 does not allow in a label"
+            return "label \(QuotedExcerpt.quote(label)) contains \(Self.name(scalar)), which UTS #46 does not allow in a label"
         case .joiner(let label, let scalar):
-            return "label '\(label)' has \(Self.name(scalar)) where RFC 5892's ContextJ rule does not allow it"
+            return "label \(QuotedExcerpt.quote(label)) has \(Self.name(scalar)) where RFC 5892's ContextJ rule does not allow it"
         case .bidi(let label, let rule):
-            return "label '\(label)' breaks rule \(rule) of RFC 5893's bidi rule, which every label of a right-to-left domain name must keep"
+            return
+                "label \(QuotedExcerpt.quote(label)) breaks rule \(rule) of RFC 5893's bidi rule, which every label of a right-to-left domain name must keep"
         case .labelTooLong(let count):
             return "a label of \(count) code points is longer than the \(Punycode.maximumLength) this engine converts"
         case .empty:

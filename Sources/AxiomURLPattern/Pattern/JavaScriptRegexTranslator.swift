@@ -279,10 +279,11 @@ package enum JavaScriptRegexTranslator {
                     })
                 else {
                     throw fail(
-                        "invalid group name '\(name)' in '(?<…>)' (a name is an identifier: a letter, '_' or '$', then letters, digits, '_' or '$')")
+                        "invalid group name \(QuotedExcerpt.quote(name)) in '(?<…>)' (a name is an identifier: a letter, '_' or '$', then letters, digits, '_' or '$')"
+                    )
                 }
                 guard namedGroups.insert(name).inserted else {
-                    throw fail("duplicate group name '\(name)' in the regexp (each named group needs its own name)")
+                    throw fail("duplicate group name \(QuotedExcerpt.quote(name)) in the regexp (each named group needs its own name)")
                 }
                 output += "(?:"
                 index = position + 1

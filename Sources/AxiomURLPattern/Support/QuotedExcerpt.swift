@@ -27,3 +27,45 @@ package enum QuotedExcerpt {
         return (result, column.map { $0 - start + (cutBefore ? 1 : 0) })
     }
 }
+
+extension QuotedExcerpt {
+    /// `text` in single quotes for a message: whole when short, else its start (``window(_:around:width:)``)
+    /// and its length, so a message about a 100,000-character name or host stays a line.
+    package static func quote(_ text: String) -> String {
+        let shown = window(text, around: nil).text
+        return shown == text ? "'\(text)'" : "'\(shown)' (\(text.count) characters)"
+    }
+}
+
+extension QuotedExcerpt {
+    /// `text` with each run of characters without a space that is longer than `width` (no
+    /// word of prose is: a name, a pattern or a host of thousands of characters, quoted in a
+    /// message) shown by its first `width - 1` characters, `…`, the run's closing quote or
+    /// bracket if it had one, and its length.
+    package static func shorteningLongWords(_ text: String, width: Int = width) -> String {
+        guard text.count > width else { return text }
+        var result = ""
+        var start = text.startIndex
+        func flush(upTo end: String.Index) {
+            let word = text[start..<end]
+            guard word.count > width else {
+                result += word
+                return
+            }
+            result += word.prefix(width - 1) + "…"
+            if let last = word.last, "')\"]".contains(last) { result.append(last) }
+            result += " (\(word.count) characters)"
+        }
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index].isWhitespace {
+                flush(upTo: index)
+                result.append(text[index])
+                start = text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        flush(upTo: text.endIndex)
+        return result
+    }
+}

@@ -450,12 +450,12 @@ package enum URLParser {
     package static func describe(_ error: HostParseError, host: String) -> String {
         switch error {
         case .empty: return "empty host"
-        case .invalidIPv4: return "invalid IPv4 address '\(host)'"
-        case .invalidIPv6: return "invalid IPv6 address '\(host)'"
-        case .invalidUTF8: return "host '\(host)' is not valid UTF-8 once percent-decoded"
-        case .idna(let error): return "host '\(host)' is not a valid domain name: \(error)"
+        case .invalidIPv4: return "invalid IPv4 address \(QuotedExcerpt.quote(host))"
+        case .invalidIPv6: return "invalid IPv6 address \(QuotedExcerpt.quote(host))"
+        case .invalidUTF8: return "host \(QuotedExcerpt.quote(host)) is not valid UTF-8 once percent-decoded"
+        case .idna(let error): return "host \(QuotedExcerpt.quote(host)) is not a valid domain name: \(error)"
         case .forbiddenCodePoint(let scalar):
-            return "host '\(host)' contains the forbidden code point U+\(String(scalar.value, radix: 16, uppercase: true))"
+            return "host \(QuotedExcerpt.quote(host)) contains the forbidden code point U+\(String(scalar.value, radix: 16, uppercase: true))"
         }
     }
 

@@ -9,7 +9,7 @@ package enum Canonicalizer {
         guard scalars[0].isASCIIAlpha,
             scalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "+" || $0 == "-" || $0 == "." })
         else {
-            throw .invalidFixedText("'\(value)' is not a valid scheme (a letter, then letters, digits, '+', '-' or '.')")
+            throw .invalidFixedText("\(QuotedExcerpt.quote(value)) is not a valid scheme (a letter, then letters, digits, '+', '-' or '.')")
         }
         return value.asciiLowercased
     }
@@ -44,7 +44,7 @@ package enum Canonicalizer {
             return Host.ipv4(try Host.parseIPv4(bytes)).serialized
         } catch {
             throw .invalidFixedText(
-                "'\(value)' ends in a number, so it is read as an IPv4 address, and it is not one (at most four numbers, decimal, 0x hex or 0 octal, each in range)"
+                "\(QuotedExcerpt.quote(value)) ends in a number, so it is read as an IPv4 address, and it is not one (at most four numbers, decimal, 0x hex or 0 octal, each in range)"
             )
         }
     }
@@ -69,7 +69,7 @@ package enum Canonicalizer {
             do {
                 return try Host.parse(ArraySlice(Array(text.utf8)), isOpaque: false).serialized
             } catch {
-                throw .invalidFixedText("'\(text)' is not an IPv6 address in brackets")
+                throw .invalidFixedText("\(QuotedExcerpt.quote(text)) is not an IPv6 address in brackets")
             }
         }
         if let bad = text.unicodeScalars.first(where: Host.isForbiddenHostCodePoint) {
@@ -86,14 +86,14 @@ package enum Canonicalizer {
         do {
             ascii = try Host.domainToASCII(bytes)
         } catch .idna(let error) {
-            throw .invalidFixedText("'\(text)' is not a valid domain name: \(error)")
+            throw .invalidFixedText("\(QuotedExcerpt.quote(text)) is not a valid domain name: \(error)")
         } catch {
-            throw .invalidFixedText("'\(text)' decodes to bytes that are not UTF-8")
+            throw .invalidFixedText("\(QuotedExcerpt.quote(text)) decodes to bytes that are not UTF-8")
         }
         // Mapping can make a forbidden code point (U+FF0F FULLWIDTH SOLIDUS is '/').
         if let bad = ascii.first(where: Host.isForbiddenDomainByte) {
             throw .invalidFixedText(
-                "'\(text)' is written \(describe(Unicode.Scalar(bad))) once mapped for IDNA, which a hostname cannot contain")
+                "\(QuotedExcerpt.quote(text)) is written \(describe(Unicode.Scalar(bad))) once mapped for IDNA, which a hostname cannot contain")
         }
         return String(decoding: ascii, as: UTF8.self)
     }
@@ -117,7 +117,7 @@ package enum Canonicalizer {
         let scalars = value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
         let digits = String(String.UnicodeScalarView(scalars.prefix(while: \.isASCIIDigit))).drop { $0 == "0" }
         guard scalars.first?.isASCIIDigit == true else {
-            throw .invalidFixedText("a port starts with a digit, not '\(value)'")
+            throw .invalidFixedText("a port starts with a digit, not \(QuotedExcerpt.quote(value))")
         }
         guard digits.count <= 5, let port = Int(digits.isEmpty ? "0" : String(digits)), port <= 65535 else {
             throw .invalidFixedText("port \(value) is out of range (0 to 65535)")

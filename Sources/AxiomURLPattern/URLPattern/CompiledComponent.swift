@@ -197,7 +197,7 @@ package final class CompiledComponent: Sendable {
             } catch let partError {
                 return URLPatternError(
                     .invalidRegexp, component: component, pattern: pattern, position: part.position,
-                    message: "invalid regexp '(\(part.value))': \(partError.message)")
+                    message: "invalid regexp \(QuotedExcerpt.quote("(" + part.value + ")")): \(partError.message)")
             }
         }
         if error.isTooLarge {

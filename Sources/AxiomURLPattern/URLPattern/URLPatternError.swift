@@ -121,11 +121,11 @@ extension URLPatternError {
             message = "empty regexp group '()' (remove it, or write a regexp such as '(.*)')"
         case .unexpectedToken(let expected, let found):
             code = .unexpectedToken
-            let what = found.kind == .end ? "the end of the pattern" : "'\(found.value)'"
+            let what = found.kind == .end ? "the end of the pattern" : QuotedExcerpt.quote(found.value)
             message = "expected \(expected), found \(what)"
         case .duplicateGroupName(let name):
             code = .duplicateGroupName
-            message = "duplicate group name '\(name)' (each group of a component needs its own name)"
+            message = "duplicate group name \(QuotedExcerpt.quote(name)) (each group of a component needs its own name)"
         case .invalidRegexp(let detail):
             code = .invalidRegexp
             message = "invalid regexp: \(detail)"
