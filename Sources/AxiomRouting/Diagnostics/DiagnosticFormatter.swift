@@ -32,9 +32,9 @@ public struct DiagnosticFormatter: Sendable {
 
     /// One diagnostic with its source line, marker, notes and help.
     ///
-    /// A word of the message, a note or the help longer than ``QuotedExcerpt/width`` (a name or
-    /// pattern of thousands of characters, quoted) is shown by its start and its length
-    /// (``QuotedExcerpt/shorteningLongWords(_:)``); ``Diagnostic/message`` keeps it whole.
+    /// A word of the message, a note or the help longer than 160 characters (a name or pattern
+    /// of thousands of characters, quoted) is shown by its start and its length, and a long
+    /// source line by the part around the marker; ``Diagnostic/message`` keeps the text whole.
     public func format(_ diagnostic: Diagnostic) -> String {
         var output = QuotedExcerpt.shorteningLongWords(diagnostic.description) + "\n"
         output += excerpt(at: diagnostic.location)

@@ -58,7 +58,7 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// What happened, with the pattern quoted: whole when it is short, else the
-    /// ``QuotedExcerpt/width`` characters around ``position`` and its length.
+    /// 160 characters around ``position`` and its length.
     public var description: String {
         var text = "invalid "
         if let component { text += "\(component) " }
