@@ -1,5 +1,6 @@
 import ArgumentParser
 import AxiomRouting
+import AxiomURLPattern
 
 /// `axiom-route resolve URL...`: URLs to typed routes.
 struct Resolve: ParsableCommand {
@@ -59,7 +60,9 @@ struct Resolve: ParsableCommand {
     static func text(_ input: String, _ result: Result<RouteMatch, RouteFailure>) -> String {
         switch result {
         case .failure(let failure):
-            return "\(input)\n  no match [\(failure.code)]: \(failure)"
+            // An input refused for its length is shown by its start (it can be megabytes).
+            let shown = failure.code == .inputTooLong ? QuotedExcerpt.window(input, around: nil).text : input
+            return "\(shown)\n  no match [\(failure.code)]: \(failure)"
         case .success(let match):
             let route = match.route
             var lines = ["\(input)"]

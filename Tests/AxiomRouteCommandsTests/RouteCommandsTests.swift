@@ -59,6 +59,9 @@ private func json(_ text: String) throws -> [String: Any] {
         let run = runCommand("resolve", "myapp://x/" + String(repeating: "a", count: 1 << 20))
         #expect(run.status == 1)
         #expect(run.out.contains("[input-too-long]"))
+        // The input is echoed by its start, not its mebibyte.
+        #expect(run.out.count < 1_000)
+        #expect(run.out.hasPrefix("myapp://x/aaaa"))
     }
 
     @Test func readsOneURLPerLineFromStandardInput() {

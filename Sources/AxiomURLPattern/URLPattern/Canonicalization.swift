@@ -120,7 +120,7 @@ package enum Canonicalizer {
             throw .invalidFixedText("a port starts with a digit, not \(QuotedExcerpt.quote(value))")
         }
         guard digits.count <= 5, let port = Int(digits.isEmpty ? "0" : String(digits)), port <= 65535 else {
-            throw .invalidFixedText("port \(value) is out of range (0 to 65535)")
+            throw .invalidFixedText("port \(QuotedExcerpt.quote(value)) is out of range (0 to 65535)")
         }
         if let scheme, URLRecord.defaultPort(forSpecialScheme: scheme) == .some(port) { return "" }
         return String(port)
