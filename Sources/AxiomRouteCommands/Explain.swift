@@ -27,7 +27,7 @@ struct Explain: ParsableCommand {
     }
 
     static func text(_ explanation: RouteExplanation) -> String {
-        var lines = ["input   \(explanation.input)"]
+        var lines = ["input   \(Resolve.echo(explanation.input, explanation.result))"]
         if let path = explanation.path { lines.append("path    \(path)") }
         switch explanation.result {
         case .success(let match): lines.append("result  \(match)")

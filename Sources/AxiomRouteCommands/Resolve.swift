@@ -57,12 +57,17 @@ struct Resolve: ParsableCommand {
         if failed { throw ExitStatus.noMatch.exitCode }
     }
 
+    /// An input as the text outputs (`resolve`, `explain`) echo it: whole, but for one refused
+    /// for its length, shown by its start (it can be megabytes).
+    static func echo(_ input: String, _ result: Result<RouteMatch, RouteFailure>) -> String {
+        guard case .failure(let failure) = result, failure.code == .inputTooLong else { return input }
+        return QuotedExcerpt.window(input, around: nil).text
+    }
+
     static func text(_ input: String, _ result: Result<RouteMatch, RouteFailure>) -> String {
         switch result {
         case .failure(let failure):
-            // An input refused for its length is shown by its start (it can be megabytes).
-            let shown = failure.code == .inputTooLong ? QuotedExcerpt.window(input, around: nil).text : input
-            return "\(shown)\n  no match [\(failure.code)]: \(failure)"
+            return "\(echo(input, result))\n  no match [\(failure.code)]: \(failure)"
         case .success(let match):
             let route = match.route
             var lines = ["\(input)"]

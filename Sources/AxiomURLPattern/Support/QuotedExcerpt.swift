@@ -29,10 +29,11 @@ package enum QuotedExcerpt {
 }
 
 extension QuotedExcerpt {
-    /// `text` in single quotes for a message: whole when short, else its start (``window(_:around:width:)``)
-    /// and its length, so a message about a 100,000-character name or host stays a line.
-    package static func quote(_ text: String) -> String {
-        let shown = window(text, around: nil).text
+    /// `text` in single quotes for a message: whole when short, else the part of it around
+    /// `column` (the start when nil; ``window(_:around:width:)``) and its length, so a message
+    /// about a 100,000-character name, host or pattern stays a line.
+    package static func quote(_ text: String, around column: Int? = nil) -> String {
+        let shown = window(text, around: column).text
         return shown == text ? "'\(text)'" : "'\(shown)' (\(text.count) characters)"
     }
 }

@@ -62,9 +62,7 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         var text = "invalid "
         if let component { text += "\(component) " }
-        let quoted = excerpt
-        text += "pattern '\(quoted.text)'"
-        if quoted.text != pattern { text += " (\(pattern.count) characters)" }
+        text += "pattern \(QuotedExcerpt.quote(pattern, around: column))"
         if let position { text += " at offset \(position)" }
         return text + ": " + message
     }
@@ -77,12 +75,11 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
         return quoted.text + "\n" + String(repeating: " ", count: column) + "^"
     }
 
-    /// The pattern as quoted, and the caret's column in it (``position`` is in Unicode
-    /// scalars, a column in characters).
-    private var excerpt: (text: String, column: Int?) {
-        let column = position.map { String(scalars: pattern.unicodeScalars.prefix($0)).count }
-        return QuotedExcerpt.window(pattern, around: column)
-    }
+    /// The pattern as quoted, and the caret's column in it.
+    private var excerpt: (text: String, column: Int?) { QuotedExcerpt.window(pattern, around: column) }
+
+    /// ``position`` as a column in characters (it is in Unicode scalars).
+    private var column: Int? { position.map { String(scalars: pattern.unicodeScalars.prefix($0)).count } }
 }
 
 extension URLPatternError {
