@@ -108,10 +108,12 @@ extension NavigationFlow {
         let started = ContinuousClock().now
         let presenting = configuration.signOut == .presentLogin
         let gate = self.gate
-        let proposed = gate.withholdingBackgroundTabs(state)
+        let proposed = gate.withholdingCovered(state)
         let admission = gate.admit(proposed, presentingLogin: presenting)
-        guard admission.state != state else { return }
+        // Every request in flight is superseded, whether or not this commit changes the state: it
+        // was decided (its policy, its loaders, its leave questions) for a signed-in user.
         let id = takeTurn()
+        guard admission.state != state else { return }
         commitThroughGate(proposed, action: .signOut, id: id, presentingLogin: presenting, started: started, admitted: admission)
         deliverLater()
     }
@@ -122,8 +124,11 @@ extension NavigationFlow {
     /// presented over a screen goes. Returns whether it committed.
     @discardableResult
     func commitSignIn(takingDownLogin: Bool) async -> Bool {
-        var proposed = gate.tidied(state)
+        // The login comes down first, so that what it covered is the place withheld screens go
+        // back to.
+        var proposed = state
         if takingDownLogin, let gateLogin, proposed.visible?.id == gateLogin { proposed = proposed.removingVisible(route: proposed.visible?.route) }
+        proposed = gate.tidied(proposed)
         guard proposed != state else { return false }
         let started = ContinuousClock().now
         let id = takeTurn()

@@ -444,6 +444,18 @@ public final class NavigationFlow {
 
     private func isLatest(_ id: RequestID) -> Bool { latest == id }
 
+    /// How a request ends at its commit instead of committing `plan`, or nil when it commits:
+    /// the one check made after the request's last await (``commit(_:prepared:box:)``). A newer
+    /// request, a sign-out or a swap took the turn (superseded); the task was cancelled; the state
+    /// changed under the plan (superseded: it was planned on another state); or the gate's verdict
+    /// on what the plan would show, against the session and table of now, refuses it.
+    private func decidedAtCommit(_ plan: NavigationPlan, for request: NavigationRequest, plannedAfter planCommits: Int) -> NavigationResult? {
+        guard latest == request.id else { return staleResult(request.id) }
+        guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
+        guard commits == planCommits else { return .cancelled(.superseded) }
+        return policyRefusal(plan, for: request)
+    }
+
     /// How a request that is no longer the latest ends: `ui-changed` when the UI changed the
     /// screen after it started, otherwise `superseded` (a newer request).
     func staleResult(_ id: RequestID) -> NavigationResult {
@@ -478,6 +490,7 @@ public final class NavigationFlow {
         // one it planned (a middleware may pass on another); the policy is checked again either
         // way (a session may have changed meanwhile).
         let plan: NavigationPlan
+        let planCommits = commits
         if let prepared, prepared.commits == commits, prepared.request == request {
             plan = prepared.plan
         } else {
@@ -486,6 +499,8 @@ public final class NavigationFlow {
             case .failure(let ended): return ended.result
             }
         }
+        // Before anything is awaited: no loader fetches, and no context is asked, for a screen
+        // the policy refuses now (the commit decides again below).
         if let refusal = policyRefusal(plan, for: request) { return refusal }
         // The loaders of the entries this commit adds, all at once (none: nothing awaited) —
         // only of those the policy would show now: a deep link's auth-only parent, added while
@@ -512,8 +527,6 @@ public final class NavigationFlow {
                 box.loading = duration
             }
             started += clock.now - waited
-            // A session may have changed while they ran (signed out): the policy again.
-            if let refusal = policyRefusal(plan, for: request) { return refusal }
         }
         if let host, plan.events.contains(where: { $0.isLeaving }) {
             let questions = host.flow(self, leaveQuestionsFrom: state, to: plan.state)
@@ -524,11 +537,17 @@ public final class NavigationFlow {
                 var allowed = true
                 for question in questions where allowed { allowed = await question.context.shouldLeave(question.departure) }
                 started += clock.now - waited
+                // A context's "no" counts only for a request still wanted.
                 guard latest == request.id else { return staleResult(request.id) }
                 guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
                 guard allowed else { return .cancelled(.guardRejected) }
             }
         }
+        // The decision that counts, after the last await and in the same main-actor turn as the
+        // write: still the latest request, still planned on the state it commits over, and the
+        // policy for the session and table of now (a session may have signed out, or signed out
+        // behind the flow's back, while the loaders or a leave question ran).
+        if let ended = decidedAtCommit(plan, for: request, plannedAfter: planCommits) { return ended }
         let before = state.visible
         state = plan.state
         if pendingStart != nil { pendingStart = nil }

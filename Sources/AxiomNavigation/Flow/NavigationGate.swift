@@ -163,22 +163,53 @@ struct NavigationGate {
         }
     }
 
-    /// `state` with the guarded tops of its background tabs withheld (what sign-out does to the
-    /// screens not on top: a tab switched to later shows its last screen that may be shown, and
-    /// sign-in puts the rest back). A tab whose whole stack is guarded is kept as it is: selecting
-    /// it goes through the gate like any change.
-    func withholdingBackgroundTabs(_ state: NavigationState) -> NavigationState {
-        guard case .tabs(var tabs) = state.root else { return state }
+    /// `state` with the guarded tops of every stack not on screen withheld — what sign-out does
+    /// to the screens not on top, one rule whatever the root: the background tabs (the root's,
+    /// and a container's), the root's stack under a sheet, and each lower sheet's stack. A stack
+    /// shown later (a tab switched to, a sheet dismissed) shows its last screen that may be shown,
+    /// and sign-in puts the rest back. A lower sheet all of whose screens are guarded goes aside
+    /// whole, over the screen under it. A root stack or tab all of whose screens are guarded is
+    /// kept as it is: revealing it goes through the gate like any change.
+    func withholdingCovered(_ state: NavigationState) -> NavigationState {
         var next = state
-        for name in tabs.order where name != tabs.selected || !state.modals.isEmpty {
-            guard let stack = tabs.stacks[name] else { continue }
+        var groups: [NavigationState.Withheld] = []
+        /// Withholds the guarded top of `stack` (not all of it), recording the group.
+        func withholdTop(_ stack: inout [NavigationEntry]) {
             let guardedCount = stack.reversed().prefix { verdict($0) == .guarded }.count
-            guard guardedCount > 0, guardedCount < stack.count else { continue }
-            next.withheld.append(
-                NavigationState.Withheld(above: stack[stack.count - guardedCount - 1].id, entries: Array(stack.suffix(guardedCount))))
-            tabs.stacks[name] = Array(stack.dropLast(guardedCount))
+            guard guardedCount > 0, guardedCount < stack.count else { return }
+            groups.append(NavigationState.Withheld(above: stack[stack.count - guardedCount - 1].id, entries: Array(stack.suffix(guardedCount))))
+            stack.removeLast(guardedCount)
         }
-        next.root = .tabs(tabs)
+        /// Withholds the guarded tops of `content`'s stacks, all (`covered`) or the background tabs'.
+        func withholdTops(_ content: inout NavigationState.Root, covered: Bool) {
+            switch content {
+            case .stack(var stack):
+                guard covered else { return }
+                withholdTop(&stack)
+                content = .stack(stack)
+            case .tabs(var tabs):
+                for name in tabs.order where covered || name != tabs.selected {
+                    guard var stack = tabs.stacks[name] else { continue }
+                    withholdTop(&stack)
+                    tabs.stacks[name] = stack
+                }
+                content = .tabs(tabs)
+            }
+        }
+        withholdTops(&next.root, covered: !next.modals.isEmpty)
+        // Modals top down, so that removing a lower one leaves the levels still to visit in place.
+        for level in next.modals.indices.reversed() {
+            let top = level == next.modals.count - 1
+            if !top, next.modals[level].allStacks.allSatisfy({ $0.stack.allSatisfy { verdict($0) == .guarded } }) {
+                // A lower sheet with nothing that may be shown: aside whole, over what is under it.
+                let modal = next.modals.remove(at: level)
+                let below = level == 0 ? next.rootActiveTop : next.modals[level - 1].stack.last
+                groups.append(NavigationState.Withheld(above: below?.id, tab: below == nil ? next.selectedTab : nil, modal: modal))
+                continue
+            }
+            withholdTops(&next.modals[level].content, covered: !top)
+        }
+        next.withheld += groups
         return next
     }
 

@@ -314,7 +314,8 @@ public enum NavigationPlanner {
             for (index, modal) in state.modals.enumerated() {
                 for (tab, stack) in modal.allStacks { all.append(("modal \(index)" + (tab.map { " tab " + $0 } ?? ""), stack)) }
             }
-            for group in state.withheld { all.append(("withheld \(group.place)", group.entries)) }
+            // By position: several groups may have one place (two groups above one entry).
+            for (index, group) in state.withheld.enumerated() { all.append(("withheld \(index)", group.entries)) }
             return all
         }
         let newStacks = Dictionary(stacks(new), uniquingKeysWith: { first, _ in first })

@@ -67,38 +67,66 @@ extension NavigationState {
         return all
     }
 
-    /// The withheld groups put back where they were (a group goes back only onto its `above`
-    /// while that is a stack's top — a modal group only while `above` is visible); the others
-    /// are gone. The state to propose to the gate once the user is signed in. Linear in the
-    /// number of stacks and groups.
+    /// The withheld groups put back where they were, every one whose place is still there: the
+    /// state to propose to the gate once the user is signed in. A group of a stack goes back onto
+    /// `above` while that is the top of a stack — after any group put back onto it before, so
+    /// several groups above one entry come back in the order they were taken; a modal (a
+    /// container too) goes back over `above` while that is the top of the screens under a
+    /// modal's level — under any modal presented since, such as a login still on top. A group
+    /// above an entry of another group goes back once that one has, whichever was taken first:
+    /// the groups are tried again until a turn puts none back (at most one turn a group, each
+    /// linear in the state). The others are gone (their place left the state).
     func reinstatingWithheld() -> NavigationState {
         guard !withheld.isEmpty else { return self }
         var next = self
         next.withheld = []
-        var tops = next.stackTops()
-        for group in withheld {
-            guard let above = group.above else {
-                // Nothing was below it: back while its stack is still empty.
-                guard next.hasEmptyBottom(for: group) else { continue }
-                switch group.content {
-                case .modal(let modal): next.modals.append(modal)
-                case .stack(let entries): next.append(entries, to: group.tab.map { .tab($0) } ?? .root)
-                }
-                continue
+        var pending = withheld
+        // The entry each group of a stack goes onto: `above`, or the last one put back onto it.
+        var onto: [EntryID: EntryID] = [:]
+        var progressed = true
+        while progressed, !pending.isEmpty {
+            progressed = false
+            var rest: [Withheld] = []
+            for group in pending {
+                if next.reinstate(group, onto: &onto) { progressed = true } else { rest.append(group) }
             }
-            switch group.content {
-            case .modal(let modal):
-                // (No group is above an entry of a withheld modal: `tops` stays as it is.)
-                guard next.visible?.id == above else { continue }
-                next.modals.append(modal)
-            case .stack(let entries):
-                // Once a group is back on a stack, that stack's top is one of its entries (no
-                // group is above those): the old top is no longer a place to put one.
-                guard let place = tops.removeValue(forKey: above) else { continue }
-                next.append(entries, to: place)
-            }
+            pending = rest
         }
         return next
+    }
+
+    /// Puts `group` back where it was, if that place is there now; returns whether it did.
+    private mutating func reinstate(_ group: Withheld, onto: inout [EntryID: EntryID]) -> Bool {
+        guard let above = group.above else {
+            // Nothing was below it: back while its stack is still empty.
+            guard hasEmptyBottom(for: group) else { return false }
+            switch group.content {
+            case .modal(let modal): modals.append(modal)
+            case .stack(let entries): append(entries, to: group.tab.map { .tab($0) } ?? .root)
+            }
+            return true
+        }
+        switch group.content {
+        case .modal(let modal):
+            // Over `above` where it is the top of the screens under a modal level.
+            guard let level = levelShowing(onto[above] ?? above) else { return false }
+            modals.insert(modal, at: level)
+            return true
+        case .stack(let entries):
+            let target = onto[above] ?? above
+            guard let place = stackTops()[target], let last = entries.last else { return entries.isEmpty }
+            append(entries, to: place)
+            onto[above] = last.id
+            return true
+        }
+    }
+
+    /// The modal level whose presentation sits over `entry`, when `entry` is the top of the
+    /// active stack under it: 0 for the root's (its selected tab's), `n + 1` for modal `n`'s.
+    private func levelShowing(_ entry: EntryID) -> Int? {
+        if rootActiveTop?.id == entry { return 0 }
+        for (level, modal) in modals.enumerated() where modal.stack.last?.id == entry { return level + 1 }
+        return nil
     }
 
     /// Where a stack is: the root's, a tab's, a modal's, or a tab of a modal's.
@@ -166,11 +194,27 @@ extension NavigationState {
     /// The state without the withheld groups whose `above` is no longer in its stacks, or —
     /// for a group with nothing below it — whose stack is no longer empty (they could never go
     /// back: their context is released at this commit).
+    /// A group above an entry that is itself withheld (a sheet withheld above a screen withheld
+    /// in its turn) is kept while that group is: its place comes back with it.
     func droppingOrphanedWithheld() -> NavigationState {
         guard !withheld.isEmpty else { return self }
-        let present = Set(stackEntries.map(\.id))
+        var present = Set(stackEntries.map(\.id))
+        var kept = [Bool](repeating: false, count: withheld.count)
+        // Groups whose place is present, then those above their entries, to a fixpoint: at most
+        // one turn a group.
+        var progressed = true
+        while progressed {
+            progressed = false
+            for (index, group) in withheld.enumerated() where !kept[index] {
+                guard group.above.map({ present.contains($0) }) ?? hasEmptyBottom(for: group) else { continue }
+                kept[index] = true
+                present.formUnion(group.entries.map(\.id))
+                progressed = true
+            }
+        }
+        guard kept.contains(false) else { return self }
         var next = self
-        next.withheld = withheld.filter { group in group.above.map { present.contains($0) } ?? hasEmptyBottom(for: group) }
+        next.withheld = withheld.indices.filter { kept[$0] }.map { withheld[$0] }
         return next
     }
 

@@ -143,6 +143,14 @@ public struct NavigationState: Sendable, Hashable {
         }
     }
 
+    /// The top of the root's active stack (its selected tab's), under any modal.
+    var rootActiveTop: NavigationEntry? {
+        switch root {
+        case .stack(let stack): return stack.last
+        case .tabs(let tabs): return tabs.stacks[tabs.selected]?.last
+        }
+    }
+
     /// The entry on screen.
     public var visible: NavigationEntry? { activeStack.last }
 
