@@ -203,12 +203,13 @@ public final class NavigationSimulator {
         return result
     }
 
-    /// Signs in and resumes the parked request, if any; nil when there was none.
+    /// Signs in (as `principal`, when given) and resumes the parked request, if any; nil when
+    /// there was none.
     @discardableResult
-    public func signIn() async -> NavigationResult? {
+    public func signIn(as principal: Principal? = nil) async -> NavigationResult? {
         await start()
         let parked = flow.parkedRequest?.action
-        let result = await flow.signIn()
+        let result = await flow.signIn(as: principal)
         let route: String? =
             switch parked {
             case .navigate(let destination)?, .deepLink(let destination)?: destination.route

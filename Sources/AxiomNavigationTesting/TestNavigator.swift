@@ -159,14 +159,14 @@ public final class TestNavigator {
         await step(change.summary, result, state, Location(fileID, filePath, line, column)) { await $0.uiDidChange(change) }
     }
 
-    /// Signs in and resumes the parked request, if any; nil when there was none (then the state
-    /// must not change).
+    /// Signs in (as `principal`, when given: ``Principal``) and resumes the parked request, if
+    /// any; nil when there was none (then the state must not change).
     @discardableResult
     public func signIn(
-        expect result: ExpectedResult? = nil, state: String? = nil,
+        as principal: Principal? = nil, expect result: ExpectedResult? = nil, state: String? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> NavigationResult? {
-        await step("sign-in", result, state, Location(fileID, filePath, line, column)) { await $0.signIn() }
+        await step("sign-in", result, state, Location(fileID, filePath, line, column)) { await $0.signIn(as: principal) }
     }
 
     public func signOut() { flow.signOut() }

@@ -163,7 +163,7 @@ enum Simulation {
             case .dismiss: return await navigator.dismiss()
             case .tab(let name): return await navigator.selectTab(name)
             case .resetTab(let name): return await navigator.perform(.resetTab(name))
-            case .signIn: return await navigator.signIn()
+            case .signIn(let principal): return await navigator.signIn(as: principal)
             case .restore(let name, let source):
                 guard let data = saved[name] else {
                     return .failed(.uiChangeNotApplicable("no state was saved as '\(name)' (a 'save \(name)' step comes first)"))

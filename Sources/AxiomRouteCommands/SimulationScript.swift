@@ -43,7 +43,9 @@ struct SimulationScript: Sendable {
         /// the top sheet dragged down.
         case uiBack, uiDismiss
         case uiTab(String)
-        case signIn, signOut
+        /// `sign-in` or `sign-in as NAME` (the principal).
+        case signIn(Principal?)
+        case signOut
         case advance(Duration)
         case expect(Expectation)
         /// `guard SUBJECT pass|refuse|redirect URL|wait DURATION|off`: a guard of the script's own,
@@ -323,8 +325,11 @@ extension SimulationScript.Step {
             try none()
             self = .uiDismiss
         case "sign-in":
-            try none()
-            self = .signIn
+            switch arguments.count {
+            case 0: self = .signIn(nil)
+            case 2 where arguments[0] == "as": self = .signIn(Principal(arguments[1]))
+            default: throw ScriptError("'sign-in' takes nothing, or 'as NAME' naming who signs in, e.g. 'sign-in as alice'")
+            }
         case "sign-out":
             try none()
             self = .signOut

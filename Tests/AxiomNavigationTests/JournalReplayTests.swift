@@ -222,7 +222,7 @@ import Testing
             [
                 .begin(NavigationState(router: router), settings: settings), .begin(NavigationState(router: router), settings: nil),
                 .navigate(post, source: .pushNotification), .open(url: "myapp://posts/7", source: .universalLink),
-                .restore(NavigationState(router: router), source: .deepLink), .start, .signIn, .signOut, .replaceTable,
+                .restore(NavigationState(router: router), source: .deepLink), .start, .signIn(as: nil), .signIn(as: "alice"), .signOut, .replaceTable,
                 .ui(.popped(to: EntryID(3))), .ui(.selectedTab("inbox")), .ui(.dismissed(level: 1)), .settings(settings),
             ] + commands.map { .command($0, source: .inApp) }
         let encoder = JSONEncoder()

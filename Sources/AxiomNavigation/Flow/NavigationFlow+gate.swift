@@ -6,7 +6,7 @@ import AxiomRouting
 extension NavigationFlow {
     /// The gate for the current table and session: no session middleware is signed out and
     /// has no login to show (the flow fails closed).
-    var gate: NavigationGate { NavigationGate(router: router, sessions: sessions) }
+    var gate: NavigationGate { NavigationGate(router: router, sessions: sessions, principal: principal) }
 
     /// Commits what the gate admits for `proposed`, as one history record: the state, the
     /// loaders' data kept for the entries still there, the lifecycle queued (delivered by the
@@ -108,7 +108,14 @@ extension NavigationFlow {
         let started = ContinuousClock().now
         let presenting = configuration.signOut == .presentLogin
         let gate = self.gate
-        let proposed = gate.withholdingCovered(state)
+        var proposed = gate.withholdingCovered(state)
+        if configuration.forgetsGuardedStateAtSignOut {
+            // Nothing of the session is kept for the next sign-in: withheld and auth-only screens
+            // go, and so does any request parked until now.
+            proposed = gate.strippingGuarded(state)
+            forgottenParkedBefore = RequestID(nextRequest)
+            parkedOwners = [:]
+        }
         let admission = gate.admit(proposed, presentingLogin: presenting)
         // Every request in flight is superseded, whether or not this commit changes the state: it
         // was decided (its policy, its loaders, its leave questions) for a signed-in user.

@@ -59,7 +59,9 @@ extension NavigationFlow {
             // A restore parked for sign-in is checked against the table of now (it may resume after
             // a swap); `restore(_:source:)` checked a fresh one already, and a swap since would
             // have superseded it.
-            let restored = request.isResumed ? saved.restored(against: router, source: source).state : saved
+            var restored = request.isResumed ? saved.restored(against: router, source: source).state : saved
+            // Signed in: a saved state of another principal's keeps nothing guarded of theirs.
+            if gate.needsTidying(restored) { restored = gate.tidied(restored) }
             // Every entry of the current state leaves; the restored visible entry appears. Not
             // the planner's diff: a restored state's ids may be ids the current state uses for
             // other screens (both count from 0).
@@ -79,7 +81,7 @@ extension NavigationFlow {
                 let withheld = gate.admit(plan.state, presentingLogin: false).state
                 return .success(NavigationPlan(state: withheld, events: NavigationPlanner.events(from: state, to: withheld)))
             }
-            if plan.state.withheldGroups != nil {
+            if gate.needsTidying(plan.state) {
                 let tidied = gate.tidied(plan.state)
                 if tidied != plan.state { return .success(NavigationPlan(state: tidied, events: NavigationPlanner.events(from: state, to: tidied))) }
             }
@@ -128,7 +130,14 @@ extension NavigationFlow {
         // Going back from the login screen to an auth-only screen under it is not parked:
         // resuming it after sign-in would go back once more.
         if let request, !(request.action.goesBack && state.visible?.route == login) {
-            for session in sessions where !session.isSignedIn { _ = session.park(request) }
+            var parkedAny = false
+            for session in sessions where !session.isSignedIn { parkedAny = session.park(request) || parkedAny }
+            // Parked for the principal whose state this is (sign-in resumes it for them only).
+            if parkedAny {
+                let parkedIDs = Set(sessions.compactMap { $0.parked?.id })
+                parkedOwners = parkedOwners.filter { parkedIDs.contains($0.key) }
+                if let owner = state.owner { parkedOwners[request.id] = owner }
+            }
         }
         // Without a login route, or with the login already on screen, nothing changes.
         guard let login, state.visible?.route != login else { return .cancelled(.guardRejected) }

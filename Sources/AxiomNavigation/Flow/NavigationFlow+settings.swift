@@ -14,6 +14,7 @@ extension NavigationFlow.Configuration {
         [
             "maxRedirects": String(maxRedirects), "historyLimit": String(historyLimit), "rejectsDuplicates": String(rejectsDuplicates),
             "signOut": signOut.rawValue, "replacesTopWithNewValues": String(replacesTopWithNewValues),
+            "forgetsGuardedStateAtSignOut": String(forgetsGuardedStateAtSignOut),
         ]
     }
 
@@ -26,7 +27,8 @@ extension NavigationFlow.Configuration {
             historyLimit: fields["historyLimit"].flatMap { Int($0) } ?? defaults.historyLimit,
             rejectsDuplicates: fields["rejectsDuplicates"].flatMap { Bool($0) } ?? defaults.rejectsDuplicates,
             signOut: fields["signOut"].flatMap(NavigationFlow.SignOutRule.init(rawValue:)) ?? defaults.signOut,
-            replacesTopWithNewValues: fields["replacesTopWithNewValues"].flatMap { Bool($0) } ?? defaults.replacesTopWithNewValues)
+            replacesTopWithNewValues: fields["replacesTopWithNewValues"].flatMap { Bool($0) } ?? defaults.replacesTopWithNewValues,
+            forgetsGuardedStateAtSignOut: fields["forgetsGuardedStateAtSignOut"].flatMap { Bool($0) } ?? defaults.forgetsGuardedStateAtSignOut)
     }
 }
 

@@ -34,11 +34,19 @@ public final class NavigationFlow {
         /// (default false: pushed). For routes whose transition is `push` or a modal; equal values
         /// are ``rejectsDuplicates``' case.
         public var replacesTopWithNewValues: Bool
+        /// Whether sign-out forgets the guarded state at once (default false): every withheld
+        /// screen, the request parked for sign-in and every auth-only screen in the stacks go in the
+        /// sign-out's commit (their contexts released), so nothing of the session is left for the
+        /// next sign-in — whoever it is. By default they are kept for the principal who signed out
+        /// (``NavigationState/owner``): signing in again as that principal brings them back, and
+        /// another principal's sign-in drops them (``Principal``).
+        public var forgetsGuardedStateAtSignOut: Bool
 
         public init(
             maxRedirects: Int = 5, historyLimit: Int = 100, rejectsDuplicates: Bool = true, signOut: SignOutRule = .presentLogin,
-            replacesTopWithNewValues: Bool = false
+            replacesTopWithNewValues: Bool = false, forgetsGuardedStateAtSignOut: Bool = false
         ) {
+            self.forgetsGuardedStateAtSignOut = forgetsGuardedStateAtSignOut
             self.maxRedirects = maxRedirects
             self.historyLimit = historyLimit
             self.rejectsDuplicates = rejectsDuplicates
@@ -99,6 +107,14 @@ public final class NavigationFlow {
     @ObservationIgnored var hasStarted = false
     /// The login entry the gate presented over a guarded screen (sign-in takes it down).
     @ObservationIgnored var gateLogin: EntryID? = nil
+    /// Who signed in last, as the app named them (``signIn(as:)``): kept after sign-out, since the
+    /// guarded state left then is theirs (``NavigationState/owner``).
+    public internal(set) var principal: Principal? = nil
+    /// The principal each request parked for sign-in was taken from (the state's owner when it was
+    /// parked), by request: sign-in resumes it only for that principal. Only parked requests.
+    @ObservationIgnored var parkedOwners: [RequestID: Principal] = [:]
+    /// Requests numbered below this were parked before a sign-out that forgot them.
+    @ObservationIgnored var forgottenParkedBefore = RequestID(0)
 
     /// A flow on `router` starting at `state`. With a `host`, each commit's lifecycle
     /// events are delivered to it and its leave-guarding contexts are asked before a commit
@@ -181,24 +197,38 @@ public final class NavigationFlow {
 
     // MARK: Signing in
 
-    /// Tells the session middleware (``AuthenticationMiddleware``) that the user signed in, puts
-    /// back the screens withheld until then (``NavigationState/withheld``), and resumes the
-    /// request parked while signed out — exactly once: the newest one, if it has not expired. It
+    /// Tells the session middleware (``AuthenticationMiddleware``) that `principal` signed in,
+    /// puts back the screens withheld until then (``NavigationState/withheld``), and resumes the
+    /// request parked while signed out — exactly once: the newest one, if it has not expired.
+    ///
+    /// Guarded state comes back only to the principal it was taken from (``Principal``): when
+    /// the state's ``NavigationState/owner`` is another principal, its withheld screens and every
+    /// auth-only screen in its stacks go in this commit (their contexts released), and a request
+    /// parked for that principal is dropped, not resumed. Name the principal whenever the app can
+    /// tell users apart; a sign-in that names none gets only what has no owner. The parked request
     /// runs again through the whole pipeline as a new request with the parked request's action
     /// and source; a login screen on top is taken down in the same commit. With none parked, a
     /// login the gate presented over a screen is taken down (a commit of its own, not a request).
     /// Returns that navigation's result, `completed` when only the sign-in's own commit changed
     /// the state, or nil when nothing did (a second sign-in does nothing).
     @discardableResult
-    public func signIn() async -> NavigationResult? {
+    public func signIn(as principal: Principal? = nil) async -> NavigationResult? {
         let code: (NavigationResult?) -> String = { $0?.code.rawValue ?? "none" }
-        return await journaled(.signIn, code: code) {
+        return await journaled(.signIn(as: principal), code: code) {
             var parked: NavigationRequest? = nil
             for session in sessions {
                 if let request = session.signIn(), request.id > (parked?.id ?? RequestID(-1)) { parked = request }
             }
-            // Screens withheld until sign-in go back where they were; with nothing parked, a
-            // login the gate presented over a screen goes too (one commit, not a request).
+            // A request parked for another principal, or before a sign-out that forgot it, is not
+            // theirs to resume.
+            if let request = parked, request.id < forgottenParkedBefore || parkedOwners[request.id].map({ $0 != principal }) ?? false {
+                parked = nil
+            }
+            parkedOwners = [:]
+            self.principal = principal
+            // Screens withheld until sign-in go back where they were (another principal's go); with
+            // nothing parked, a login the gate presented over a screen goes too (one commit, not a
+            // request).
             let committed = await commitSignIn(takingDownLogin: parked == nil)
             guard let parked else { return committed ? .completed : nil }
             // The route by name in today's table (it may have been swapped since it was parked).
@@ -211,8 +241,11 @@ public final class NavigationFlow {
     /// again in one commit (Docs/Middleware.md, "The gate"): an auth-only screen on top gets the
     /// login over it (``Configuration/signOut`` `.presentLogin`, the default) or is withheld down
     /// to a screen that may be shown (`.withhold`); the auth-only tops of background tabs are
-    /// withheld (back after sign-in); a request in flight is superseded. Screens under the top of
-    /// a stack stay, each checked by the gate when it is revealed.
+    /// withheld (back after sign-in), and so are those of the root's stack under a sheet and of
+    /// lower sheets; every request in flight is superseded. Screens under the top of a stack stay,
+    /// each checked by the gate when it is revealed. What is kept belongs to the principal who
+    /// signed out (``NavigationState/owner``) — or, with
+    /// ``Configuration/forgetsGuardedStateAtSignOut``, is forgotten in this same commit.
     public func signOut() {
         for session in sessions { session.signOut() }
         commitSignOut()

@@ -46,6 +46,9 @@ struct NavigationGate {
     let router: Router
     /// The session middleware (none: signed out, and no login to show — the flow fails closed).
     let sessions: [any SessionMiddleware]
+    /// Who signed in last (``NavigationFlow/principal``): while signed in, the owner guarded state
+    /// must have to be shown.
+    var principal: Principal? = nil
 
     /// Whether the session is signed in (asked of the session middleware when a rule needs it).
     var signedIn: Bool { !sessions.isEmpty && sessions.allSatisfy(\.isSignedIn) }
@@ -92,10 +95,58 @@ struct NavigationGate {
         return admission
     }
 
-    /// `state`'s withheld screens tidied: signed in, put back where they were; otherwise those
-    /// whose screen below has left the state released.
+    /// `state`'s guarded screens tidied. Signed in: when they belong to another principal
+    /// (``NavigationState/owner``) they go (``strippingGuarded(_:)``), the state then belongs to
+    /// who signed in, and withheld screens go back where they were. Signed out: withheld groups
+    /// whose screen below has left the state are released.
     func tidied(_ state: NavigationState) -> NavigationState {
-        signedIn ? state.reinstatingWithheld() : state.droppingOrphanedWithheld()
+        guard signedIn else { return state.droppingOrphanedWithheld() }
+        var next = state
+        if let owner = next.owner, owner != principal { next = strippingGuarded(next) }
+        next.owner = principal
+        return next.reinstatingWithheld()
+    }
+
+    /// Whether ``tidied(_:)`` may change `state` (a quick test for the requests' plans).
+    func needsTidying(_ state: NavigationState) -> Bool {
+        state.withheldGroups != nil || (signedIn && state.owner != principal)
+    }
+
+    /// Whether `entry`'s route needs a sign-in, whoever is signed in (its route gone: yes).
+    func needsSignIn(_ entry: NavigationEntry) -> Bool {
+        guard let route = router.route(named: entry.route) else { return true }
+        return route.metadata.requiresAuthentication && route.name != router.loginRoute && route.name != login
+    }
+
+    /// `state` with nothing guarded left, and no owner: every withheld group gone, each stack cut
+    /// below its first screen that needs a sign-in (the screens pushed over it went there through
+    /// it), and each modal holding such a screen dismissed with the modals above it. A root
+    /// screen of the root's stack or of a tab that needs a sign-in and has no values (an `inbox`
+    /// tab) is made anew — a new entry, so a new context — rather than leaving its tab empty. What
+    /// another principal's sign-in, or a sign-out that forgets
+    /// (``NavigationFlow/Configuration/forgetsGuardedStateAtSignOut``), leaves of a state; the
+    /// commit releases the contexts of what went.
+    func strippingGuarded(_ state: NavigationState) -> NavigationState {
+        var next = state
+        next.withheld = []
+        next.owner = nil
+        func cut(_ stack: [NavigationEntry]) -> [NavigationEntry] {
+            guard let first = stack.firstIndex(where: needsSignIn) else { return stack }
+            guard first == 0 else { return Array(stack[..<first]) }
+            let root = stack[0]
+            guard root.destination.parameters.isEmpty, root.destination.query.isEmpty else { return [] }
+            return [next.makeEntry(root.destination, source: root.source)]
+        }
+        switch next.root {
+        case .stack(let stack): next.root = .stack(cut(stack))
+        case .tabs(var tabs):
+            for name in tabs.order { tabs.stacks[name] = tabs.stacks[name].map(cut) }
+            next.root = .tabs(tabs)
+        }
+        if let level = next.modals.firstIndex(where: { $0.allStacks.contains { $0.stack.contains(where: needsSignIn) } }) {
+            next.modals.removeSubrange(level...)
+        }
+        return next
     }
 
     /// `state` with the login on top, or nil when there is none to present.

@@ -67,7 +67,7 @@ extension NavigationJournal {
 /// "state": {…}, "settings": {…}}` … (the schema: `Docs/schemas/journal-record.schema.json`).
 extension JournalStep: Codable {
     private enum Key: String, CodingKey {
-        case kind, format, state, settings, destination, source, url, command, change
+        case kind, format, state, settings, destination, source, url, command, change, principal
     }
 
     private enum Kind: String, Codable, CaseIterable {
@@ -99,7 +99,9 @@ extension JournalStep: Codable {
             try container.encode(state, forKey: .state)
             try container.encode(source, forKey: .source)
         case .start: try container.encode(Kind.start, forKey: .kind)
-        case .signIn: try container.encode(Kind.signIn, forKey: .kind)
+        case .signIn(let principal):
+            try container.encode(Kind.signIn, forKey: .kind)
+            try container.encodeIfPresent(principal, forKey: .principal)
         case .signOut: try container.encode(Kind.signOut, forKey: .kind)
         case .replaceTable: try container.encode(Kind.replaceTable, forKey: .kind)
         case .ui(let change):
@@ -148,7 +150,7 @@ extension JournalStep: Codable {
             self = .restore(
                 try container.decode(NavigationState.self, forKey: .state), source: try container.decode(NavigationSource.self, forKey: .source))
         case .start: self = .start
-        case .signIn: self = .signIn
+        case .signIn: self = .signIn(as: try container.decodeIfPresent(Principal.self, forKey: .principal))
         case .signOut: self = .signOut
         case .replaceTable: self = .replaceTable
         case .ui: self = .ui(try container.decode(UIChange.self, forKey: .change))
@@ -284,7 +286,7 @@ private enum LegacyJournalStep: Decodable {
         case .command(let command, let source): return .command(command.command, source: source)
         case .restore(let state, let source): return .restore(state, source: source)
         case .start: return .start
-        case .signIn: return .signIn
+        case .signIn: return .signIn(as: nil)
         case .signOut: return .signOut
         case .replaceTable: return .replaceTable
         case .ui(let change): return .ui(change)

@@ -22,7 +22,8 @@ public enum JournalStep: Sendable, Hashable {
     case restore(NavigationState, source: NavigationSource)
     /// ``Orchestrator/start()`` running the initial state as a request.
     case start
-    case signIn
+    /// A sign-in, as the principal the app named (nil: none; ``Principal``).
+    case signIn(as: Principal?)
     case signOut
     /// The route table swapped (the table itself is not in the journal: replay stops here).
     case replaceTable
@@ -41,7 +42,7 @@ public enum JournalStep: Sendable, Hashable {
         case .command(let command, _): return command.name
         case .restore: return "restore"
         case .start: return "start"
-        case .signIn: return "sign-in"
+        case .signIn(let principal): return principal.map { "sign-in as \($0)" } ?? "sign-in"
         case .signOut: return "sign-out"
         case .replaceTable: return "replace-table"
         case .ui(let change): return change.summary

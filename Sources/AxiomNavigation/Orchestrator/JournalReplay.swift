@@ -139,7 +139,7 @@ public enum JournalReplay {
         case .command(let command, let source): _ = await flow.perform(command, source: source)
         case .restore(let state, let source): _ = await flow.restore(state, source: source)
         case .start: await orchestrator.start()
-        case .signIn: _ = await flow.signIn()
+        case .signIn(let principal): _ = await flow.signIn(as: principal)
         case .signOut: flow.signOut()
         case .replaceTable, .settings: break
         case .ui(let change):

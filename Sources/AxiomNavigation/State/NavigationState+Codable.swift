@@ -40,7 +40,7 @@ extension NavigationState: Codable {
     public static let formatVersion = 1
 
     private enum Key: String, CodingKey {
-        case version, nextID, root, modals, withheld
+        case version, nextID, root, modals, withheld, owner
         case stack, tabs, order, selected, stacks, style, container, above, tab, modal
     }
 
@@ -63,6 +63,8 @@ extension NavigationState: Codable {
             var nested = modals.nestedContainer(keyedBy: Key.self)
             try Self.encode(modal, into: &nested)
         }
+        // Whose signed-in session the guarded screens belong to (written only when the app named one).
+        try container.encodeIfPresent(owner, forKey: .owner)
         // Screens set aside until sign-in (written only when there are some): the top of a
         // stack, or a whole modal, with the entry they were above.
         if !withheld.isEmpty {
@@ -185,6 +187,7 @@ extension NavigationState: Codable {
             }
         }
         self.withheldGroups = withheld.isEmpty ? nil : withheld
+        self.owner = try container.decodeIfPresent(Principal.self, forKey: .owner)
         self.nextID = try container.decode(Int.self, forKey: .nextID)
         // Room for new entries: each takes the next id (an id near Int.max would overflow).
         guard (0...Self.maxNextID).contains(nextID) else {
@@ -197,15 +200,12 @@ extension NavigationState: Codable {
             }
             guard ids.insert(entry.id).inserted else { throw Self.invalid("entry id \(entry.id) is used twice") }
         }
-        if !withheld.isEmpty {
-            let inStacks = Set(stackEntries.map(\.id))
-            for group in withheld {
-                if let above = group.above {
-                    guard inStacks.contains(above) else { throw Self.invalid("withheld entries above \(above), which is in no stack") }
-                } else if !hasEmptyBottom(for: group) {
-                    throw Self.invalid("withheld entries \(group.place), which is not an empty stack")
-                }
-            }
+        // Each group's place is in a stack, or in a group whose place is (a sheet withheld above a
+        // screen withheld in its turn), or — with nothing below it — an empty stack.
+        let placed = droppingOrphanedWithheld().withheld
+        if placed.count != withheld.count, let group = withheld.first(where: { !placed.contains($0) }) {
+            if let above = group.above { throw Self.invalid("withheld entries above \(above), which is in no stack and no other group") }
+            throw Self.invalid("withheld entries \(group.place), which is not an empty stack")
         }
     }
 

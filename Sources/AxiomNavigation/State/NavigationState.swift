@@ -98,6 +98,12 @@ public struct NavigationState: Sendable, Hashable {
             yield &groups
         }
     }
+    /// The principal whose signed-in session the state's guarded screens belong to — those
+    /// withheld, those left under a login, every auth-only screen in it (``Principal``): set when
+    /// a named principal signs in, kept through sign-out, saved with the state. Another
+    /// principal's sign-in drops them; nil when no principal was named (or none since the state
+    /// was forgotten: ``NavigationFlow/Configuration/forgetsGuardedStateAtSignOut``).
+    public internal(set) var owner: Principal? = nil
     /// ``withheld``, nil when there are none (most states: copying one then counts no reference).
     var withheldGroups: [Withheld]? = nil
 
