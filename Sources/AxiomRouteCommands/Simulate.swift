@@ -278,6 +278,10 @@ enum Simulation {
                 navigator.signOut()
                 step.detail = "signed out"
                 if navigator.flow.state != before { step.state = navigator.flow.state }
+            case .expireSession:
+                // The middleware alone is told: nothing commits now.
+                navigator.authentication.signOut()
+                step.detail = "the session ended (the flow was not told)"
             case .advance(let duration):
                 await navigator.advance(by: duration)
                 await settle()

@@ -46,6 +46,9 @@ struct SimulationScript: Sendable {
         /// `sign-in` or `sign-in as NAME` (the principal).
         case signIn(Principal?)
         case signOut
+        /// `expire-session`: the session ends without the flow being told (a token that expired):
+        /// the authentication middleware signs out, and the flow finds out at its next check.
+        case expireSession
         case advance(Duration)
         case expect(Expectation)
         /// `guard SUBJECT pass|refuse|redirect URL|wait DURATION|off`: a guard of the script's own,
@@ -119,7 +122,7 @@ struct SimulationScript: Sendable {
 
     static let stepNames = [
         "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss",
-        "sign-in", "sign-out", "advance", "expect", "guard", "leave", "answer", "save", "restore", "replace-table", "await",
+        "sign-in", "sign-out", "expire-session", "advance", "expect", "guard", "leave", "answer", "save", "restore", "replace-table", "await",
     ]
     /// The steps a trailing `&` may start in the background: those that ask the flow.
     static let backgroundable = [
@@ -333,6 +336,9 @@ extension SimulationScript.Step {
         case "sign-out":
             try none()
             self = .signOut
+        case "expire-session":
+            try none()
+            self = .expireSession
         case "advance": self = .advance(try parseDuration(try one("a duration, e.g. 'advance 1s'")))
         case "expect": self = .expect(try SimulationScript.Expectation(arguments))
         case "guard":
