@@ -154,10 +154,33 @@ extension Router {
             names.append(parameter.name)
             values.append(value)
         }
+        var landed = route
+        var landedValues = values
+        var landedNames: [String]? = names.count == route.parameterList.count ? nil : names
+        // Decided as the direct request for where it lands: the target's own path, with the
+        // values handed on, resolved as a URL is. A stricter sibling that takes that path
+        // (`/docs/:name(admin-…)` beside `/docs/:name`) takes the redirect or alias too — never
+        // the weaker target by name (issue 51). (Path-only routes: a host- or scheme-scoped
+        // target is the compiler's to check.)
+        // (Not while checking another hop's landing: the target's path may itself be a hop's, and
+        // the direct lookup lands that one by name.)
+        if route.host == nil, route.scheme == nil, !Self.checkingLanding,
+            case .success(let direct) = Self.$checkingLanding.withValue(true, operation: {
+                resolve(path: path(route, parts: parts(of: rank), RouteParameters(names: names, values: values)))
+            }),
+            direct.route.name != route.name, direct.route.storage.isOwnPattern, direct.redirects.isEmpty
+        {
+            landed = direct.route
+            landedValues = direct.route.parameterList.compactMap { direct.parameters[$0.name] }
+            landedNames = landedValues.count == direct.route.parameterList.count ? nil : direct.route.parameterList.map(\.name).filter { direct.parameters[$0] != nil }
+        }
         return RouteMatch(
-            route: route, values: values, names: names.count == route.parameterList.count ? nil : names, query: match.query, path: match.path,
+            route: landed, values: landedValues, names: landedNames, query: match.query, path: match.path,
             redirects: redirects, alias: entry.kind == .alias ? entry.fullPattern : nil, dropped: match.droppedQuery)
     }
+
+    /// Whether this lookup is the direct one ``landedSlowly(_:)`` makes for a hop's target.
+    @TaskLocal static var checkingLanding = false
 
     /// `parameters` with `fixed` after them (a name in both keeps `parameters`' value: the
     /// compiler refuses a redirect that both reads and sets one).

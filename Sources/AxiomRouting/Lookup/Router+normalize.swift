@@ -113,8 +113,8 @@ extension Router {
         return false
     }
 
-    /// `%XX` escapes decoded when they stand for an unreserved character (ALPHA, DIGIT, `-`,
-    /// `.`, `_`, `~`), upper-cased otherwise; a `%` not followed by two hex digits is left as
+    /// `%XX` escapes decoded when they stand for a character spelled literally
+    /// (``isSpelledLiterally(_:)``: unreserved ones, sub-delimiters, `:` and `@`), upper-cased otherwise; a `%` not followed by two hex digits is left as
     /// it is (its value fails to decode later, with a reason).
     static func normalizingEscapes(_ path: String) -> String {
         // Most escapes are already canonical (upper-case hex of a reserved or non-ASCII byte):
@@ -123,7 +123,7 @@ extension Router {
             var index = PathBytes.firstIndex(of: 0x25, in: bytes)
             while index + 2 < bytes.count {
                 if let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                    if isUnreserved(high << 4 | low) || bytes[index + 1] >= 0x61 || bytes[index + 2] >= 0x61 { return true }
+                    if isSpelledLiterally(high << 4 | low) || bytes[index + 1] >= 0x61 || bytes[index + 2] >= 0x61 { return true }
                     index += 3
                 } else {
                     index += 1
@@ -145,7 +145,7 @@ extension Router {
                 continue
             }
             let decoded = high << 4 | low
-            if isUnreserved(decoded) {
+            if isSpelledLiterally(decoded) {
                 output.append(decoded)
             } else {
                 bytes[index + 1] = upperHex(high)
@@ -155,6 +155,19 @@ extension Router {
             index += 3
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether an escape of `byte` is decoded in the one spelling: an unreserved character, or a
+    /// character a path segment holds as it is (RFC 3986 `pchar`: the sub-delimiters
+    /// `! $ & ' ( ) * + , ; =`, `:` and `@`), which the URL parser never encodes — so `%40me` is
+    /// `@me`, and a route restricted by `auth` or `sources` cannot be reached under an escaped
+    /// spelling by a weaker one (issue 51). `/`, `?`, `#`, `%` and what the path set encodes stay
+    /// escaped: decoding them would change where the path splits.
+    static func isSpelledLiterally(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21, 0x24, 0x26...0x2C, 0x3A, 0x3B, 0x3D, 0x40: return true
+        default: return isUnreserved(byte)
+        }
     }
 
     /// RFC 3986 §2.3: `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
