@@ -55,7 +55,7 @@ struct Simulate: AsyncParsableCommand {
         var start: NavigationState? = nil
         if let declared = parsed.settings.start {
             do {
-                start = try NavigationState(router: router, start: Simulation.destination(declared.route, declared.values))
+                start = try NavigationState(router: router, start: Simulation.destination(declared.route, declared.values, router: router))
             } catch {
                 Console.err("\(script): error: 'set start \(declared.route)': \(error)")
                 throw ExitStatus.badInput.exitCode
@@ -152,11 +152,11 @@ enum Simulation {
                 case .failure(let failure): return .notFound(failure)
                 }
             case .navigateTo(let route, let values):
-                return await navigator.navigate(to: destination(route, values))
+                return await navigator.navigate(to: destination(route, values, router: navigator.router))
             case .push(let route, let values):
-                return await navigator.perform(.push(destination(route, values)))
+                return await navigator.perform(.push(destination(route, values, router: navigator.router)))
             case .replace(let route, let values):
-                return await navigator.perform(.replace(destination(route, values)))
+                return await navigator.perform(.replace(destination(route, values, router: navigator.router)))
             case .popTo(let route, let inclusive):
                 return await navigator.perform(.popTo(route, inclusive: inclusive))
             case .back: return await navigator.back()
@@ -382,8 +382,15 @@ enum Simulation {
     }
 
     /// A destination written in a script: a route and `name=value` pairs, as app code builds one.
-    nonisolated static func destination(_ route: String, _ values: [(String, RouteValue)]) -> Destination {
-        Destination(route, parameters: RouteParameters(names: values.map(\.0), values: values.map(\.1)))
+    /// A destination built by hand, as app code builds one: a value named as one of the route's
+    /// query parameters is a query value (`navigate-to search q=swift`), the others its parameters.
+    nonisolated static func destination(_ route: String, _ values: [(String, RouteValue)], router: Router) -> Destination {
+        let queryNames = Set(router.route(named: route)?.query.map(\.name) ?? [])
+        let parameters = values.filter { !queryNames.contains($0.0) }
+        let query = values.filter { queryNames.contains($0.0) }
+        return Destination(
+            route, parameters: RouteParameters(names: parameters.map(\.0), values: parameters.map(\.1)),
+            query: RouteParameters(names: query.map(\.0), values: query.map(\.1)))
     }
 
     /// nil when the expectation holds; otherwise what was found.

@@ -289,8 +289,8 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
                 }
                 return .redirected(chain: [], final: Destination("post", parameters: ["postId": .int(hop)]))
             })
-        guard case .failed(let error) = await flow.navigate(to: Destination("a")), error.code == .redirectLoop else {
-            Issue.record("expected a redirect loop")
+        guard case .failed(let error) = await flow.navigate(to: Destination("a")), error.code == .tooManyRedirects else {
+            Issue.record("expected too many redirects (none repeats: not a loop)")
             return
         }
         // The original, the five redirects `maxRedirects` allows, then the sixth's target.
@@ -306,7 +306,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         for hop in 2...12 { table += "redirect r\(hop) /r\(hop)/:tag -> r\(hop - 1)\n" }
         let router = try Router(source: RouteSource(name: "t.routes", text: table))
         let flow = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]))
-        guard case .failed(let error) = await flow.open(url: "myapp://r12/swift"), error.code == .redirectLoop else {
+        guard case .failed(let error) = await flow.open(url: "myapp://r12/swift"), error.code == .tooManyRedirects else {
             Issue.record("a twelve-step chain passed the limit of five")
             return
         }
@@ -321,10 +321,10 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         #expect(
             await flow.open(url: "myapp://r6/swift")
                 == .failed(
-                    .redirectLoop(
+                    .tooManyRedirects(
                         (1...6).reversed().map { Destination("r\($0)", parameters: ["tag": .string("swift")]) } + [
                             Destination("tag", parameters: ["tag": .string("swift")])
-                        ])))
+                        ], limit: 5)))
         var configuration = NavigationFlow.Configuration()
         configuration.maxRedirects = 12
         let lenient = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]), configuration: configuration)
@@ -346,7 +346,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         configuration.maxRedirects = -1
         let none = NavigationFlow(router: router, state: NavigationState(stack: [Destination("home")]), configuration: configuration)
         #expect(await none.open(url: "myapp://tags/swift") == .completed)
-        guard case .failed(let refused) = await none.open(url: "myapp://r1/swift"), refused.code == .redirectLoop else {
+        guard case .failed(let refused) = await none.open(url: "myapp://r1/swift"), refused.code == .tooManyRedirects else {
             Issue.record("a redirect passed a limit of none")
             return
         }

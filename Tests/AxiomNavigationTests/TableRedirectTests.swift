@@ -79,7 +79,7 @@ import Testing
             Issue.record("a two-step chain passed a limit of one")
             return
         }
-        #expect(error.code == .redirectLoop)
+        #expect(error.code == .tooManyRedirects)
         // In JSON (a journal's step) the chain is kept; an entry's destination has none.
         let data = try JSONEncoder().encode(destination)
         #expect(try JSONDecoder().decode(Destination.self, from: data).redirects == destination.redirects)
@@ -135,7 +135,7 @@ import Testing
                 Issue.record("\(result)")
                 return
             }
-            #expect(error.code == .redirectLoop)
+            #expect(error.code == .tooManyRedirects)
             #expect(error.chain.map(\.route) == ["home", "a", "b", "c"])
             #expect(simulator.state.visible?.route == "home")
         }

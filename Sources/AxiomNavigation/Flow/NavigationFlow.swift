@@ -17,7 +17,8 @@ public import Observation
 public final class NavigationFlow {
     public struct Configuration: Sendable, Hashable {
         /// Redirects a request may go through, the table's `redirect` chain and the middleware's
-        /// together; one more ends `failed(redirectLoop)` with the whole chain (default 5).
+        /// together; one more ends `failed(tooManyRedirects)` with the whole chain (default 5); a
+        /// redirect back to a destination already in the chain ends `failed(redirectLoop)`.
         public var maxRedirects: Int
         /// History entries kept, oldest dropped first (default 100).
         public var historyLimit: Int
@@ -348,7 +349,7 @@ public final class NavigationFlow {
             // URL resolved) and the middleware's alike: past `maxRedirects`, the request fails.
             // (A negative limit allows none, as 0 does.)
             if request.redirects.count > max(0, configuration.maxRedirects) {
-                result = .failed(.redirectLoop(request.redirects + (request.destination.map { [$0] } ?? [])))
+                result = .failed(.tooManyRedirects(request.redirects + (request.target.map { [$0] } ?? []), limit: max(0, configuration.maxRedirects)))
                 break
             }
             // Every destination is checked against its route before anything runs: a
@@ -370,7 +371,7 @@ public final class NavigationFlow {
             // A middleware (or the policy, sending a signed-out user to login) asked for a
             // redirect: start again with the new destination.
             guard case .redirected(_, let final) = result, !timing.committed else { break }
-            let chain = request.redirects + (request.destination.map { [$0] } ?? [])
+            let chain = request.redirects + (request.target.map { [$0] } ?? [])
             if chain.contains(final) {
                 result = .failed(.redirectLoop(chain + [final]))
                 break
@@ -379,14 +380,16 @@ public final class NavigationFlow {
                 result = .failed(.unknownRoute(final.route))
                 break
             }
-            request = request.redirected(to: final.withQueryDefaults(of: target), route: target)
+            // (The login the policy sends a signed-out user to is shown as its route says.)
+            request = request.redirected(
+                to: final.withQueryDefaults(of: target), route: target, keepingCommand: final.route != loginRoute && final.route != router.loginRoute)
             wasRedirected = true
         }
         // A request a newer one took over while it waited (in a middleware, a guard's question)
         // ends superseded, whatever its middleware decided afterwards: that decision is moot,
         // as Vue Router's cancelled navigations are.
         if !timing.committed, !isLatest(id) { result = staleResult(id) }
-        if timing.committed, case .completed = result, wasRedirected, let final = request.destination {
+        if timing.committed, case .completed = result, wasRedirected, let final = request.target {
             result = .redirected(chain: request.redirects, final: final)
         }
         let total = clock.now - started

@@ -63,7 +63,8 @@ public final class RateLimitMiddleware<C: Clock>: NavigationMiddleware where C.D
     }
 
     public func process(_ request: NavigationRequest, next: NavigationNext) async throws -> NavigationResult {
-        guard sources.contains(request.source) else { return try await next(request) }
+        // One navigation is one slot, however many redirects it goes through (its later hops pass).
+        guard sources.contains(request.source), request.hop == 0 else { return try await next(request) }
         if let retryAfter = admit(request) { return .cancelled(.rateLimited(retryAfter: retryAfter)) }
         return try await next(request)
     }

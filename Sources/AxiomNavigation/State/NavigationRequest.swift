@@ -117,10 +117,18 @@ public struct NavigationRequest: Sendable, Hashable {
     /// Destinations redirected away from, in order.
     public let redirects: [Destination]
     /// Whether this is a request parked while signed out and sent again by
-    /// ``NavigationFlow/signIn()``.
+    /// ``NavigationFlow/signIn(as:)``.
     public let isResumed: Bool
+    /// How many times this navigation's pipeline started again for a redirect (a middleware's,
+    /// a guard's, the policy's to the login): 0 on its first pass. One navigation is one
+    /// navigation however many hops it takes: the rate limit counts only its first pass.
+    public let hop: Int
 
-    init(id: RequestID, action: Action, source: NavigationSource, route: Route?, url: String?, redirects: [Destination], isResumed: Bool = false) {
+    init(
+        id: RequestID, action: Action, source: NavigationSource, route: Route?, url: String?, redirects: [Destination], isResumed: Bool = false,
+        hop: Int = 0
+    ) {
+        self.hop = hop
         self.id = id
         self.action = action
         self.source = source
@@ -138,17 +146,38 @@ public struct NavigationRequest: Sendable, Hashable {
         }
     }
 
-    /// The same request sent to `destination` instead (a redirect), remembering this one.
-    public func redirected(to destination: Destination, route: Route) -> NavigationRequest {
+    /// The destination this request goes to: a navigation's, a deep link's, or a command's
+    /// that names one (`push`, `replace`, `present`); nil for the other commands.
+    public var target: Destination? {
+        if let destination { return destination }
+        guard case .command(let command) = action else { return nil }
+        switch command {
+        case .push(let destination), .replace(let destination), .present(let destination, _): return destination
+        default: return nil
+        }
+    }
+
+    /// The same request sent to `destination` instead (a redirect), remembering this one: a
+    /// deep link stays a deep link, and — `keepingCommand`, for a middleware's or a guard's
+    /// redirect — a `push`, `replace` or `present` the same command (a guard's redirect of
+    /// `replace old` replaces); anything else navigates (the login the policy sends a user to is
+    /// shown the way its own transition says).
+    public func redirected(to destination: Destination, route: Route, keepingCommand: Bool = true) -> NavigationRequest {
         let action: Action
-        if case .deepLink = self.action { action = .deepLink(destination) } else { action = .navigate(destination) }
+        switch self.action {
+        case .deepLink: action = .deepLink(destination)
+        case .command(.push) where keepingCommand: action = .command(.push(destination))
+        case .command(.replace) where keepingCommand: action = .command(.replace(destination))
+        case .command(.present(_, let style)) where keepingCommand: action = .command(.present(destination, style: style))
+        default: action = .navigate(destination)
+        }
         return NavigationRequest(
             // The chain: this request's, this destination, and the table's redirects the new
             // destination came through (a middleware redirecting to a resolved link): one limit
             // counts them all.
             id: id, action: action, source: source, route: route, url: url,
-            redirects: redirects + (self.destination.map { [$0] } ?? []) + destination.redirects,
-            isResumed: isResumed)
+            redirects: redirects + (self.target.map { [$0] } ?? []) + destination.redirects,
+            isResumed: isResumed, hop: hop + 1)
     }
 }
 
@@ -255,8 +284,11 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
 
-        /// More redirects than the limit, or one back to a destination already visited.
+        /// A redirect back to a destination already visited.
         public static let redirectLoop: Code = "redirect-loop"
+        /// More redirects than the limit (``NavigationFlow/Configuration/maxRedirects``), none
+        /// of them a repeat.
+        public static let tooManyRedirects: Code = "too-many-redirects"
         /// A middleware threw.
         public static let middleware: Code = "middleware"
         /// A destination (or redirect) to a route the router does not know.
@@ -281,7 +313,7 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     public let code: Code
-    /// The whole chain, for ``Code/redirectLoop``.
+    /// The whole chain, for ``Code/redirectLoop`` and ``Code/tooManyRedirects``.
     public let chain: [Destination]
     /// Why the command did not apply, when that is the failure.
     public let plan: PlanError?
@@ -315,10 +347,16 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
             description: "route '\(route)' loads '\(name)', but no loader of that name is registered (flow.loaders[\"\(name)\"] = { … })")
     }
 
-    /// More redirects than the limit, or one back to a destination already visited; the
-    /// whole chain.
+    /// A redirect back to a destination already visited; the whole chain.
     public static func redirectLoop(_ chain: [Destination]) -> Self {
         Self(.redirectLoop, chain: chain, description: "redirect loop: " + chain.map(\.route).joined(separator: " → "))
+    }
+
+    /// More redirects than the limit, none a repeat; the whole chain.
+    public static func tooManyRedirects(_ chain: [Destination], limit: Int) -> Self {
+        Self(
+            .tooManyRedirects, chain: chain,
+            description: "more than \(limit) redirect\(limit == 1 ? "" : "s") (maxRedirects): " + chain.map(\.route).joined(separator: " → "))
     }
 
     /// A middleware threw; its error, described.
