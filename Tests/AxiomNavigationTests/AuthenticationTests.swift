@@ -11,34 +11,33 @@ import Testing
     let router: Router
     let clock = TestClock()
 
+    static let table = """
+        origins myapp:
+        tabs home, inbox
+        login login
+        route home /
+          transition tab(home)
+        route profile /profile/:userId
+          param userId int
+          auth
+          parent home
+        route inbox /inbox
+          transition tab(inbox)
+          auth
+        route conversation /inbox/:id
+          param id int
+          auth
+          parent inbox
+        route login /login
+          query returnTo string optional
+          query next string optional
+          query redirect string optional
+          transition modal(fullScreen)
+        route about /about
+        """
+
     init() throws {
-        router = try Router(
-            source: RouteSource(
-                name: "t.routes",
-                text: """
-                    origins myapp:
-                    tabs home, inbox
-                    login login
-                    route home /
-                      transition tab(home)
-                    route profile /profile/:userId
-                      param userId int
-                      auth
-                      parent home
-                    route inbox /inbox
-                      transition tab(inbox)
-                      auth
-                    route conversation /inbox/:id
-                      param id int
-                      auth
-                      parent inbox
-                    route login /login
-                      query returnTo string optional
-                      query next string optional
-                      query redirect string optional
-                      transition modal(fullScreen)
-                    route about /about
-                    """))
+        router = try Router(source: RouteSource(name: "t.routes", text: Self.table))
     }
 
     private func makeFlow(timeToLive: Duration = .seconds(300)) -> (NavigationFlow, AuthenticationMiddleware<TestClock<Duration>>) {
@@ -173,7 +172,22 @@ import Testing
         #expect(Set(routes(other.state)).isSubset(of: ["home", "profile"]))
     }
 
+    /// One notion of the login (issue 51): a session middleware that names none falls back to the
+    /// table's `login`, as Docs/Middleware.md says.
+    @Test func theTablesLoginIsTheFallbackWhenTheSessionNamesNone() async throws {
+        let flow = NavigationFlow(router: router, state: NavigationState(tabs: ["home": Destination("home"), "inbox": nil]))
+        flow.add(AuthenticationMiddleware(loginRoute: nil, clock: clock))
+        #expect(await flow.open(url: "myapp://profile/3") == .redirected(chain: [profile(3)], final: Destination("login")))
+        #expect(flow.state.visible?.route == "login")
+        #expect(try #require(await flow.signIn()) == .completed)
+        #expect(flow.state.visible?.destination == profile(3))
+    }
+
     @Test func withoutALoginRouteSignedOutRequestsAreRefusedButStillResumeAfterSignIn() async throws {
+        // Neither the session nor the table names a login.
+        let text = Self.table.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != "login login" }.joined(separator: "\n")
+        let router = try Router(source: RouteSource(name: "t.routes", text: text))
+        #expect(router.loginRoute == nil)
         let flow = NavigationFlow(router: router, state: NavigationState(tabs: ["home": Destination("home"), "inbox": nil]))
         flow.add(AuthenticationMiddleware(loginRoute: nil, clock: clock))
         #expect(await flow.open(url: "myapp://profile/3") == .cancelled(.guardRejected))

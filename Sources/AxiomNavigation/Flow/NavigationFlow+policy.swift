@@ -75,9 +75,7 @@ extension NavigationFlow {
             // The gate's part of every request's plan: going back off the login onto what it
             // guarded withholds that (kept, not shown, back after sign-in) and shows the screen
             // below; withheld screens whose screen below left the state go.
-            if request.action.goesBack, let login = gate.login, state.visible?.route == login, let shown = plan.state.visible,
-                shown.id != state.visible?.id, gate.verdict(shown) == .guarded
-            {
+            if request.action.goesBack, let shown = plan.state.visible, gate.leavesLogin(state, showing: shown), gate.verdict(shown) == .guarded {
                 let withheld = gate.admit(plan.state, presentingLogin: false).state
                 return .success(NavigationPlan(state: withheld, events: NavigationPlanner.events(from: state, to: withheld)))
             }
@@ -129,7 +127,7 @@ extension NavigationFlow {
         let login = gate.login
         // Going back from the login screen to an auth-only screen under it is not parked:
         // resuming it after sign-in would go back once more.
-        if let request, !(request.action.goesBack && state.visible?.route == login) {
+        if let request, !(request.action.goesBack && gate.leavesLogin(state, showing: entry)) {
             var parkedAny = false
             for session in sessions where !session.isSignedIn { parkedAny = session.park(request) || parkedAny }
             // Parked for the principal whose state this is (sign-in resumes it for them only).
@@ -144,7 +142,7 @@ extension NavigationFlow {
         return .redirected(chain: [], final: Destination(login))
     }
 
-    /// Where signed-out users are sent: the first session's login route, else the table's.
-    var loginRoute: String? { gate.login ?? router.loginRoute }
+    /// Where signed-out users are sent (``NavigationGate/login``).
+    var loginRoute: String? { gate.login }
 
 }

@@ -63,7 +63,7 @@ extension NavigationFlow {
             // The gate: a screen the change revealed that may not be shown gets the login over
             // it in this same commit — unless the change was the user leaving that login, when
             // what it guarded is withheld (kept, not shown); a screen no sign-in allows is dropped.
-            let leftLogin = old.visible.map { $0.route == gate.login && next.visible?.id != $0.id } ?? false
+            let leftLogin = gate.leavesLogin(old, showing: next.visible)
             let admission = gate.admit(next, presentingLogin: !leftLogin)
             // Leave guards of every entry the change (and the gate after it) took away are told.
             if let host {

@@ -382,7 +382,7 @@ public final class NavigationFlow {
             }
             // (The login the policy sends a signed-out user to is shown as its route says.)
             request = request.redirected(
-                to: final.withQueryDefaults(of: target), route: target, keepingCommand: final.route != loginRoute && final.route != router.loginRoute)
+                to: final.withQueryDefaults(of: target), route: target, keepingCommand: final.route != loginRoute)
             wasRedirected = true
         }
         // A request a newer one took over while it waited (in a middleware, a guard's question)

@@ -52,8 +52,21 @@ struct NavigationGate {
 
     /// Whether the session is signed in (asked of the session middleware when a rule needs it).
     var signedIn: Bool { !sessions.isEmpty && sessions.allSatisfy(\.isSignedIn) }
-    /// The login to present, when there is a session that can sign in.
-    var login: String? { sessions.lazy.compactMap(\.loginRoute).first }
+    /// The login — the one notion of it: the first session middleware's login route, else the
+    /// table's `login` (a fallback); none without a session middleware (nobody could sign in:
+    /// the flow fails closed) or when neither names one (a guarded request is then refused).
+    var login: String? {
+        guard !sessions.isEmpty else { return nil }
+        return sessions.lazy.compactMap(\.loginRoute).first ?? router.loginRoute
+    }
+
+    /// Whether going from `old` to a state whose visible entry is `shown` is the user leaving the
+    /// login — the one place that says so: the login was on screen, and is no longer the screen
+    /// shown. What it guarded is then withheld, not answered with the login again.
+    func leavesLogin(_ old: NavigationState, showing shown: NavigationEntry?) -> Bool {
+        guard let login, let visible = old.visible, visible.route == login else { return false }
+        return shown?.id != visible.id
+    }
 
     /// `known`: the entry's route when the caller has it already (a request's), saving the lookup.
     func verdict(_ entry: NavigationEntry, known: Route? = nil) -> Verdict {

@@ -9,7 +9,8 @@ import AxiomRouting
 /// reach it through the flow's pipeline, so the app tells the flow, not the middleware.
 public protocol SessionMiddleware: NavigationMiddleware {
     var isSignedIn: Bool { get }
-    /// Where signed-out users are sent (nil: such requests are refused, `guardRejected`).
+    /// Where signed-out users are sent (nil: the table's `login`; with neither, such requests are
+    /// refused, `guardRejected`).
     var loginRoute: String? { get }
     /// The parked request, unless it expired.
     var parked: NavigationRequest? { get }
@@ -37,8 +38,9 @@ extension SessionMiddleware {
 /// exactly once — as the already resolved internal request it was, never a URL from the login
 /// link: a `returnTo`, `next` or `redirect` query value is never read. A newer request replaces
 /// the parked one only when its source is trusted at least as much (``SourceTrust``) or the
-/// parked one expired (older than `timeToLive`, default 5 minutes). Without a login route,
-/// such requests end `cancelled(guardRejected)` (and are still parked).
+/// parked one expired (older than `timeToLive`, default 5 minutes). Without a login route (none
+/// here, and no `login` in the table), such requests end `cancelled(guardRejected)` (and are
+/// still parked).
 ///
 /// ```swift
 /// let auth = AuthenticationMiddleware(loginRoute: router.loginRoute, clock: ContinuousClock())
@@ -60,7 +62,7 @@ public final class AuthenticationMiddleware<C: Clock>: SessionMiddleware where C
 
     /// - Parameters:
     ///   - loginRoute: where signed-out users are sent (a table's `login` directive:
-    ///     `router.loginRoute`).
+    ///     `router.loginRoute`; nil: the table's `login` all the same).
     ///   - signedIn: whether the user starts signed in.
     ///   - timeToLive: how long a parked request waits for sign-in.
     ///   - trust: which sources may replace a parked request (``SourceTrust/standard``).
