@@ -20,6 +20,13 @@ import Testing
 /// - every state encodes, and decodes to itself; withheld screens sit above an entry of a stack;
 /// - cost bounded: the history at its cap, the state no larger than the steps could make it.
 ///
+/// Issue 51 added what its model lacked: principals (sign-in as alice, bob or nobody, and the
+/// check that no auth-only screen of another principal's survives a sign-in), leave questions
+/// that stay open across later steps (sign-out, swaps, other requests) until an `answer` step,
+/// several withheld groups above one entry (the rule reads groups above withheld entries),
+/// tables without tabs (odd seeds of the second half), sheets over sheets, and redirect chains
+/// through guards (`about` → `followers` → `profile`, counted as one navigation).
+///
 /// `swift test --filter ModelFuzzTests` runs a short fuzz (a few seeds, 400 steps each); set
 /// `AXIOM_MODEL_FUZZ_STEPS` (steps per seed) and `AXIOM_MODEL_FUZZ_SEEDS` for a long run, and
 /// `AXIOM_MODEL_FUZZ_FIRST_SEED` to replay one seed (a violation reports its seed, step and the
@@ -42,6 +49,18 @@ import Testing
               transition modal(sheet)
               sources inApp, universalLink
             """
+
+    /// `tableA` without a tab bar: one stack, the tab roots plain routes under `home`.
+    static let stackTableA = withoutTabs(tableA)
+    static let stackTableB = withoutTabs(tableB)
+
+    static func withoutTabs(_ table: String) -> String {
+        table.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
+            if line.hasPrefix("tabs ") { return nil }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("transition tab(") { return "  parent home" }
+            return String(line)
+        }.joined(separator: "\n").replacingOccurrences(of: "route home /\n  parent home\n", with: "route home /\n")
+    }
 
     /// The same app after a release: `post` takes a uuid, `followers` needs sign-in, `about` is
     /// gone, `share` opens from the app only, and the tabs are reordered.
@@ -81,11 +100,13 @@ import Testing
         #expect(model.routerB.route(named: "about") == nil && model.routerA.route(named: "about") != nil)
         #expect(model.routerB.route(named: "followers")?.metadata.requiresAuthentication == true)
         #expect(model.routerB.route(named: "share")?.metadata.allowedSources == ["inApp"])
-        #expect(model.routerB.tabs == ["me", "home", "inbox"])
+        #expect(model.routerB.tabs == (model.routerB.tabs.isEmpty ? [] : ["me", "home", "inbox"]))
+        #expect(model.routerA.tabs.isEmpty == (seed >= 1_000 && !seed.isMultiple(of: 2)))
         await model.run(steps: steps)
         #expect(model.violations.isEmpty, "seed \(seed): \(model.violations.prefix(5).joined(separator: "\n"))")
         // The run did reach the doors it is for (a fuzzer that never signs out checks nothing).
-        for door in ["ui", "restore", "swap", "sign-out", "sign-in", "open", "command", "bindings", "overlap"] where steps >= 400 {
+        for door in ["ui", "restore", "swap", "sign-out", "sign-in", "open", "command", "bindings", "overlap", "answer", "question", "guard-chain"]
+        where steps >= 400 {
             #expect(model.counts[door, default: 0] > 0, "seed \(seed): door \(door) never tried")
         }
         #expect(model.checks > steps)
@@ -112,8 +133,9 @@ import Testing
         weak var model: Model?
     }
 
-    /// A context that suspends in its lifecycle and checks the rule while it is suspended.
-    final class ProbeContext: Context {
+    /// A context that suspends in its lifecycle and checks the rule while it is suspended; asked
+    /// before it is left, it may leave the question open until the model's `answer` step.
+    final class ProbeContext: LeaveGuardingContext {
         let entry: NavigationEntry
         weak var model: Model?
         init(entry: NavigationEntry, model: Model?) {
@@ -127,6 +149,17 @@ import Testing
         func onDisappear() async {
             await Task.yield()
             model?.check("context \(entry) disappearing")
+        }
+        func shouldLeave(_ departure: Departure) async -> Bool {
+            guard let model, model.chance(60) else { return true }
+            model.counts["question", default: 0] += 1
+            // Open until a later step answers it: sign-outs, swaps and other requests happen meanwhile.
+            let answer = await withCheckedContinuation { continuation in
+                model.questionsAsked += 1
+                model.pendingQuestions.append((model.questionsAsked, continuation))
+            }
+            model.check("context \(entry) answered \(answer)")
+            return answer
         }
     }
 
@@ -144,13 +177,21 @@ import Testing
         var step = 0
         var inFlight: [Task<Void, Never>] = []
         var lastHistory: HistoryRecord? = nil
+        /// Leave questions left open, oldest first, each with its number.
+        var pendingQuestions: [(number: Int, answer: CheckedContinuation<Bool, Never>)] = []
+        var questionsAsked = 0
+        /// Who was signed in when each entry was first seen (nil: nobody named). By the whole
+        /// entry, not its id: a restored state may reuse ids for other screens.
+        var entryOwners: [NavigationEntry: Principal] = [:]
         /// The last steps taken, for a violation's report.
         var trace: [String] = []
 
         init(seed: UInt64) throws {
             random = SplitMix(state: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
-            routerA = try Router(source: RouteSource(name: "a.routes", text: ModelFuzzTests.tableA))
-            routerB = try Router(source: RouteSource(name: "b.routes", text: ModelFuzzTests.tableB))
+            // Odd seeds from 1,000 on: the tables without a tab bar.
+            let stacks = seed >= 1_000 && !seed.isMultiple(of: 2)
+            routerA = try Router(source: RouteSource(name: "a.routes", text: stacks ? ModelFuzzTests.stackTableA : ModelFuzzTests.tableA))
+            routerB = try Router(source: RouteSource(name: "b.routes", text: stacks ? ModelFuzzTests.stackTableB : ModelFuzzTests.tableB))
             var factories: [String: ContextFactory] = [:]
             let box = ModelBox()
             for route in routerA.routes {
@@ -173,6 +214,16 @@ import Testing
             let clock = self.clock
             flow.add(AuthenticationMiddleware(loginRoute: "login", clock: clock))
             flow.add(RateLimitMiddleware(limit: 6, per: .seconds(1), clock: clock))
+            // A chain of guard redirects: about → followers → profile (one navigation).
+            flow.add(
+                MiddlewareClosure { [weak self] request, next in
+                    let hops = ["about": Destination("followers", parameters: ["userId": .int(1)]), "followers": Destination("profile", parameters: ["userId": .int(1)])]
+                    if request.hop < 2, let route = request.target?.route, let to = hops[route], request.id.rawValue % 2 == 0 {
+                        await MainActor.run { self?.counts["guard-chain", default: 0] += 1 }
+                        return .redirected(chain: [], final: to)
+                    }
+                    return try await next(request)
+                })
             flow.add(
                 MiddlewareClosure { [weak self] request, next in
                     // Suspends (some requests), and checks the rule where the state can be read.
@@ -197,16 +248,29 @@ import Testing
             for index in 0..<steps {
                 step = index
                 await oneStep()
-                if chance(30) { await settle() }
+                if chance(20) { await settle() }
                 check("after step \(index)")
             }
             await settle()
             check("at the end")
         }
 
+        /// Answers the oldest open leave question (`yes`: the request goes on).
+        func answer(_ yes: Bool, from first: Int = 0) {
+            guard let index = pendingQuestions.firstIndex(where: { $0.number > first }) else { return }
+            pendingQuestions.remove(at: index).answer.resume(returning: yes)
+        }
+
         /// Waits for requests left running and the lifecycle, then checks contexts.
         func settle() async {
-            for task in inFlight { await task.value }
+            // Every open question answered (as often as new ones are asked) before waiting.
+            var rounds = 0
+            repeat {
+                while !pendingQuestions.isEmpty { answer(chance(80)) }
+                for _ in 0..<32 { await Task.yield() }
+                rounds += 1
+            } while !pendingQuestions.isEmpty && rounds < 100
+            for task in inFlight { await finish(task, answeringAll: true) }
             inFlight.removeAll()
             await flow.lifecycleSettled()
             let live = Set(orchestrator.contexts.keys)
@@ -234,6 +298,15 @@ import Testing
         }
 
         func oneStep() async {
+            // An open leave question is answered now and then: other steps (a sign-out, a swap, a
+            // newer request) happen while it is open.
+            if !pendingQuestions.isEmpty, chance(25) {
+                counts["answer", default: 0] += 1
+                note("answer the oldest of \(pendingQuestions.count) questions")
+                answer(chance(80))
+                for _ in 0..<8 { await Task.yield() }
+                return
+            }
             let door = random.next() % 15
             note("door \(door), before:\n\(flow.state.outline)\nwithheld \(flow.state.withheld.map { "\($0.place): \($0.entries)" })")
             switch door {
@@ -249,7 +322,8 @@ import Testing
                     .back, .back, .pop, .popToRoot, .dismiss, .selectTab(pick(["home", "inbox", "me", "nope"])),
                     .popTo(randomDestination().route, inclusive: chance(50)),
                     .resetTab(pick(["home", "inbox", "me"])), .push(randomDestination()), .replace(randomDestination()),
-                    .present(randomDestination(), style: .sheet), .setStack([Destination("home"), randomDestination()]),
+                    .present(randomDestination(), style: .sheet), .present(randomDestination(), style: .sheet),
+                    .setStack([Destination("home"), randomDestination()]),
                 ])
                 await launch { await $0.flow.perform(command, source: $0.randomSource()) }
             case 5, 6:
@@ -283,10 +357,13 @@ import Testing
                 if chance(50) { await settle() }
             case 10:
                 counts["sign-in", default: 0] += 1
-                await launch {
-                    _ = await $0.flow.signIn()
-                    return .completed
-                }
+                let principal: Principal? = pick(["alice", "bob", nil])
+                note("sign-in as \(principal.map(\.rawValue) ?? "nobody")")
+                // Waited for (with its resumed request), then checked: nothing guarded of another's.
+                let task = Task { @MainActor in _ = await self.flow.signIn(as: principal) }
+                inFlight.append(task)
+                await settle()
+                checkOwners(after: principal)
             case 11:
                 counts["sign-out", default: 0] += 1
                 flow.signOut()
@@ -304,12 +381,54 @@ import Testing
             }
         }
 
-        /// Runs a request now or leaves it running (the next step then overlaps it).
+        /// Runs a request now or leaves it running (the next step then overlaps it). Run now, a
+        /// leave question it asks is answered while the model waits for it.
         func launch(_ body: @escaping @MainActor (Model) async -> NavigationResult) async {
-            if chance(25) {
-                inFlight.append(Task { @MainActor in _ = await body(self) })
+            let task = Task { @MainActor in _ = await body(self) }
+            if chance(35) {
+                inFlight.append(task)
+                // Let it run until it waits (a question it asks is then open before the next step).
+                for _ in 0..<64 { await Task.yield() }
             } else {
-                _ = await body(self)
+                await finish(task)
+            }
+        }
+
+        /// Waits for `task`, answering the leave questions asked meanwhile (else it would wait
+        /// for an answer the model, waiting too, never gives).
+        /// Questions asked before it began stay open (their requests overlap this one); should it
+        /// make no progress for long, those are answered too.
+        func finish(_ task: Task<Void, Never>, answeringAll: Bool = false) async {
+            let done = Flag()
+            let waiter = Task { @MainActor in
+                await task.value
+                done.value = true
+            }
+            let since = answeringAll ? 0 : questionsAsked
+            var spins = 0
+            while !done.value {
+                answer(chance(80), from: spins > 256 ? 0 : since)
+                await Task.yield()
+                spins += 1
+            }
+            await waiter.value
+        }
+
+        @MainActor
+        final class Flag {
+            var value = false
+        }
+
+        /// Right after `principal` signed in: no auth-only screen (under the table of now) that was
+        /// first seen while another principal was signed in is left anywhere in the state.
+        func checkOwners(after principal: Principal?) {
+            guard flow.isSignedIn == true else { return }
+            for entry in flow.state.entries {
+                guard let owner = entryOwners[entry], owner != principal,
+                    flow.router.route(named: entry.route)?.metadata.requiresAuthentication == true
+                else { continue }
+                violations.append(
+                    "step \(step): \(entry), \(owner)'s auth-only screen, is in the state after \(principal.map(\.rawValue) ?? "nobody") signed in\n\(flow.state.outline)\nsteps before:\n\(trace.joined(separator: "\n"))")
             }
         }
 
@@ -368,9 +487,14 @@ import Testing
             }
             let ids = state.entries.map(\.id)
             if Set(ids).count != ids.count { fail("entry ids repeat") }
-            let inStacks = Set(state.stackEntries.map(\.id))
-            for group in state.withheld where !(group.above.map { inStacks.contains($0) } ?? state.hasEmptyBottom(for: group)) {
-                fail("withheld \(group.place), which is no entry of a stack nor an empty stack")
+            // Each group's place is on a stack, in a group whose place is, or an empty stack.
+            if state.droppingOrphanedWithheld().withheld.count != state.withheld.count {
+                fail("a withheld group's place is no entry of a stack or a kept group, nor an empty stack")
+            }
+            // Who was signed in when each entry was first seen.
+            let signedIn = flow.isSignedIn == true
+            for entry in state.entries where entryOwners[entry] == nil && signedIn {
+                if let principal = flow.principal { entryOwners[entry] = principal }
             }
             if flow.history.count > flow.configuration.historyLimit { fail("history past its cap") }
             if state.entries.count > 4 * (step + 10) { fail("\(state.entries.count) entries after \(step) steps") }
