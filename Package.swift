@@ -53,6 +53,9 @@ let package = Package(
         // The commands of `axiom-route` as a library, for running them in process (the fuzz
         // package in Fuzz/ drives `simulate` this way); the command line is the stable interface.
         .library(name: "AxiomRouteCommands", targets: ["AxiomRouteCommands"]),
+        // Signed route-table snapshots (HMAC-SHA256, Ed25519) on swift-crypto, apart from
+        // AxiomRouting so that the routing library itself depends on no cryptography.
+        .library(name: "AxiomSnapshotSigning", targets: ["AxiomSnapshotSigning"]),
         // Typed routes for an app's target: generated from the target's own .routes files
         // (Docs/TypedRoutes.md).
         .plugin(name: "GenerateRoutes", targets: ["GenerateRoutes"]),
@@ -79,6 +82,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        // The signing product only (AxiomSnapshotSigning): HMAC and Ed25519.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // `swift package generate-documentation`: the DocC catalogue of each product (CI builds them).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -114,6 +119,12 @@ let package = Package(
         .target(
             name: "AxiomRouting",
             dependencies: ["AxiomURLPattern"],
+            swiftSettings: swiftSettings
+        ),
+        // Signers and verifiers for route-table snapshots (Docs/Persistence.md, "Signed snapshots").
+        .target(
+            name: "AxiomSnapshotSigning",
+            dependencies: ["AxiomRouting", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Navigation state and the pure planner (the flow, middleware and orchestrator
@@ -189,7 +200,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AxiomRoutingTests",
-            dependencies: ["AxiomRouting", "AxiomURLPattern", "TestSupport"],
+            dependencies: ["AxiomRouting", "AxiomURLPattern", "AxiomSnapshotSigning", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

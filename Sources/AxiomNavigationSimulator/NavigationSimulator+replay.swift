@@ -21,10 +21,10 @@ extension NavigationSimulator {
     /// with middleware the simulator does not have (an app's own) is a `ReplayError`: replay
     /// that one with `JournalReplay` on the app's flow. A format-1 journal has no settings:
     /// `options` (by default, the default options) stands in for them.
-    public static func replay(_ records: [JournalRecord], router: Router, options: Options? = nil) async throws(ReplayError)
-        -> ReplayReport
-    {
-        let (_, settings, _) = try JournalReplay.begin(records, router: router)
+    public static func replay(
+        _ records: [JournalRecord], router: Router, options: Options? = nil, beginSource: NavigationSource = .deepLink
+    ) async throws(ReplayError) -> ReplayReport {
+        let (_, settings, _) = try JournalReplay.begin(records, router: router, source: beginSource)
         let chosen: Options
         if let options {
             chosen = options
@@ -35,7 +35,7 @@ extension NavigationSimulator {
         }
         var simulator: NavigationSimulator?
         return try await JournalReplay.replay(
-            records, router: router,
+            records, router: router, beginSource: beginSource,
             advance: { await simulator?.clock.advance(by: $0) },
             orchestrator: { state, _ in
                 let made = NavigationSimulator(router: router, state: state, options: chosen)

@@ -31,7 +31,18 @@ struct Replay: AsyncParsableCommand {
     @Flag(help: "For a format-1 journal: no rate limit, as in a recording without one.")
     var noRateLimit = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The source the journal's begin state is trusted as (inApp, deepLink, universalLink, pushNotification): its entries are trusted no more than this, since a journal is a file from elsewhere. Pass inApp for a journal the app recorded itself.",
+            valueName: "source"))
+    var beginSource = NavigationSource.deepLink.rawValue
+
     func run() async throws {
+        guard let trusted = NavigationSource(rawValue: beginSource) else {
+            Console.err(
+                "error: --begin-source \(beginSource) is not a source (one of \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw ExitStatus.badInput.exitCode
+        }
         let router = try table.router()
         let text = try Console.text(of: journal, what: "journal")
         let records: [JournalRecord]
@@ -51,7 +62,8 @@ struct Replay: AsyncParsableCommand {
         let report: ReplayReport
         do {
             report = try await NavigationSimulator.replay(
-                records, router: router, options: carriesSettings ? nil : .init(signedIn: signedIn, rateLimit: noRateLimit ? nil : .init()))
+                records, router: router, options: carriesSettings ? nil : .init(signedIn: signedIn, rateLimit: noRateLimit ? nil : .init()),
+                beginSource: trusted)
         } catch {
             Console.err("error: \(journal): \(error)")
             throw ExitStatus.badInput.exitCode

@@ -18,7 +18,9 @@ public import AxiomRouting
 /// ```
 ///
 /// The `begin` state is checked against the table like a restore (one the table cannot hold is a
-/// ``ReplayError``); the flow `orchestrator` builds from it must run with the recording's settings
+/// ``ReplayError``) and trusted no more than `beginSource` (default `deepLink`: a journal is a file
+/// from elsewhere, and an entry it says was opened in-app could otherwise open a route its
+/// `sources` keep from links; pass `.inApp` for a journal the app recorded itself); the flow `orchestrator` builds from it must run with the recording's settings
 /// — the configuration and every middleware's ``NavigationMiddleware/journalSettings``, in the same
 /// order — or replay stops before the first step with a ``ReplayError`` naming each difference.
 /// Then each step is asked again at its recorded time (`advance` moves the app's clocks by the
@@ -37,10 +39,10 @@ public enum JournalReplay {
     /// from the begin state and the recorded settings (nil for a format-1 journal, which has none:
     /// then nothing is checked before the first step).
     public static func replay(
-        _ records: [JournalRecord], router: Router, advance: @MainActor (Duration) async -> Void,
+        _ records: [JournalRecord], router: Router, beginSource: NavigationSource = .deepLink, advance: @MainActor (Duration) async -> Void,
         orchestrator makeOrchestrator: @MainActor (NavigationState, JournalSettings?) -> Orchestrator
     ) async throws(ReplayError) -> ReplayReport {
-        let (initial, settings, steps) = try begin(records, router: router)
+        let (initial, settings, steps) = try begin(records, router: router, source: beginSource)
         let orchestrator = makeOrchestrator(initial, settings)
         let flow = orchestrator.navigation
         if let settings {
@@ -103,8 +105,9 @@ public enum JournalReplay {
         return ReplayReport(steps: replayed, difference: nil)
     }
 
-    /// The journal's begin state (checked against the table), its settings and the steps after it.
-    public static func begin(_ records: [JournalRecord], router: Router) throws(ReplayError) -> (
+    /// The journal's begin state (checked against the table, its entries trusted no more than
+    /// `source`), its settings and the steps after it.
+    public static func begin(_ records: [JournalRecord], router: Router, source: NavigationSource = .deepLink) throws(ReplayError) -> (
         state: NavigationState, settings: JournalSettings?, steps: [JournalRecord]
     ) {
         let ordered = records.sorted { $0.index < $1.index }
@@ -114,7 +117,7 @@ public enum JournalReplay {
         // The begin state is checked like a restore: against the table (routes, values, tabs,
         // containers) — a journal from another table is refused, not replayed into a state the
         // table cannot hold — and then shown through the flow's gate like any initial state.
-        let restoration = initial.restored(against: router)
+        let restoration = initial.restored(against: router, source: source)
         if let first = restoration.dropped.first {
             let more = restoration.dropped.count > 1 ? " (and \(restoration.dropped.count - 1) more)" : ""
             throw ReplayError(

@@ -70,7 +70,8 @@ extension Router {
     /// is parsed or checked again, and each combined expression is compiled at its first use.
     /// `limits` are the matcher's limits, as ``Router/init(sources:resolver:limits:)`` takes them.
     public convenience init(snapshot: String, limits: MatchLimits = MatchLimits()) throws(RouterSnapshotError) {
-        guard let bytes = Base64.decode(snapshot) else {
+        // A signed snapshot's table, its signature not checked here (``init(snapshot:limits:verifier:)`` does).
+        guard let bytes = Base64.decode(String(RouterSnapshot.split(snapshot).payload)) else {
             throw RouterSnapshotError(code: .notASnapshot, message: "the text is not base64")
         }
         var reader = try SnapshotReader(bytes)
