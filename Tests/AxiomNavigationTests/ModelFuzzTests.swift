@@ -420,15 +420,21 @@ import Testing
         }
 
         /// Right after `principal` signed in: no auth-only screen (under the table of now) that was
-        /// first seen while another principal was signed in is left anywhere in the state.
+        /// first seen while another principal was signed in is left anywhere in the state. What
+        /// is left is then `principal`'s (nobody's, for a sign-in that names none): a screen that
+        /// survived a sign-in — one that needed none then — belongs to whoever signed in, even if
+        /// a later table makes its route auth-only (ownership is decided at each sign-in, against
+        /// the table of that moment; Docs/Middleware.md).
         func checkOwners(after principal: Principal?) {
             guard flow.isSignedIn == true else { return }
             for entry in flow.state.entries {
-                guard let owner = entryOwners[entry], owner != principal,
+                if let owner = entryOwners[entry], owner != principal,
                     flow.router.route(named: entry.route)?.metadata.requiresAuthentication == true
-                else { continue }
-                violations.append(
-                    "step \(step): \(entry), \(owner)'s auth-only screen, is in the state after \(principal.map(\.rawValue) ?? "nobody") signed in\n\(flow.state.outline)\nsteps before:\n\(trace.joined(separator: "\n"))")
+                {
+                    violations.append(
+                        "step \(step): \(entry), \(owner)'s auth-only screen, is in the state after \(principal.map(\.rawValue) ?? "nobody") signed in\n\(flow.state.outline)\nsteps before:\n\(trace.joined(separator: "\n"))")
+                }
+                entryOwners[entry] = principal
             }
         }
 
