@@ -109,8 +109,10 @@ public final class NavigationFlow {
     /// The login entry the gate presented over a guarded screen (sign-in takes it down).
     @ObservationIgnored var gateLogin: EntryID? = nil
     /// Who signed in last, as the app named them (``signIn(as:)``): kept after sign-out, since the
-    /// guarded state left then is theirs (``NavigationState/owner``).
-    public internal(set) var principal: Principal? = nil
+    /// guarded state left then is theirs (``NavigationState/owner``). Not observed (the gate reads
+    /// it at every decision; observation's access bookkeeping there cost a navigation ~12%): a
+    /// UI follows `state.owner`, which changes in the same commits.
+    @ObservationIgnored public internal(set) var principal: Principal? = nil
     /// The principal each request parked for sign-in was taken from (the state's owner when it was
     /// parked), by request: sign-in resumes it only for that principal. Only parked requests.
     @ObservationIgnored var parkedOwners: [RequestID: Principal] = [:]
@@ -255,12 +257,12 @@ public final class NavigationFlow {
 
     /// Whether every session middleware considers the user signed in (nil without one).
     public var isSignedIn: Bool? {
-        sessions.isEmpty ? nil : sessions.allSatisfy(\.isSignedIn)
+        sessions.isEmpty ? nil : sessions.allSatisfy { $0.isSignedIn }
     }
 
     /// The request a session middleware holds until sign-in, if any (and not expired).
     public var parkedRequest: NavigationRequest? {
-        sessions.compactMap(\.parked).max { $0.id < $1.id }
+        sessions.compactMap { $0.parked }.max { $0.id < $1.id }
     }
 
     /// Replaces the whole state with a saved one (Docs/Persistence.md): checked against the
@@ -535,9 +537,6 @@ public final class NavigationFlow {
             case .failure(let ended): return ended.result
             }
         }
-        // Before anything is awaited: no loader fetches, and no context is asked, for a screen
-        // the policy refuses now (the commit decides again below).
-        if let refusal = policyRefusal(plan, for: request) { return refusal }
         // The loaders of the entries this commit adds, all at once (none: nothing awaited) —
         // only of those the policy would show now: a deep link's auth-only parent, added while
         // signed out, gets no data fetched (its context loads for itself once it is shown).
@@ -553,6 +552,13 @@ public final class NavigationFlow {
                     && refusal(toShow: $0, for: nil) == nil
             }
         }
+        // The contexts that must agree to be left (none: nothing to ask).
+        var questions: [LeaveQuestion] = []
+        if let host, plan.events.contains(where: { $0.isLeaving }) { questions = host.flow(self, leaveQuestionsFrom: state, to: plan.state) }
+        // Before anything is awaited (loaders, leave questions): no loader fetches, and no context
+        // is asked, for a screen the policy refuses now. (Nothing to await: the check at the
+        // commit below is the one.)
+        if !added.isEmpty || !questions.isEmpty, let refusal = policyRefusal(plan, for: request) { return refusal }
         var data: [EntryID: LoadedData] = [:]
         if !added.isEmpty {
             let waited = clock.now
@@ -564,20 +570,19 @@ public final class NavigationFlow {
             }
             started += clock.now - waited
         }
-        if let host, plan.events.contains(where: { $0.isLeaving }) {
-            let questions = host.flow(self, leaveQuestionsFrom: state, to: plan.state)
-            if !questions.isEmpty {
-                // A context may refuse to be left (unsaved changes). While it decides, only a
-                // newer request can change the state, and that one supersedes this.
-                let waited = clock.now
-                var allowed = true
-                for question in questions where allowed { allowed = await question.context.shouldLeave(question.departure) }
-                started += clock.now - waited
-                // A context's "no" counts only for a request still wanted.
-                guard latest == request.id else { return staleResult(request.id) }
-                guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
-                guard allowed else { return .cancelled(.guardRejected) }
-            }
+        if !questions.isEmpty {
+            // (Asked only of a request still wanted once its loaders are done.)
+            guard latest == request.id else { return staleResult(request.id) }
+            // A context may refuse to be left (unsaved changes). While it decides, only a newer
+            // request can change the state, and that one supersedes this.
+            let waited = clock.now
+            var allowed = true
+            for question in questions where allowed { allowed = await question.context.shouldLeave(question.departure) }
+            started += clock.now - waited
+            // A context's "no" counts only for a request still wanted.
+            guard latest == request.id else { return staleResult(request.id) }
+            guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
+            guard allowed else { return .cancelled(.guardRejected) }
         }
         // The decision that counts, after the last await and in the same main-actor turn as the
         // write: still the latest request, still planned on the state it commits over, and the
