@@ -20,7 +20,7 @@ public final class NavigationSimulator {
     public struct Options: Sendable {
         /// Whether the user starts signed in (routes with `auth` need it).
         public var signedIn: Bool
-        /// How long a request parked while signed out waits for ``NavigationSimulator/signIn()``.
+        /// How long a request parked while signed out waits for ``NavigationSimulator/signIn(as:)``.
         public var loginTimeToLive: Duration
         /// The rate limit, or nil for none. By default 10 per second, counted globally over
         /// requests from outside the app (deep links, universal links, push notifications), so

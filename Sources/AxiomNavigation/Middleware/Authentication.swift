@@ -5,7 +5,7 @@ import AxiomRouting
 /// The flow decides, not the middleware: whenever a commit would make an entry of a route
 /// that requires authentication visible while ``isSignedIn`` is false, the flow offers the
 /// request to ``park(_:)`` and sends the user to ``loginRoute`` instead (see "Policy on every
-/// path" in Docs/Middleware.md). ``NavigationFlow/signIn()`` and ``NavigationFlow/signOut()``
+/// path" in Docs/Middleware.md). ``NavigationFlow/signIn(as:)`` and ``NavigationFlow/signOut()``
 /// reach it through the flow's pipeline, so the app tells the flow, not the middleware.
 public protocol SessionMiddleware: NavigationMiddleware {
     var isSignedIn: Bool { get }
@@ -34,7 +34,7 @@ extension SessionMiddleware {
 /// When a commit would show a route whose metadata says `auth` while signed out, the flow
 /// parks the request here and redirects to `loginRoute` (the result is `redirected`, final
 /// destination the login route) — whichever command made the screen visible: a link, a tab, a
-/// `back` onto a deep link's parent. ``NavigationFlow/signIn()`` resumes the parked request
+/// `back` onto a deep link's parent. ``NavigationFlow/signIn(as:)`` resumes the parked request
 /// exactly once — as the already resolved internal request it was, never a URL from the login
 /// link: a `returnTo`, `next` or `redirect` query value is never read. A newer request replaces
 /// the parked one only when its source is trusted at least as much (``SourceTrust``) or the

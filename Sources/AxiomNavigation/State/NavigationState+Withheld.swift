@@ -5,7 +5,7 @@ extension NavigationState {
     /// state, not erased (Docs/Middleware.md, "The gate"). When the user dismisses the login that
     /// guarded them, or no login can be shown (no session middleware, no login route), the gate
     /// moves the guarded top of the stack here and shows the screen below; after sign-in
-    /// (``NavigationFlow/signIn()``, or ``NavigationFlow/start()`` when the session is already
+    /// (``NavigationFlow/signIn(as:)``, or ``NavigationFlow/start()`` when the session is already
     /// signed in) they go back where they were — onto `above`, if it is still the top of its
     /// stack (for a modal: still the visible screen); a group whose `above` has left the state is
     /// released at that commit. A group with nothing below it (a whole stack, or a modal over
