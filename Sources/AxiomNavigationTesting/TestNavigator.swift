@@ -159,7 +159,7 @@ public final class TestNavigator {
         await step(change.summary, result, state, Location(fileID, filePath, line, column)) { await $0.uiDidChange(change) }
     }
 
-    /// Signs in (as `principal`, when given: ``Principal``) and resumes the parked request, if
+    /// Signs in (as `principal`, when given: see `Principal`) and resumes the parked request, if
     /// any; nil when there was none (then the state must not change).
     @discardableResult
     public func signIn(
