@@ -160,7 +160,7 @@ extension Router {
         // Decided as the direct request for where it lands: the target's own path, with the
         // values handed on, resolved as a URL is. A stricter sibling that takes that path
         // (`/docs/:name(admin-…)` beside `/docs/:name`) takes the redirect or alias too — never
-        // the weaker target by name (issue 51). (Path-only routes: a host- or scheme-scoped
+        // the weaker target by name. (Path-only routes: a host- or scheme-scoped
         // target is the compiler's to check.)
         // (Not while checking another hop's landing: the target's path may itself be a hop's, and
         // the direct lookup lands that one by name.)

@@ -161,7 +161,7 @@ extension Router {
     /// character a path segment holds as it is (RFC 3986 `pchar`: the sub-delimiters
     /// `! $ & ' ( ) * + , ; =`, `:` and `@`), which the URL parser never encodes — so `%40me` is
     /// `@me`, and a route restricted by `auth` or `sources` cannot be reached under an escaped
-    /// spelling by a weaker one (issue 51). `/`, `?`, `#`, `%` and what the path set encodes stay
+    /// spelling by a weaker one. `/`, `?`, `#`, `%` and what the path set encodes stay
     /// escaped: decoding them would change where the path splits.
     static func isSpelledLiterally(_ byte: UInt8) -> Bool {
         switch byte {
