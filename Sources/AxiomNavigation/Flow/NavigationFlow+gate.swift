@@ -108,11 +108,11 @@ extension NavigationFlow {
         let started = ContinuousClock().now
         let presenting = configuration.signOut == .presentLogin
         let gate = self.gate
-        var proposed = gate.withholdingCovered(state)
-        if configuration.forgetsGuardedStateAtSignOut {
-            // Nothing of the session is kept for the next sign-in: withheld and auth-only screens
-            // go, and so does any request parked until now.
-            proposed = gate.strippingGuarded(state)
+        // Forgetting: nothing of the session is kept for the next sign-in — withheld and
+        // auth-only screens go, and so does any request parked until now.
+        let forgets = configuration.forgetsGuardedStateAtSignOut
+        let proposed = forgets ? gate.strippingGuarded(state) : gate.withholdingCovered(state)
+        if forgets {
             forgottenParkedBefore = RequestID(nextRequest)
             parkedOwners = [:]
         }

@@ -74,7 +74,7 @@ struct NavigationGate {
         let found = known.flatMap { $0.name == entry.route ? $0 : nil } ?? router.route(named: entry.route)
         guard let route = found else { return .refused(.failed(.unknownRoute(entry.route))) }
         guard route.metadata.allows(source: entry.source.rawValue) else { return .refused(.cancelled(.untrustedSource)) }
-        guard route.metadata.requiresAuthentication, route.name != router.loginRoute, route.name != login else { return .allowed }
+        guard requiresSignIn(route) else { return .allowed }
         return signedIn ? .allowed : .guarded
     }
 
@@ -129,7 +129,13 @@ struct NavigationGate {
     /// Whether `entry`'s route needs a sign-in, whoever is signed in (its route gone: yes).
     func needsSignIn(_ entry: NavigationEntry) -> Bool {
         guard let route = router.route(named: entry.route) else { return true }
-        return route.metadata.requiresAuthentication && route.name != router.loginRoute && route.name != login
+        return requiresSignIn(route)
+    }
+
+    /// Whether `route` is `auth` and not the login itself (the one rule ``verdict(_:known:)``
+    /// and ``needsSignIn(_:)`` share).
+    private func requiresSignIn(_ route: Route) -> Bool {
+        route.metadata.requiresAuthentication && route.name != router.loginRoute && route.name != login
     }
 
     /// `state` with nothing guarded left, and no owner: every withheld group gone, each stack cut
