@@ -1,22 +1,24 @@
 import AxiomRouting
 
-/// The doors that are not requests — a change the UI reports, a table swap, `start()`, sign-in
-/// and sign-out — commit through `NavigationGate` here, in one main-actor turn; requests
-/// commit through the same gate at the end of their pipeline (`plan(for:)`, `commit`).
+/// Every door commits here, through `NavigationGate`, in one main-actor turn: the doors that are
+/// not requests (a change the UI reports, a table swap, `start()`, sign-in and sign-out) with the
+/// gate's admission of what they propose, requests with the gate's answer at the end of their
+/// pipeline (`decide`, asked after the request's last await).
 extension NavigationFlow {
     /// The gate for the current table and session: no session middleware is signed out and
     /// has no login to show (the flow fails closed).
     var gate: NavigationGate { NavigationGate(router: router, sessions: sessions, principal: principal) }
 
-    /// Commits what the gate admits for `proposed`, as one history record: the state, the
-    /// loaders' data kept for the entries still there, the lifecycle queued (delivered by the
+    /// Commits what the gate admits for `proposed` — the one routine that writes the state — as
+    /// one history record: the state, the loaders' data kept for the entries still there (with
+    /// `loadedData`, what a request's loaders fetched), the lifecycle queued (delivered by the
     /// caller), and — when the gate presented the login over a guarded screen — that login
     /// remembered, for sign-in to take down.
     @discardableResult
     func commitThroughGate(
         _ proposed: NavigationState, action: NavigationRequest.Action, id: RequestID, source: NavigationSource = .inApp,
         presentingLogin: Bool, started: ContinuousClock.Instant, recordsUnchanged: Bool = true,
-        admitted: NavigationGate.Admission? = nil,
+        admitted: NavigationGate.Admission? = nil, loadedData: [EntryID: LoadedData] = [:], recordedAs result: NavigationResult.Code = "completed",
         events: (_ old: NavigationState, _ new: NavigationState) -> [LifecycleEvent] = NavigationPlanner.events(from:to:)
     ) -> NavigationGate.Admission {
         let old = state
@@ -25,9 +27,9 @@ extension NavigationFlow {
         let next = admission.state
         state = next
         pendingStart = nil
-        if !loaded.isEmpty {
+        if !loaded.isEmpty || !loadedData.isEmpty {
             let kept = Set(next.entries.map(\.id))
-            loaded = loaded.filter { kept.contains($0.key) }
+            loaded = loaded.filter { kept.contains($0.key) }.merging(loadedData) { _, new in new }
         }
         commits += 1
         let elapsed = ContinuousClock().now - started
@@ -35,7 +37,7 @@ extension NavigationFlow {
         if recordsUnchanged || next != old {
             appendHistory(
                 HistoryRecord(
-                    request: id, source: source, action: action, result: .completed, from: old.visible, to: next.visible,
+                    request: id, source: source, action: action, result: result, from: old.visible, to: next.visible,
                     metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: elapsed, total: elapsed)))
         }
         pendingEvents.append(events(old, next))

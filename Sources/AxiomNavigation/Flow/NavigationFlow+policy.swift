@@ -18,7 +18,7 @@ extension NavigationFlow {
     /// The plan for `request` on the current state (or how the request ends without one).
     func plan(for request: NavigationRequest) -> Result<NavigationPlan, Ended> {
         // A request resumed after sign-in first takes the login screen down.
-        let base = request.isResumed ? state.removingVisible(route: loginRoute) : state
+        let base = request.isResumed ? state.removingVisible(route: gate.login) : state
         let source = request.source
         let planned: Result<NavigationPlan, PlanError>
         switch request.action {
@@ -59,7 +59,7 @@ extension NavigationFlow {
             // A restore parked for sign-in is checked against the table of now (it may resume after
             // a swap); `restore(_:source:)` checked a fresh one already, and a swap since would
             // have superseded it.
-            var restored = request.isResumed ? saved.restored(against: router, source: source).state : saved
+            var restored = request.isResumed ? saved.restored(against: router, source: source, trust: gate.trust).state : saved
             // Signed in: a saved state of another principal's keeps nothing guarded of theirs.
             if gate.needsTidying(restored) { restored = gate.tidied(restored) }
             // Every entry of the current state leaves; the restored visible entry appears. Not
@@ -90,59 +90,37 @@ extension NavigationFlow {
         }
     }
 
-    /// The policy for whatever `plan` makes visible, whichever command shows it
-    /// (``refusal(toShow:for:)``); nil when it may go ahead.
-    func policyRefusal(_ plan: NavigationPlan, for request: NavigationRequest) -> NavigationResult? {
-        guard let shown = plan.state.visible, shown.id != state.visible?.id || request.action.showsWholeState else { return nil }
-        return refusal(toShow: shown, for: request)
+    /// The gate's answer for what `plan` would commit (``NavigationGate/decide(_:proposing:over:)``),
+    /// applied: a refusal that parks hands the request to the session middleware, for the
+    /// principal whose state this is.
+    func decided(_ plan: NavigationPlan, for request: NavigationRequest) -> Result<NavigationGate.Admission, NavigationGate.Refusal> {
+        let decision = gate.decide(request, proposing: plan.state, over: state)
+        if case .failure(let refusal) = decision, refusal.parks { park(request) }
+        return decision
     }
 
-    /// Before any middleware runs, the policy for what the request would show on the current
-    /// state: no middleware acts on a request the policy refuses (a data loader never fetches
-    /// an auth-only screen's data for a signed-out user, a plugin never sees an untrusted
-    /// link's request to a restricted route as if it would go ahead). The commit checks again
-    /// on the state it commits to — that one decides — and reuses this plan when nothing
+    /// Before any middleware runs, the gate's answer for what the request would show on the
+    /// current state: no middleware acts on a request the policy refuses (a data loader never
+    /// fetches an auth-only screen's data for a signed-out user, a plugin never sees an untrusted
+    /// link's request to a restricted route as if it would go ahead). The commit asks again on
+    /// the state it commits to — that answer decides — and reuses this plan when nothing
     /// committed in between. Duplicates and plans that fail are left for the commit to report.
     func preflight(_ request: NavigationRequest) -> Result<Prepared?, Ended> {
         guard case .success(let plan) = plan(for: request) else { return .success(nil) }
-        if let refusal = policyRefusal(plan, for: request) { return .failure(Ended(result: refusal)) }
+        if case .failure(let refusal) = decided(plan, for: request) { return .failure(Ended(result: refusal.result)) }
         return .success(Prepared(request: request, commits: commits, plan: plan))
     }
 
-    /// Why `entry` may not be shown now, or nil when it may — the gate's verdict
-    /// (``NavigationGate/verdict(_:)``, the one rule) as a request's result: a source its route
-    /// excludes is `cancelled(untrustedSource)`; a guarded entry parks `request` (when given)
-    /// and sends the user to the login route, or ends `cancelled(guardRejected)` without a
-    /// session, without a login route, or with the login already on screen.
-    func refusal(toShow entry: NavigationEntry, for request: NavigationRequest?) -> NavigationResult? {
-        let gate = self.gate
-        switch gate.verdict(entry, known: request?.route) {
-        case .allowed: return nil
-        case .refused(let result): return result
-        case .guarded: break
-        }
-        let sessions = self.sessions
-        // No session to sign in with: an auth-only screen is never shown (fail closed).
-        guard !sessions.isEmpty else { return .cancelled(.guardRejected) }
-        let login = gate.login
-        // Going back from the login screen to an auth-only screen under it is not parked:
-        // resuming it after sign-in would go back once more.
-        if let request, !(request.action.goesBack && gate.leavesLogin(state, showing: entry)) {
-            var parkedAny = false
-            for session in sessions where !session.isSignedIn { parkedAny = session.park(request) || parkedAny }
-            // Parked for the principal whose state this is (sign-in resumes it for them only).
-            if parkedAny {
-                let parkedIDs = Set(sessions.compactMap { $0.parked?.id })
-                parkedOwners = parkedOwners.filter { parkedIDs.contains($0.key) }
-                if let owner = state.owner { parkedOwners[request.id] = owner }
-            }
-        }
-        // Without a login route, or with the login already on screen, nothing changes.
-        guard let login, state.visible?.route != login else { return .cancelled(.guardRejected) }
-        return .redirected(chain: [], final: Destination(login))
+    /// Parks `request` with every signed-out session middleware until sign-in, owned by the
+    /// principal whose state this is (sign-in resumes it for them only).
+    private func park(_ request: NavigationRequest) {
+        var parkedAny = false
+        for session in sessions where !session.isSignedIn { parkedAny = session.park(request) || parkedAny }
+        guard parkedAny else { return }
+        let parkedIDs = Set(sessions.compactMap { $0.parked?.id })
+        parkedOwners = parkedOwners.filter { parkedIDs.contains($0.key) }
+        if let owner = state.owner { parkedOwners[request.id] = owner }
     }
 
-    /// Where signed-out users are sent (``NavigationGate/login``).
-    var loginRoute: String? { gate.login }
 
 }

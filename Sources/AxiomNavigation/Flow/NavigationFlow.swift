@@ -266,7 +266,7 @@ public final class NavigationFlow {
     }
 
     /// Replaces the whole state with a saved one (Docs/Persistence.md): checked against the
-    /// table first (``NavigationState/restored(against:source:)``: what no longer fits is
+    /// table first (``NavigationState/restored(against:source:trust:)``: what no longer fits is
     /// dropped and reported), then run as a request — the pipeline, the policy for the
     /// restored visible entry (an auth-only screen while signed out goes through login and is
     /// restored after sign-in), one commit with the usual history and lifecycle: every current
@@ -276,7 +276,7 @@ public final class NavigationFlow {
     /// ``Orchestrator/start()`` commits it through the same gate.)
     @discardableResult
     public func restore(_ saved: NavigationState, source: NavigationSource = .inApp) async -> RestoreResult {
-        let restoration = saved.restored(against: router, source: source)
+        let restoration = saved.restored(against: router, source: source, trust: gate.trust)
         let route = restoration.state.visible.flatMap { router.route(named: $0.route) }
         let result = await journaled(.restore(saved, source: source)) {
             await run(.restore(restoration.state), source: source, route: route, url: nil)
@@ -290,7 +290,7 @@ public final class NavigationFlow {
     /// - requests in flight end `cancelled(superseded)` and commit nothing (they were resolved
     ///   and checked against the old table); requests asked after the swap use the new one;
     /// - the state is checked against the new table like a restored one
-    ///   (``NavigationState/restored(against:source:)``): an entry whose route is gone or whose
+    ///   (``NavigationState/restored(against:source:trust:)``): an entry whose route is gone or whose
     ///   values no longer fit is dropped, with everything above it;
     /// - then the gate (Docs/Middleware.md, "The gate"), under the new table, for what is left on screen: a
     ///   screen that now requires sign-in while the user is signed out gets the login over it
@@ -384,7 +384,7 @@ public final class NavigationFlow {
             }
             // (The login the policy sends a signed-out user to is shown as its route says.)
             request = request.redirected(
-                to: final.withQueryDefaults(of: target), route: target, keepingCommand: final.route != loginRoute)
+                to: final.withQueryDefaults(of: target), route: target, keepingCommand: final.route != gate.login)
             wasRedirected = true
         }
         // A request a newer one took over while it waited (in a middleware, a guard's question)
@@ -482,16 +482,18 @@ public final class NavigationFlow {
 
     private func isLatest(_ id: RequestID) -> Bool { latest == id }
 
-    /// How a request ends at its commit instead of committing `plan`, or nil when it commits:
-    /// the one check made after the request's last await (``commit(_:prepared:box:)``). A newer
-    /// request, a sign-out or a swap took the turn (superseded); the task was cancelled; the state
-    /// changed under the plan (superseded: it was planned on another state); or the gate's verdict
-    /// on what the plan would show, against the session and table of now, refuses it.
-    private func decidedAtCommit(_ plan: NavigationPlan, for request: NavigationRequest, plannedAfter planCommits: Int) -> NavigationResult? {
-        guard latest == request.id else { return staleResult(request.id) }
-        guard !Task.isCancelled else { return .cancelled(.taskCancelled) }
-        guard commits == planCommits else { return .cancelled(.superseded) }
-        return policyRefusal(plan, for: request)
+    /// The one decision made after the request's last await (``commit(_:prepared:box:)``): what
+    /// the gate admits of `plan`, or how the request ends instead. A newer request, a sign-out or
+    /// a swap took the turn (superseded); the task was cancelled; the state changed under the plan
+    /// (superseded: it was planned on another state); or the gate, against the session and table
+    /// of now, refuses what the plan would show.
+    private func decidedAtCommit(
+        _ plan: NavigationPlan, for request: NavigationRequest, plannedAfter planCommits: Int
+    ) -> Result<NavigationGate.Admission, Ended> {
+        guard latest == request.id else { return .failure(Ended(result: staleResult(request.id))) }
+        guard !Task.isCancelled else { return .failure(Ended(result: .cancelled(.taskCancelled))) }
+        guard commits == planCommits else { return .failure(Ended(result: .cancelled(.superseded))) }
+        return decided(plan, for: request).mapError { Ended(result: $0.result) }
     }
 
     /// How a request that is no longer the latest ends: `ui-changed` when the UI changed the
@@ -549,7 +551,7 @@ public final class NavigationFlow {
             let firstNew = restoring ? Int.min : state.nextID
             added = plan.state.entries.filter {
                 $0.id.rawValue >= firstNew && !(router.route(named: $0.route)?.metadata.loaders.isEmpty ?? true)
-                    && refusal(toShow: $0, for: nil) == nil
+                    && gate.mayShow($0)
             }
         }
         // The contexts that must agree to be left (none: nothing to ask).
@@ -558,7 +560,7 @@ public final class NavigationFlow {
         // Before anything is awaited (loaders, leave questions): no loader fetches, and no context
         // is asked, for a screen the policy refuses now. (Nothing to await: the check at the
         // commit below is the one.)
-        if !added.isEmpty || !questions.isEmpty, let refusal = policyRefusal(plan, for: request) { return refusal }
+        if !added.isEmpty || !questions.isEmpty, case .failure(let refusal) = decided(plan, for: request) { return refusal.result }
         var data: [EntryID: LoadedData] = [:]
         if !added.isEmpty {
             let waited = clock.now
@@ -588,27 +590,21 @@ public final class NavigationFlow {
         // write: still the latest request, still planned on the state it commits over, and the
         // policy for the session and table of now (a session may have signed out, or signed out
         // behind the flow's back, while the loaders or a leave question ran).
-        if let ended = decidedAtCommit(plan, for: request, plannedAfter: planCommits) { return ended }
-        let before = state.visible
-        state = plan.state
-        if pendingStart != nil { pendingStart = nil }
-        if !loaded.isEmpty || !data.isEmpty {
-            let kept = Set(state.entries.map(\.id))
-            loaded = loaded.filter { kept.contains($0.key) }.merging(data) { _, new in new }
+        let admission: NavigationGate.Admission
+        switch decidedAtCommit(plan, for: request, plannedAfter: planCommits) {
+        case .failure(let ended): return ended.result
+        case .success(let admitted): admission = admitted
         }
-        commits += 1
-        box.committed = true
-        box.commit = clock.now - started
         // The history is written in the same main-actor turn as the state, so it is in commit
         // order with the true before and after, whatever the lifecycle does next; the result
-        // and metrics are filled in when the request ends.
-        appendHistory(
-            HistoryRecord(
-                request: request.id, source: request.source, action: request.action, result: request.redirects.isEmpty ? "completed" : "redirected",
-                from: before, to: state.visible,
-                metrics: NavigationMetrics(middleware: .zero, contextCreation: .zero, commit: box.commit, total: box.commit)))
-        // Events go out in commit order, after those of earlier commits.
-        pendingEvents.append(plan.events)
+        // and metrics are filled in when the request ends. Events go out in commit order, after
+        // those of earlier commits.
+        commitThroughGate(
+            plan.state, action: request.action, id: request.id, source: request.source, presentingLogin: true, started: started,
+            admitted: admission, loadedData: data, recordedAs: request.redirects.isEmpty ? "completed" : "redirected"
+        ) { _, _ in plan.events }
+        box.committed = true
+        box.commit = clock.now - started
         return .completed
     }
 

@@ -14,6 +14,10 @@ public protocol SessionMiddleware: NavigationMiddleware {
     var loginRoute: String? { get }
     /// The parked request, unless it expired.
     var parked: NavigationRequest? { get }
+    /// The order of trust between sources: which request may replace the parked one, and how far
+    /// a restored state's entries are trusted — the flow's one order (default
+    /// ``SourceTrust/standard``).
+    var trust: SourceTrust { get }
     /// Offers a request to park while signed out. Returns whether it is now the parked one: a
     /// fresh request parked from a more trusted source is not replaced (``SourceTrust``).
     func park(_ request: NavigationRequest) -> Bool
@@ -27,6 +31,8 @@ public protocol SessionMiddleware: NavigationMiddleware {
 extension SessionMiddleware {
     /// A session middleware is its own session.
     public var session: (any SessionMiddleware)? { self }
+    /// ``SourceTrust/standard``.
+    public var trust: SourceTrust { .standard }
 }
 
 /// The session: signed in or not, and the request parked while signed out.
@@ -51,7 +57,8 @@ extension SessionMiddleware {
 public final class AuthenticationMiddleware<C: Clock>: SessionMiddleware where C.Duration == Duration {
     public let loginRoute: String?
     public let timeToLive: Duration
-    /// Which sources may replace a parked request.
+    /// The order of trust: which sources may replace a parked request, and how far a restored
+    /// state's entries are trusted.
     public let trust: SourceTrust
     private let clock: C
     private struct Session {

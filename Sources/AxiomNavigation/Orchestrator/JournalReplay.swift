@@ -117,7 +117,22 @@ public enum JournalReplay {
         // The begin state is checked like a restore: against the table (routes, values, tabs,
         // containers) — a journal from another table is refused, not replayed into a state the
         // table cannot hold — and then shown through the flow's gate like any initial state.
-        let restoration = initial.restored(against: router, source: source)
+        // Trusted by the order the recording's flow used (its session middleware's), as the flow
+        // would trust a restore.
+        var trust = SourceTrust.standard
+        if let recorded = (settings?.middleware ?? []).lazy.compactMap({ $0.settings["trust"] }).first {
+            var order: [NavigationSource] = []
+            for name in recorded.split(separator: " ") {
+                guard let source = NavigationSource(rawValue: String(name)) else {
+                    throw ReplayError(
+                        description: "the journal's settings give an order of trust with an unknown source '\(name)' (in '\(recorded)'; "
+                            + "sources are \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                order.append(source)
+            }
+            trust = SourceTrust(order)
+        }
+        let restoration = initial.restored(against: router, source: source, trust: trust)
         if let first = restoration.dropped.first {
             let more = restoration.dropped.count > 1 ? " (and \(restoration.dropped.count - 1) more)" : ""
             throw ReplayError(

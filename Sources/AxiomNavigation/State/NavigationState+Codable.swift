@@ -34,7 +34,7 @@ public struct StateFormatError: Error, Sendable, Hashable, CustomStringConvertib
 ///
 /// Decoding checks what a state must be (ids unique and below `nextID`, the selected tab one of
 /// the tabs, no empty modal) and throws ``StateFormatError`` otherwise. Whether the routes and
-/// values still fit the app's table is a separate question: ``restored(against:source:)``.
+/// values still fit the app's table is a separate question: ``restored(against:source:trust:)``.
 extension NavigationState: Codable {
     /// The version written, and the only one read.
     public static let formatVersion = 1

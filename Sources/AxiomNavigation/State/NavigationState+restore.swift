@@ -67,15 +67,15 @@ extension NavigationState {
     /// - tabs the table does not declare are dropped (when it declares tabs), and the selected
     ///   tab becomes the first one left when it was one of them;
     /// - no entry is trusted more than `source`: an entry saved as `inApp` is restored as
-    ///   `source` when that is a less trusted source (``SourceTrust/standard``), so a state from
-    ///   a file an app does not control opens no route its `sources` keep from that origin.
+    ///   `source` when that is a less trusted source by `trust` (the flow passes its one order,
+    ///   the session middleware's), so a state from a file an app does not control opens no
+    ///   route its `sources` keep from that origin.
     ///
     /// Entry ids and `nextID` are kept. Policy is not decided here: the flow applies it when
     /// the restored state is shown (``NavigationFlow/restore(_:source:)``, or
     /// ``Orchestrator/start()`` for a state restored at launch).
-    public func restored(against router: Router, source: NavigationSource = .inApp) -> Restoration {
+    public func restored(against router: Router, source: NavigationSource = .inApp, trust: SourceTrust = .standard) -> Restoration {
         var dropped: [Restoration.Dropped] = []
-        let trust = SourceTrust.standard
         func capped(_ entry: NavigationEntry) -> NavigationEntry {
             guard trust.rank(of: entry.source) > trust.rank(of: source) else { return entry }
             return NavigationEntry(id: entry.id, destination: entry.destination, source: source)

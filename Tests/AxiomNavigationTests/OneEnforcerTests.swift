@@ -1,0 +1,141 @@
+import AxiomNavigationTesting
+import AxiomRouting
+import Clocks
+import Testing
+
+@testable import AxiomNavigation
+
+/// The gate is the one enforcer: what a refusal leads to (fail closed, park, the login) is the
+/// gate's answer, requests and state doors get the same one, and the order of trust between
+/// sources is the session's one order wherever the flow needs it.
+@MainActor
+@Suite struct OneEnforcerTests {
+    static let table = """
+        origins myapp:
+        login login
+        route home /
+        route profile /profile/:id
+          param id int
+          auth
+          parent home
+        route about /about
+          sources inApp
+          parent home
+        route verified /verified
+          sources universalLink
+          parent home
+        route login /login
+          transition modal(fullScreen)
+        """
+
+    static func router() throws -> Router { try Router(source: RouteSource(name: "t.routes", text: table)) }
+
+    static func request(_ destination: Destination, source: NavigationSource = .deepLink, back: Bool = false) -> NavigationRequest {
+        NavigationRequest(
+            id: RequestID(1), action: back ? .command(.back) : .deepLink(destination), source: source, route: nil, url: nil, redirects: [])
+    }
+
+    @Test func theGatesAnswerToARequestIsWhatARefusalLeadsTo() throws {
+        let router = try Self.router()
+        let clock = TestClock()
+        let signedOut = AuthenticationMiddleware(loginRoute: nil, clock: clock)
+        var state = NavigationState(router: router)
+        let home = try #require(state.visible)
+        state = try NavigationPlanner.plan(.push(Destination("profile", parameters: ["id": .int(7)])), in: state).get().state
+        let profile = try #require(state.visible)
+        let atHome = NavigationState(router: router)
+
+        // Guarded, a session and a login (the table's, as the fallback): the login, and parked.
+        let gate = NavigationGate(router: router, sessions: [signedOut])
+        #expect(gate.login == "login")
+        let guarded = gate.refusal(showing: profile, over: atHome, for: Self.request(profile.destination))
+        #expect(guarded == NavigationGate.Refusal(result: .redirected(chain: [], final: Destination("login")), parks: true))
+        // No session middleware: nobody can sign in — refused, nothing parked (fail closed).
+        let closed = NavigationGate(router: router, sessions: [])
+        #expect(
+            closed.refusal(showing: profile, over: atHome, for: Self.request(profile.destination))
+                == NavigationGate.Refusal(result: .cancelled(.guardRejected), parks: false))
+        // The login already on screen: refused, still parked for sign-in.
+        let underLogin = try #require(gate.loginPresented(over: atHome))
+        #expect(
+            gate.refusal(showing: profile, over: underLogin, for: Self.request(profile.destination))
+                == NavigationGate.Refusal(result: .cancelled(.guardRejected), parks: true))
+        // Going back off the login onto what it guarded: not parked (resuming would go back again).
+        let loginOverProfile = try #require(gate.loginPresented(over: state))
+        #expect(gate.refusal(showing: profile, over: loginOverProfile, for: Self.request(profile.destination, source: .inApp, back: true))?.parks == false)
+        // A source the route excludes: no sign-in helps — refused, not parked, no login.
+        let about = NavigationEntry(id: EntryID(40), destination: Destination("about"), source: .deepLink)
+        #expect(
+            gate.refusal(showing: about, over: atHome, for: Self.request(about.destination))
+                == NavigationGate.Refusal(result: .cancelled(.untrustedSource), parks: false))
+        // Allowed: no refusal, and the plan is admitted as proposed.
+        #expect(gate.refusal(showing: home, over: state, for: Self.request(home.destination)) == nil)
+        let admitted = try gate.decide(Self.request(home.destination), proposing: atHome, over: state).get()
+        #expect(admitted.state == atHome)
+        // A plan that shows what is on screen already is not re-decided — except a restore's.
+        let restore = NavigationRequest(id: RequestID(2), action: .restore(state), source: .inApp, route: nil, url: nil, redirects: [])
+        #expect((try? gate.decide(Self.request(profile.destination), proposing: state, over: state).get()) != nil)
+        #expect((try? gate.decide(restore, proposing: state, over: state).get()) == nil)
+    }
+
+    @Test func aRequestRefusedByTheGateIsParkedOnceAndEndsAsTheGateSaid() async throws {
+        let router = try Self.router()
+        let auth = AuthenticationMiddleware(loginRoute: "login", clock: TestClock())
+        let flow = NavigationFlow(router: router, state: NavigationState(router: router))
+        flow.add(auth)
+        let result = await flow.open(url: "myapp://profile/7")
+        #expect(result == .redirected(chain: [Destination("profile", parameters: ["id": .int(7)])], final: Destination("login")))
+        #expect(flow.state.visible?.route == "login")
+        #expect(auth.parked?.destination == Destination("profile", parameters: ["id": .int(7)]))
+        // Without a session middleware the same link is refused and nothing is shown or kept.
+        let closed = NavigationFlow(router: router, state: NavigationState(router: router))
+        #expect(await closed.open(url: "myapp://profile/7") == .cancelled(.guardRejected))
+        #expect(closed.state.visible?.route == "home")
+        #expect(closed.parkedRequest == nil)
+    }
+
+    /// The session's order of trust is the flow's one order: a restore trusts a saved entry no
+    /// more than its source *by that order*, as parking does. Here universal links rank below
+    /// custom-scheme links (an app whose domain is shared), so a state from a deep link keeps a
+    /// universal link's screen; with the standard order it would be capped to `deepLink` and the
+    /// screen (`sources universalLink`) dropped.
+    @Test(arguments: [false, true])
+    func aRestoreTrustsEntriesByTheSessionsOrder(custom: Bool) async throws {
+        let router = try Self.router()
+        let order = custom ? SourceTrust([.inApp, .deepLink, .pushNotification, .universalLink]) : .standard
+        let auth = AuthenticationMiddleware(loginRoute: "login", signedIn: true, trust: order, clock: TestClock())
+        let flow = NavigationFlow(router: router, state: NavigationState(router: router))
+        flow.add(auth)
+        #expect(flow.gate.trust == order)
+        var saved = NavigationState(router: router)
+        saved = try NavigationPlanner.plan(.push(Destination("verified")), in: saved, source: .universalLink).get().state
+        let restored = await flow.restore(saved, source: .deepLink)
+        if custom {
+            #expect(restored.result == .completed)
+            #expect(flow.state.visible?.route == "verified")
+            #expect(flow.state.visible?.source == .universalLink)
+        } else {
+            #expect(restored.result == .cancelled(.untrustedSource))
+            #expect(flow.state.visible?.route == "home")
+        }
+        // Parking ranks sources by the same order.
+        #expect(auth.trust.allows(.deepLink, toReplace: .universalLink) == custom)
+    }
+
+    @Test func aJournalsBeginStateIsTrustedByTheRecordedOrderAndAnUnknownSourceIsRefused() throws {
+        let router = try Self.router()
+        var saved = NavigationState(router: router)
+        saved = try NavigationPlanner.plan(.push(Destination("verified")), in: saved, source: .universalLink).get().state
+        func settings(_ trust: String) -> JournalSettings {
+            JournalSettings(flow: [:], middleware: [.init(name: "authentication", settings: ["trust": trust])])
+        }
+        func begin(_ trust: String) throws(ReplayError) -> NavigationState {
+            let record = JournalRecord(index: 0, time: 0, step: .begin(saved, settings: settings(trust)), requests: [], decisions: [], result: "none", state: "")
+            return try JournalReplay.begin([record], router: router, source: .deepLink).state
+        }
+        #expect(try begin("inApp deepLink pushNotification universalLink").visible?.source == .universalLink)
+        #expect(try begin("inApp universalLink pushNotification deepLink").visible?.source == .deepLink)
+        let error = #expect(throws: ReplayError.self) { try begin("inApp telepathy") }
+        #expect(error?.description.contains("unknown source 'telepathy'") == true)
+    }
+}
