@@ -86,7 +86,12 @@ extension Router {
         if !front.diagnostics.hasErrors {
             do {
                 router = try Router(front.take(limits: limits))
-                front.diagnostics += (router?.restrictionWarnings() ?? []) + (router?.parentWarnings() ?? [])
+                if let router {
+                    front.diagnostics += router.restrictionWarnings()
+                    front.diagnostics += router.parentWarnings()
+                    front.diagnostics += router.redirectLandingWarnings()
+                    front.diagnostics += router.spellingWarnings()
+                }
             } catch {
                 front.diagnostics.append(front.failure(error))
             }

@@ -33,7 +33,7 @@ extension Router {
     static let restrictionSpellingLimit = 16
 
     /// What `other` lacks of `route`'s restrictions, or nil when it is at least as restricted.
-    private static func looser(_ other: Route, than route: Route) -> String? {
+    static func looser(_ other: Route, than route: Route) -> String? {
         var missing: [String] = []
         if route.metadata.requiresAuthentication, !other.metadata.requiresAuthentication { missing.append("no auth") }
         if let allowed = route.metadata.allowedSources {

@@ -84,6 +84,13 @@ public struct DiagnosticCode: StableCode, CaseIterable {
     /// A table without tabs, `start` or a plain `/` route: the app starts with nothing on screen
     /// (reported by `check`, like W413: a table may be only for resolving URLs).
     public static let emptyStart = DiagnosticCode(rawValue: "W415")
+    /// An alias or redirect that, for some of its URLs, lands on a route more restricted than its
+    /// target (as the target's own URL would).
+    public static let redirectTakenByStricter = DiagnosticCode(rawValue: "W416")
+    /// A URL with more than one spelling the table cannot keep on one route: a pattern literal
+    /// holding an escape URLs are matched with decoded, or a restricted route whose path in
+    /// another case a less restricted route takes.
+    public static let spellingNotGuaranteed = DiagnosticCode(rawValue: "W417")
 
     // Generating typed Swift (`axiom-route generate swift`, the GenerateRoutes plugin).
     public static let swiftNameClash = DiagnosticCode(rawValue: "E501")
@@ -153,6 +160,8 @@ public struct DiagnosticCode: StableCode, CaseIterable {
         .typedRoutesRefused,
         .hostRouteTaken,
         .emptyStart,
+        .redirectTakenByStricter,
+        .spellingNotGuaranteed,
         .swiftNameClash,
         .reservedSwiftName,
     ]

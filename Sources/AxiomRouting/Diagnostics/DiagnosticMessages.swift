@@ -640,6 +640,34 @@ extension Diagnostic {
             help: "give '\(other.name)' the same 'auth' and 'sources', or type its parameter 'path' (a path value never holds an encoded '/')")
     }
 
+    /// W416: the alias or redirect `hop` leads to `target`, but its URL `example` lands on
+    /// `stricter` (which has what `looser` says `target` lacks).
+    static func redirectTakenByStricter(_ hop: Route, target: Route, stricter: Route, looser: String, example: String) -> Diagnostic {
+        let what = if case .redirect = hop.kind { "redirect '\(hop.name)'" } else { "the alias '\(hop.pattern)' of route '\(hop.name)'" }
+        return Diagnostic(
+            .redirectTakenByStricter,
+            "\(what) leads to '\(target.name)' (\(looser)), but '\(example)' lands on '\(stricter.name)', which takes that URL of '\(target.name)' first",
+            at: hop.location, notes: [Note("'\(stricter.name)' is declared here", at: stricter.location)],
+            help: "a hop lands where its target's URL would: narrow the pattern so its values never give '\(stricter.name)'s URLs, or point the hop at '\(stricter.name)' if that is meant")
+    }
+
+    /// W417: `route`'s pattern writes `escape`, which URLs are matched with decoded to `decoded`.
+    static func spellingNotGuaranteed(literalEscape escape: String, decoded: String, in route: Route) -> Diagnostic {
+        Diagnostic(
+            .spellingNotGuaranteed,
+            "'\(route.pattern)' writes '\(escape)', which URLs are matched with decoded ('\(decoded)'): no URL matches it, and its URLs go to whatever else takes them",
+            at: route.location, help: "write '\(decoded)' in the pattern: '\(escape)' and '\(decoded)' are one spelling of the same URL")
+    }
+
+    /// W417: `route` (restricted) is taken, under the spelling `variant`, by `other` (`weaker`).
+    static func spellingNotGuaranteed(_ route: Route, other: Route, weaker: String, variant: String) -> Diagnostic {
+        Diagnostic(
+            .spellingNotGuaranteed,
+            "the table ignores the case of paths, but '\(variant)' — a URL of '\(route.name)' in another case — is taken by '\(other.name)' (\(weaker))",
+            at: route.location, notes: [Note("'\(other.name)' is declared here", at: other.location)],
+            help: "give '\(other.name)' the same 'auth' and 'sources', or let '\(route.name)' take its values in any case (an enum's values as a regexp group, '(admin|user)': a table that ignores case ignores it in regexps too)")
+    }
+
     /// W408: a deep link to `route` cannot give its parent `parent` the value `parameter`
     /// (`problem` says why).
     static func parentValue(_ route: Route, parent: Route, parameter: String, problem: String) -> Diagnostic {

@@ -184,7 +184,7 @@ extension Router {
 
     /// `parameters` with `fixed` after them (a name in both keeps `parameters`' value: the
     /// compiler refuses a redirect that both reads and sets one).
-    private static func adding(_ fixed: RouteParameters, to parameters: RouteParameters) -> RouteParameters {
+    static func adding(_ fixed: RouteParameters, to parameters: RouteParameters) -> RouteParameters {
         guard !fixed.isEmpty else { return parameters }
         var names = parameters.names
         var values = Array(parameters.map(\.value))
