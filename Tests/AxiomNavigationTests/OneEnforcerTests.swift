@@ -1,3 +1,4 @@
+import AxiomNavigationSimulator
 import AxiomNavigationTesting
 import AxiomRouting
 import Clocks
@@ -137,5 +138,41 @@ import Testing
         #expect(try begin("inApp universalLink pushNotification deepLink").visible?.source == .deepLink)
         let error = #expect(throws: ReplayError.self) { try begin("inApp telepathy") }
         #expect(error?.description.contains("unknown source 'telepathy'") == true)
+    }
+}
+
+/// The login the gate presented is known by its entry's id only while that entry is the login: a
+/// restore brings entries numbered by the saved state, and one of them may have the login's old
+/// id — sign-in must not take that screen down.
+@MainActor
+@Suite struct GateLoginIdentityTests {
+    @Test func aRestoredScreenWithTheGatesOldLoginIdIsNotTakenDownAtSignIn() async throws {
+        let router = try Router(source: RouteSource(name: "t.routes", text: OneEnforcerTests.table))
+        let simulator = NavigationSimulator(router: router, options: .init(signedIn: true, configuration: .init(signOut: .withhold)))
+        await simulator.start()
+        let atStart = simulator.state
+        // A state whose visible screen is entry #3 (a plain screen).
+        for destination in [Destination("about"), Destination("profile", parameters: ["id": .int(1)]), Destination("about")] {
+            #expect(await simulator.perform(.push(destination)) == .completed)
+        }
+        let saved = simulator.state
+        #expect(saved.visible?.id == EntryID(3))
+        // Back to the start; then the gate presents the login as entry #3 over a guarded screen.
+        #expect(await simulator.restore(atStart).result == .completed)
+        #expect(await simulator.perform(.push(Destination("profile", parameters: ["id": .int(2)]))) == .completed)
+        #expect(await simulator.perform(.push(Destination("about"))) == .completed)
+        simulator.signOut()
+        #expect(await simulator.uiDidChange(.popped(to: EntryID(1))) == .completed)
+        #expect(simulator.state.visible?.route == "login")
+        #expect(simulator.state.visible?.id == EntryID(3))
+        // The user leaves the login; a restore brings the saved state, whose #3 is `about`.
+        #expect(await simulator.uiDidChange(.dismissed(level: 0)) == .completed)
+        #expect(await simulator.restore(saved).result == .completed)
+        #expect(simulator.state.visible == saved.visible)
+        // Signing in keeps it: it is not the gate's login.
+        _ = await simulator.signIn()
+        #expect(simulator.state.visible?.id == EntryID(3))
+        #expect(simulator.state.visible?.route == "about")
+        #expect(simulator.state.activeStack.map(\.route) == ["home", "about", "profile", "about"])
     }
 }

@@ -43,7 +43,14 @@ extension NavigationFlow {
         pendingEvents.append(events(old, next))
         // Sign-in takes down a login the gate presented (and shows what it guarded) when no
         // request is parked; nothing is parked for it, so any request arriving at the login may be.
-        if admission.guarded != nil { gateLogin = next.visible?.id }
+        // The login it presented is known by its entry's id for as long as that entry is the login:
+        // a restore brings entries numbered by the saved state, whose ids may be any (one of them
+        // the login's old id, on a screen sign-in must not take down).
+        if admission.guarded != nil {
+            gateLogin = next.visible?.id
+        } else if let id = gateLogin, action.isRestore || !next.stackEntries.contains(where: { $0.id == id && $0.route == gate.login }) {
+            gateLogin = nil
+        }
         return admission
     }
 
@@ -136,7 +143,9 @@ extension NavigationFlow {
         // The login comes down first, so that what it covered is the place withheld screens go
         // back to.
         var proposed = state
-        if takingDownLogin, let gateLogin, proposed.visible?.id == gateLogin { proposed = proposed.removingVisible(route: proposed.visible?.route) }
+        if takingDownLogin, let gateLogin, let login = gate.login, proposed.visible?.id == gateLogin {
+            proposed = proposed.removingVisible(route: login)
+        }
         proposed = gate.tidied(proposed)
         guard proposed != state else { return false }
         let started = ContinuousClock().now

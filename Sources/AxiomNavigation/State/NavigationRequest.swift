@@ -71,6 +71,11 @@ public struct NavigationRequest: Sendable, Hashable {
             }
         }
 
+        /// Whether the action replaces the whole state with a saved one.
+        var isRestore: Bool {
+            if case .restore = self { true } else { false }
+        }
+
         /// Whether the action takes the visible screen away to show what is under it.
         var goesBack: Bool {
             switch self {
