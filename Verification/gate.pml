@@ -10,10 +10,12 @@
  * Doors: navigate (about, profile, secret; in-app), open secret (a deep link), the answer to a
  * leave question (yes or no), sign-out, sign-in as one of two principals (resuming the parked
  * request), the session expiring behind the flow's back (its middleware told, the flow not),
- * a back swipe (ui-back) and the login dragged down (ui-dismiss).
+ * a back swipe (ui-back), the login dragged down (ui-dismiss), a table swap either way
+ * (replace-table: gate-swapped.routes makes `about` auth-only too), saving the state once and
+ * restoring it (a request; parked for sign-in when what it shows is guarded).
  *
  * Bounds: MAXSTEPS user actions (default 9), at most MAXREQ requests in flight (3), 2 principals,
- * stacks of at most MAXSTACK screens (5) under the login.
+ * stacks of at most MAXSTACK screens (5) under the login, one saved state, two tables.
  *
  * Properties (asserted at the end of every step, so in every state between steps, and at every
  * commit):
@@ -28,7 +30,9 @@
  *
  * Planted faults (Verification/check builds each and expects SPIN to find a violation):
  *   -DNO_RECHECK     the commit does not check the policy again after its await;
- *   -DNO_STRIP       another principal's sign-in keeps the previous owner's guarded screens.
+ *   -DNO_STRIP       another principal's sign-in (or a restore) keeps the previous owner's guarded
+ *                    screens;
+ *   -DNO_SWAP_CHECK  a table swap does not put the gate's rule to what it leaves on screen.
  *
  * Traces: run as a random simulation (`spin -n SEED`), the model prints, behind "@@ ", the
  * simulate script of what it did and what the state must be after each step
@@ -49,6 +53,7 @@
 #define PROFILE 2
 #define SECRET 3
 #define LOGIN 4
+#define RESTORE 5           /* a parked restore (of the saved state) */
 #define NONE 255
 
 #define INAPP 0
@@ -58,6 +63,10 @@
 #define WAITING 0
 #define YES 1
 #define NO 2
+
+/* The table in place: gate.routes, or gate-swapped.routes (`about` auth-only too). */
+bool aboutAuth = false;
+#define AUTHONLY(r) ((r) == PROFILE || ((r) == ABOUT && aboutAuth))
 
 /* The state: the root stack (stack[0] is home), the login over it or not, the withheld groups. */
 byte route[MAXSTACK + 3];
@@ -75,6 +84,27 @@ byte nextId = 1;            /* home is #0 */
 byte owner = 0;             /* NavigationState.owner: 0 none, 1 alice, 2 bob */
 byte entryOwner[MAXIDS];    /* ghost: the principal signed in when the entry was made */
 bool alive[MAXIDS];         /* ghost: made and not released */
+
+/* The saved state (`save s`, once): the stack, the withheld groups, the owner, the next id, and
+ * (ghost) who each entry was made for. */
+bool saved = false;
+/* Ghosts the sample traces aim at (traces.py, REACH): a restore resumed after sign-in, a swap that
+ * put the login up, a restore that stripped another principal's guarded state. */
+bool resumedRestore = false;
+bool swapLogin = false;
+bool strippedRestore = false;
+byte svRoute[MAXSTACK + 3];
+byte svId[MAXSTACK + 3];
+byte svOwnerOf[MAXSTACK + 3];
+byte svSp = 0;
+byte svHeldRoute[MAXHELD];
+byte svHeldId[MAXHELD];
+byte svHeldAbove[MAXHELD];
+byte svHeldGroup[MAXHELD];
+byte svHeldOwnerOf[MAXHELD];
+byte svHp = 0;
+byte svOwner = 0;
+byte svNextId = 0;
 
 /* The session: the middleware's (sessionIn) and what the flow was last told (told). */
 bool sessionIn = true;
@@ -145,13 +175,15 @@ inline printStack() {
     fi;
     if
     :: parked == PROFILE -> printf("@@ expect parked profile\n")
+    :: parked == ABOUT -> printf("@@ expect parked about\n")
+    :: parked == RESTORE -> printf("@@ expect parked restore\n")
     :: else -> printf("@@ expect parked none\n")
     fi
 }
 
 /* The rules, checked after every commit and in every state. */
 inline checkCommit() {
-    assert(loginUp || sessionIn || route[sp - 1] != PROFILE);  /* I1 at the commit */
+    assert(loginUp || sessionIn || !AUTHONLY(route[sp - 1]));  /* I1 at the commit */
 }
 
 /* Whether entry `id` is on the stack or withheld. */
@@ -173,14 +205,14 @@ inline present(id, found) {
  * are atomic steps, so this is every reachable state between steps). */
 inline checkAll() {
     /* I1, once the flow has been told the user signed out. */
-    assert(loginUp || !toldOut || route[sp - 1] != PROFILE);
+    assert(loginUp || !toldOut || !AUTHONLY(route[sp - 1]));
     /* I2: the in-app-only screen is never made from a link (no door makes it but in-app ones). */
     /* I3: while signed in, no auth-only screen of another principal's; withheld screens are the
      * owner's; every entry made and not released is on the stack or withheld. */
     i = 1;
     do
     :: i < sp ->
-        assert(!(sessionIn && route[i] == PROFILE && entryOwner[ids[i]] != 0 && entryOwner[ids[i]] != principal));
+        assert(!(sessionIn && AUTHONLY(route[i]) && entryOwner[ids[i]] != 0 && entryOwner[ids[i]] != principal));
         i++
     :: else -> break
     od;
@@ -265,9 +297,9 @@ inline dropOrphans() {
  * screen under it (home is never guarded, so something stays). */
 inline withholdTop() {
     if
-    :: !sessionIn && route[sp - 1] == PROFILE ->
+    :: !sessionIn && AUTHONLY(route[sp - 1]) ->
         first = sp - 1;
-        do :: first > 0 && route[first - 1] == PROFILE -> first-- :: else -> break od;
+        do :: first > 0 && AUTHONLY(route[first - 1]) -> first-- :: else -> break od;
         k = first;
         do
         :: k < sp ->
@@ -338,10 +370,64 @@ inline strip() {
     /* The stack cut below its first auth-only screen. */
     i = 1;
     do
-    :: i < sp && route[i] != PROFILE -> i++
+    :: i < sp && !AUTHONLY(route[i]) -> i++
     :: else -> break
     od;
     do :: sp > i -> sp--; alive[ids[sp]] = false :: else -> break od
+}
+
+/* Signed in as p: the screens that may be shown now become p's (handed over as they are: a swap
+ * may make one auth-only later, and it is then p's, not whoever made it). */
+inline handOver(p) {
+    i = 0;
+    do
+    :: i < sp -> if :: !AUTHONLY(route[i]) -> entryOwner[ids[i]] = p :: else -> skip fi; i++
+    :: else -> break
+    od
+}
+
+/* The saved state committed in place of the current one (every current entry released), tidied by
+ * the gate: signed in, another principal's guarded state stripped, the rest handed over, withheld
+ * groups back; signed out, groups without their place released. */
+inline restoreSaved() {
+    i = 0;
+    do :: i < sp -> alive[ids[i]] = false; i++ :: else -> break od;
+    i = 0;
+    do :: i < hp -> alive[heldId[i]] = false; i++ :: else -> break od;
+    sp = svSp;
+    i = 0;
+    do
+    :: i < sp -> route[i] = svRoute[i]; ids[i] = svId[i]; entryOwner[ids[i]] = svOwnerOf[i]; alive[ids[i]] = true; i++
+    :: else -> break
+    od;
+    hp = svHp;
+    i = 0;
+    do
+    :: i < hp ->
+        heldRoute[i] = svHeldRoute[i]; heldId[i] = svHeldId[i]; heldAbove[i] = svHeldAbove[i]; heldGroup[i] = svHeldGroup[i];
+        entryOwner[heldId[i]] = svHeldOwnerOf[i]; alive[heldId[i]] = true; i++
+    :: else -> break
+    od;
+    owner = svOwner;
+    nextId = svNextId;
+    loginUp = false;
+    gateLogin = false;
+    if
+    :: sessionIn ->
+#ifndef NO_STRIP
+        if
+        :: owner != 0 && owner != principal ->
+            k = sp + hp;
+            strip();
+            if :: sp + hp < k -> strippedRestore = true :: else -> skip fi
+        :: else -> skip
+        fi;
+#endif
+        handOver(principal);
+        owner = principal;
+        reinstate()
+    :: else -> dropOrphans()
+    fi
 }
 
 /* A request: navigate to r (in-app), or the one parked until sign-in, resumed. It runs until it
@@ -367,11 +453,29 @@ proctype Request(byte slot; byte r; bool resumed) {
             :: else -> skip
             fi;
             if
-            :: !ended && target == PROFILE && !sessionIn ->
+            :: !ended && AUTHONLY(target) && !sessionIn ->
                 /* Parked for the state's owner; the login instead (already up: refused). */
-                parked = PROFILE;
+                parked = target;
                 parkedOwner = owner;
                 if :: loginUp -> ended = true :: else -> target = LOGIN fi
+            :: else -> skip
+            fi;
+            if
+            :: !ended && target == RESTORE ->
+                /* A restore asks no screen (every one is removed, none covered). Its visible
+                 * screen auth-only while signed out: parked, and the login instead. */
+                if
+                :: !sessionIn && AUTHONLY(svRoute[svSp - 1]) ->
+                    parked = RESTORE;
+                    parkedOwner = owner;
+                    if :: loginUp -> ended = true :: else -> target = LOGIN fi
+                :: else ->
+                    if :: resumed -> resumedRestore = true :: else -> skip fi;
+                    restoreSaved();
+                    checkCommit();
+                    committed();
+                    ended = true
+                fi
             :: else -> skip
             fi;
             if
@@ -399,9 +503,9 @@ proctype Request(byte slot; byte r; bool resumed) {
             fi;
 #ifndef NO_RECHECK
             if
-            :: !ended && target == PROFILE && !sessionIn ->
+            :: !ended && AUTHONLY(target) && !sessionIn ->
                 /* The policy of now: parked, and the login instead. */
-                parked = PROFILE;
+                parked = target;
                 parkedOwner = owner;
                 target = LOGIN;
                 retry = true
@@ -503,6 +607,7 @@ active proctype user() {
 #endif
             owner = p;
             reinstate();
+            handOver(p);
             if
             :: sp != s0 || hp != h0 || loginUp != l0 || owner != o0 -> takeTurn(); committed()
             :: else -> checkAll()
@@ -519,7 +624,7 @@ active proctype user() {
             popTop();
             /* The screen revealed: signed out and auth-only, the login over it in the same commit. */
             if
-            :: !sessionIn && route[sp - 1] == PROFILE -> loginUp = true; gateLogin = true
+            :: !sessionIn && AUTHONLY(route[sp - 1]) -> loginUp = true; gateLogin = true
             :: else -> skip
             fi;
             checkCommit();
@@ -536,6 +641,62 @@ active proctype user() {
             checkCommit();
             committed();
             printStack() }
+#ifndef NO_TABLE_DOORS
+    :: atomic { !busy && steps < MAXSTEPS ->
+            steps++;
+            /* The table swapped (in either direction): every request in flight superseded, then
+             * the gate under the new table — a visible screen that now needs sign-in, signed
+             * out, gets the login over it in the same commit. */
+            if
+            :: !aboutAuth -> printf("@@ replace-table ../gate-swapped.routes\n")
+            :: else -> printf("@@ replace-table ../gate.routes\n")
+            fi;
+            aboutAuth = !aboutAuth;
+            takeTurn();
+#ifndef NO_SWAP_CHECK
+            if
+            :: !loginUp && !sessionIn && AUTHONLY(route[sp - 1]) -> loginUp = true; gateLogin = true; swapLogin = true
+            :: else -> skip
+            fi;
+#endif
+            checkCommit();
+            committed();
+            printStack() }
+#ifdef SAVE_GUARDED
+    /* (A narrower run for sample traces: the state is saved only with an auth-only screen on top,
+     * so that its restores meet the gate.) */
+    :: atomic { !busy && steps < MAXSTEPS && !saved && !loginUp && AUTHONLY(route[sp - 1]) ->
+#else
+    :: atomic { !busy && steps < MAXSTEPS && !saved && !loginUp ->
+#endif
+            steps++;
+            printf("@@ save s\n");
+            saved = true;
+            svSp = sp;
+            i = 0;
+            do :: i < sp -> svRoute[i] = route[i]; svId[i] = ids[i]; svOwnerOf[i] = entryOwner[ids[i]]; i++ :: else -> break od;
+            svHp = hp;
+            i = 0;
+            do
+            :: i < hp ->
+                svHeldRoute[i] = heldRoute[i]; svHeldId[i] = heldId[i]; svHeldAbove[i] = heldAbove[i]; svHeldGroup[i] = heldGroup[i];
+                svHeldOwnerOf[i] = entryOwner[heldId[i]]; i++
+            :: else -> break
+            od;
+            svOwner = owner;
+            svNextId = nextId;
+            printStack() }
+    :: atomic { !busy && steps < MAXSTEPS && saved && inflight < MAXREQ ->
+            steps++; busy = true; inflight++;
+            freeSlot(q);
+            printf("@@ restore s &\n");
+            run Request(q, RESTORE, false) }
+        atomic { !busy -> printStack() }
+#endif
+#ifdef REACH
+    /* A run that got there ends (SPIN reports it, and its trail is the sample trace). */
+    :: atomic { !busy && (REACH) -> printf("@@ await\n"); assert(false) }
+#endif
     :: atomic { !busy && steps == MAXSTEPS -> break }
     od;
     /* The end: every question still open answered yes, in order, then everything settles. */

@@ -22,8 +22,8 @@ import Testing
     }
 
     @Test func theModelsTracesAndCounterexamplesAreThere() {
-        #expect(Self.scripts("traces").count >= 40)
-        #expect(Self.scripts("counterexamples").count >= 3)
+        #expect(Self.scripts("traces").count >= 123)
+        #expect(Self.scripts("counterexamples").count >= 4)
     }
 
     @Test(arguments: scripts("traces") + scripts("counterexamples"))
