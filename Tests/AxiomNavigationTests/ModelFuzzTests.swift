@@ -188,6 +188,10 @@ import Testing
         /// Who was signed in when each entry was first seen (nil: nobody named). By the whole
         /// entry, not its id: a restored state may reuse ids for other screens.
         var entryOwners: [NavigationEntry: Principal] = [:]
+        /// States saved at earlier steps: restoring one brings entries numbered as they were then,
+        /// ids the current state may use for other screens (or the gate's login once had).
+        /// (With who each of their entries was first seen under: restored, an entry is theirs again.)
+        var earlierStates: [(state: NavigationState, owners: [NavigationEntry: Principal])] = []
         /// The last steps taken, for a violation's report.
         var trace: [String] = []
 
@@ -353,6 +357,21 @@ import Testing
                 }
             case 8:
                 counts["restore", default: 0] += 1
+                let earlier = chance(40) && !earlierStates.isEmpty ? pick(earlierStates) : nil
+                earlierStates.append((flow.state, entryOwners.filter { flow.state.entries.contains($0.key) }))
+                if earlierStates.count > 3 { earlierStates.removeFirst() }
+                if let earlier {
+                    // Run to its end; committed, it replaced every entry (equal values included: ids
+                    // are reused across such restores) with the saved ones, whoever's they were.
+                    let restored = Flag()
+                    await finish(
+                        Task { @MainActor in restored.value = await self.flow.restore(earlier.state, source: .inApp).result == .completed })
+                    if restored.value {
+                        entryOwners = [:]
+                        for entry in flow.state.entries { entryOwners[entry] = earlier.owners[entry] }
+                    }
+                    break
+                }
                 guard let saved = mutatedSavedState() else { break }
                 let source = randomSource()
                 await launch { await $0.flow.restore(saved, source: source).result }
@@ -366,10 +385,15 @@ import Testing
                 let principal: Principal? = pick(["alice", "bob", nil])
                 note("sign-in as \(principal.map(\.rawValue) ?? "nobody")")
                 // Waited for (with its resumed request), then checked: nothing guarded of another's.
+                // With nothing else to run and nothing to strip, sign-in takes down at most the
+                // login: every other screen on a stack stays.
+                let owner = flow.state.owner
+                let before = inFlight.isEmpty && flow.parkedRequest == nil && (owner == nil || owner == principal) ? flow.state : nil
                 let task = Task { @MainActor in _ = await self.flow.signIn(as: principal) }
                 inFlight.append(task)
                 await settle()
                 checkOwners(after: principal)
+                if let before { checkKept(before, at: "sign-in as \(principal.map(\.rawValue) ?? "nobody")") }
             case 11:
                 counts["sign-out", default: 0] += 1
                 flow.signOut()
@@ -444,6 +468,15 @@ import Testing
             }
         }
 
+        /// Every screen on a stack of `before` but the login is on a stack now.
+        func checkKept(_ before: NavigationState, at place: String) {
+            let after = Set(flow.state.stackEntries)
+            for entry in before.stackEntries where entry.route != "login" && !after.contains(entry) {
+                violations.append(
+                    "step \(step): \(entry) left the state at \(place)\n\(flow.state.outline)\nsteps before:\n\(trace.joined(separator: "\n"))")
+            }
+        }
+
         /// The current state, saved and changed the way a file from an old version, another
         /// device or an attacker would be: routes renamed, sources raised, entries dropped.
         func mutatedSavedState() -> NavigationState? {
@@ -503,7 +536,12 @@ import Testing
             if state.droppingOrphanedWithheld().withheld.count != state.withheld.count {
                 fail("a withheld group's place is no entry of a stack or a kept group, nor an empty stack")
             }
-            // Who was signed in when each entry was first seen.
+            // Who was signed in when each entry was first seen (an entry that left is forgotten: a
+            // restore of an earlier state numbers new screens with ids seen before).
+            if !entryOwners.isEmpty {
+                let live = Set(state.entries)
+                entryOwners = entryOwners.filter { live.contains($0.key) }
+            }
             let signedIn = flow.isSignedIn == true
             for entry in state.entries where entryOwners[entry] == nil && signedIn {
                 if let principal = flow.principal { entryOwners[entry] = principal }
