@@ -21,8 +21,8 @@ extension Router {
         /// array. Made one by one while the compiler's intermediate state (declarations, shapes,
         /// expressions being built) filled the heap around them, a few small objects a page,
         /// they pinned nearly every page that state used after it was freed; a few large
-        /// buffers cannot be scattered (issue 33: what an app's resident memory grows by on the
-        /// first build; Docs/Performance.md).
+        /// buffers cannot be scattered (what an app's resident memory grows by on the first build:
+        /// Docs/Performance.md).
         func compacted() -> Parts {
             var parts = self
             parts.entries = Route.Table.compacting(entries)

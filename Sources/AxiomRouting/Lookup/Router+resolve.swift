@@ -527,7 +527,7 @@ extension Router {
         return nil
     }
 
-    /// For the benchmark's breakdown of a lookup (issue 17): the rank of the route a canonical
+    /// For the benchmark's breakdown of a lookup: the rank of the route a canonical
     /// `path` reaches first — the canonical check, the literal table, the first-segment
     /// dispatch and the expressions' match, as `resolve(path:)` runs them — with no value
     /// converted and no match built. Nil for a path that is not canonical, or matches nothing.

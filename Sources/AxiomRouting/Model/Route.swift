@@ -3,8 +3,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// One route's fields. A route is its table (``Route/Table``) and its place in it, so
     /// passing a route around (every match carries one) costs a single reference count, and
     /// a router's routes lie together in one buffer rather than in one small object each
-    /// (issue 33: a few small objects a page, made among the compiler's garbage, pinned
-    /// nearly every page the build used).
+    /// (a few small objects a page, made among the compiler's garbage, would pin nearly every
+    /// page the build used).
     struct Storage: Sendable {
         let name: String
         /// Where the canonical pattern's UTF-8 lies in the table's text.
@@ -14,7 +14,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         let query: [QueryParameter]
         /// The metadata, when it is not the plain default (``Metadata/plain(name:)``): most
         /// routes declare none, and a table of 10,000 routes should not hold 10,000 copies of
-        /// the default's 112 bytes (issue 17's memory target).
+        /// the default's 112 bytes (the memory target, Docs/Performance.md).
         private let declaredMetadata: Box<Metadata>?
         let location: SourceLocation
         let rank: Int

@@ -142,7 +142,7 @@ public struct URLPattern: Sendable {
     }
 
     /// The steps of constructing a pattern from a constructor string, for the benchmark's
-    /// breakdown of construction (issue 17).
+    /// breakdown of construction.
     @_spi(Benchmarks) public enum ConstructionStage: Int, CaseIterable, Sendable {
         /// Parsing the constructor string into components, and processing them.
         case constructorString
