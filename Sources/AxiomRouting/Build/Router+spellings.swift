@@ -23,15 +23,23 @@ extension Router {
             languages[rank] = made
             return made
         }
+        // The routes that could be stricter than a target: restricted ones, on no host.
+        let restricted = entries.indices.filter {
+            entries[$0].kind == .route && entries[$0].host == nil
+                && (entries[$0].metadata.requiresAuthentication || entries[$0].metadata.allowedSources != nil)
+        }
+        guard !restricted.isEmpty else { return [] }
         var warnings: [Diagnostic] = []
         for hop in hops {
             let entry = entries[hop]
             guard let (targetRank, fixed) = finalTarget(of: entry) else { continue }
             let target = entries[targetRank]
             guard target.host == nil else { continue }
-            for rank in 0..<targetRank where !comparison.meter.exhausted {
+            for rank in restricted where rank < targetRank && !comparison.meter.exhausted {
+                // Each pair weighs on the table's budget, compared or not: the work stays bounded.
+                comparison.meter.used += 1
                 let stricter = entries[rank]
-                guard stricter.kind == .route, stricter.host == nil, stricter.name != target.name,
+                guard stricter.name != target.name,
                     let looser = Self.looser(target, than: stricter),
                     case .overlapping(let shared) = comparison.overlap(language(rank).under, language(targetRank).under),
                     let values = values(at: shared, rank: targetRank)
@@ -87,7 +95,7 @@ extension Router {
 
     /// W417: where the table cannot keep one spelling of a URL on one route.
     ///
-    /// - A pattern's literal text holding an escape of a character URLs are matched with decoded
+    /// - A pattern holding an escape of a character URLs are matched with decoded
     ///   (``isSpelledLiterally(_:)``: `%40` for `@`, `%7E` for `~`): no URL ever matches it — its
     ///   URLs, in either spelling, go to whatever else takes them.
     /// - In a table that ignores the case of paths, a route restricted by `auth` or `sources`
@@ -97,9 +105,9 @@ extension Router {
     ///   upper- and lower-cased.
     func spellingWarnings() -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        for (rank, entry) in entries.enumerated() {
-            let texts = parts(of: rank).flatMap { part in part.kind == .fixedText ? [part.value] : [part.prefix, part.suffix] }
-            if let escape = texts.lazy.compactMap(Self.decodedEscape).first {
+        // (In the canonical pattern: fixed text, and a regexp, which never sees the escape either.)
+        for entry in entries {
+            if let escape = Self.decodedEscape(entry.pattern) {
                 warnings.append(.spellingNotGuaranteed(literalEscape: escape.escape, decoded: escape.character, in: entry))
             }
         }
