@@ -123,7 +123,7 @@ import Testing
         #expect(auth.trust.allows(.deepLink, toReplace: .universalLink) == custom)
     }
 
-    @Test func aJournalsBeginStateIsTrustedByTheRecordedOrderAndAnUnknownSourceIsRefused() throws {
+    @Test func aJournalsBeginStateIsTrustedByTheRecordedOrderOnlyToLowerTrustAndAnUnknownSourceIsRefused() throws {
         let router = try Self.router()
         var saved = NavigationState(router: router)
         saved = try NavigationPlanner.plan(.push(Destination("verified")), in: saved, source: .universalLink).get().state
@@ -134,8 +134,21 @@ import Testing
             let record = JournalRecord(index: 0, time: 0, step: .begin(saved, settings: settings(trust)), requests: [], decisions: [], result: "none", state: "")
             return try JournalReplay.begin([record], router: router, source: .deepLink).state
         }
-        #expect(try begin("inApp deepLink pushNotification universalLink").visible?.source == .universalLink)
+        // The recorded order can lower trust: a screen opened from a deep link, in a push
+        // notification's journal, stays a deep link's by the standard order, and becomes the
+        // notification's by an order that ranks deep links above notifications…
+        var fromLink = NavigationState(router: router)
+        fromLink = try NavigationPlanner.plan(.push(Destination("home")), in: fromLink, source: .deepLink).get().state
+        func beginFromPush(_ trust: String) throws(ReplayError) -> NavigationState {
+            let record = JournalRecord(
+                index: 0, time: 0, step: .begin(fromLink, settings: settings(trust)), requests: [], decisions: [], result: "none", state: "")
+            return try JournalReplay.begin([record], router: router, source: .pushNotification).state
+        }
+        #expect(try beginFromPush("inApp universalLink pushNotification deepLink").visible?.source == .deepLink)
+        #expect(try beginFromPush("inApp deepLink pushNotification universalLink").visible?.source == .pushNotification)
+        #expect(try begin("inApp deepLink pushNotification universalLink").visible?.source == .deepLink)
         #expect(try begin("inApp universalLink pushNotification deepLink").visible?.source == .deepLink)
+        #expect(try begin("").visible?.source == .deepLink)
         let error = #expect(throws: ReplayError.self) { try begin("inApp telepathy") }
         #expect(error?.description.contains("unknown source 'telepathy'") == true)
     }

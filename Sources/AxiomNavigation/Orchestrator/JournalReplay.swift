@@ -117,8 +117,10 @@ public enum JournalReplay {
         // The begin state is checked like a restore: against the table (routes, values, tabs,
         // containers) — a journal from another table is refused, not replayed into a state the
         // table cannot hold — and then shown through the flow's gate like any initial state.
-        // Trusted by the order the recording's flow used (its session middleware's), as the flow
-        // would trust a restore.
+        // Trusted no more than `source` by the order the recording's flow used (its session
+        // middleware's), as the flow would trust a restore — and, the journal being a file, by
+        // the standard order too: an order the file itself names can only lower trust, never
+        // raise it (replay then refuses to go on when the flow's own order differs).
         var trust = SourceTrust.standard
         if let recorded = (settings?.middleware ?? []).lazy.compactMap({ $0.settings["trust"] }).first {
             var order: [NavigationSource] = []
@@ -139,7 +141,8 @@ public enum JournalReplay {
                 description:
                     "the journal's begin state does not fit the route table: \(first)\(more); replay it against the table it was recorded with")
         }
-        return (restoration.state, settings, Array(ordered.dropFirst()))
+        let state = trust == .standard ? restoration.state : restoration.state.restored(against: router, source: source).state
+        return (state, settings, Array(ordered.dropFirst()))
     }
 
     /// The replay's time since the begin record.
