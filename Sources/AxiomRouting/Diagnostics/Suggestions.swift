@@ -1,7 +1,7 @@
 /// "Did you mean" for names: the candidates closest to `word` by edit distance, best first.
-public enum Suggestions {
+package enum Suggestions {
     /// Up to `limit` candidates within a distance that grows with the word's length.
-    public static func closest(to word: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    package static func closest(to word: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let lowered = word.lowercased()
         let threshold = max(2, lowered.count / 3)
         return
@@ -18,7 +18,7 @@ public enum Suggestions {
     }
 
     /// "did you mean 'a'?", "did you mean 'a' or 'b'?", or nil.
-    public static func help(for word: String, in candidates: some Sequence<String>) -> String? {
+    package static func help(for word: String, in candidates: some Sequence<String>) -> String? {
         let matches = closest(to: word, in: candidates)
         guard !matches.isEmpty else { return nil }
         let quoted = matches.map { "'\($0)'" }
@@ -27,7 +27,7 @@ public enum Suggestions {
     }
 
     /// Levenshtein distance over characters.
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }
@@ -54,7 +54,7 @@ public enum Suggestions {
     ///
     /// Past the window the answer is the distance of the windows (a lower bound of the whole
     /// one): good enough to rank suggestions, bounded for any input.
-    public static func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int, window: Int = 256) -> Int? {
+    package static func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int, window: Int = 256) -> Int? {
         a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in distance(a, b, atMost: limit, window: window) } }
     }
 

@@ -38,7 +38,7 @@ extension Router {
     /// Up to three routes nearest to `path`: each route's pattern is filled in with the
     /// path's own segments and compared by edit distance — at most a third of the path's
     /// length and never more than 12 edits, with the bounded
-    /// ``Suggestions/distance(_:_:atMost:window:)``, so any path up to the length limit costs
+    /// `Suggestions.distance(_:_:atMost:window:)`, so any path up to the length limit costs
     /// time linear in its length per route.
     public func suggestions(for fullPath: String, limit: Int = 3) -> [RouteSuggestion] {
         // A hint within a dozen edits needs no more than the path's first bytes: longer paths are
