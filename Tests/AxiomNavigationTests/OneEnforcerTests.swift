@@ -25,6 +25,9 @@ import Testing
         route verified /verified
           sources universalLink
           parent home
+        route linked /linked
+          sources deepLink
+          parent home
         route login /login
           transition modal(fullScreen)
         """
@@ -96,31 +99,47 @@ import Testing
     }
 
     /// The session's order of trust is the flow's one order: a restore trusts a saved entry no
-    /// more than its source *by that order*, as parking does. Here universal links rank below
-    /// custom-scheme links (an app whose domain is shared), so a state from a deep link keeps a
-    /// universal link's screen; with the standard order it would be capped to `deepLink` and the
-    /// screen (`sources universalLink`) dropped.
+    /// more than its source by that order — beside the standard one, so an order can lower trust,
+    /// never raise it. Here an app ranks deep links above notifications: a screen a deep link
+    /// opened, in a state a notification sent, is capped to the notification (and `linked`, open
+    /// to deep links only, is refused); by the standard order it is kept.
     @Test(arguments: [false, true])
     func aRestoreTrustsEntriesByTheSessionsOrder(custom: Bool) async throws {
         let router = try Self.router()
-        let order = custom ? SourceTrust([.inApp, .deepLink, .pushNotification, .universalLink]) : .standard
+        let order = custom ? SourceTrust([.inApp, .deepLink, .pushNotification]) : .standard
         let auth = AuthenticationMiddleware(loginRoute: "login", signedIn: true, trust: order, clock: TestClock())
         let flow = NavigationFlow(router: router, state: NavigationState(router: router))
         flow.add(auth)
         #expect(flow.gate.trust == order)
         var saved = NavigationState(router: router)
-        saved = try NavigationPlanner.plan(.push(Destination("verified")), in: saved, source: .universalLink).get().state
-        let restored = await flow.restore(saved, source: .deepLink)
+        saved = try NavigationPlanner.plan(.push(Destination("linked")), in: saved, source: .deepLink).get().state
+        let restored = await flow.restore(saved, source: .pushNotification)
         if custom {
-            #expect(restored.result == .completed)
-            #expect(flow.state.visible?.route == "verified")
-            #expect(flow.state.visible?.source == .universalLink)
-        } else {
             #expect(restored.result == .cancelled(.untrustedSource))
             #expect(flow.state.visible?.route == "home")
+        } else {
+            #expect(restored.result == .completed)
+            #expect(flow.state.visible?.route == "linked")
+            #expect(flow.state.visible?.source == .deepLink)
         }
         // Parking ranks sources by the same order.
-        #expect(auth.trust.allows(.deepLink, toReplace: .universalLink) == custom)
+        #expect(auth.trust.allows(.deepLink, toReplace: .pushNotification) == custom)
+    }
+
+    /// An order that ranks deep links above the app's own taps does not let a link's state keep an
+    /// entry saved as in-app: the standard order still caps it, and the in-app-only screen is refused.
+    @Test func anOrderCannotRaiseARestoredEntrysTrust() async throws {
+        let router = try Self.router()
+        let auth = AuthenticationMiddleware(loginRoute: "login", signedIn: true, trust: SourceTrust([.deepLink, .inApp]), clock: TestClock())
+        let flow = NavigationFlow(router: router, state: NavigationState(router: router))
+        flow.add(auth)
+        var saved = NavigationState(router: router)
+        saved = try NavigationPlanner.plan(.push(Destination("about")), in: saved).get().state
+        #expect(saved.visible?.source == .inApp)
+        let restored = await flow.restore(saved, source: .deepLink)
+        #expect(restored.result == .cancelled(.untrustedSource))
+        #expect(flow.state.visible?.route == "home")
+        #expect(saved.restored(against: router, source: .deepLink, trust: SourceTrust([.deepLink, .inApp])).state.visible?.source == .deepLink)
     }
 
     @Test func aJournalsBeginStateIsTrustedByTheRecordedOrderOnlyToLowerTrustAndAnUnknownSourceIsRefused() throws {

@@ -15,8 +15,8 @@ public protocol SessionMiddleware: NavigationMiddleware {
     /// The parked request, unless it expired.
     var parked: NavigationRequest? { get }
     /// The order of trust between sources: which request may replace the parked one, and how far
-    /// a restored state's entries are trusted — the flow's one order (default
-    /// ``SourceTrust/standard``).
+    /// a restored state's entries are trusted (beside the standard order: another can only lower
+    /// a restored entry's trust) — the flow's one order (default ``SourceTrust/standard``).
     var trust: SourceTrust { get }
     /// Offers a request to park while signed out. Returns whether it is now the parked one: a
     /// fresh request parked from a more trusted source is not replaced (``SourceTrust``).

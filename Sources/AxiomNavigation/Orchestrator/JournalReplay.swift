@@ -118,9 +118,8 @@ public enum JournalReplay {
         // containers) — a journal from another table is refused, not replayed into a state the
         // table cannot hold — and then shown through the flow's gate like any initial state.
         // Trusted no more than `source` by the order the recording's flow used (its session
-        // middleware's), as the flow would trust a restore — and, the journal being a file, by
-        // the standard order too: an order the file itself names can only lower trust, never
-        // raise it (replay then refuses to go on when the flow's own order differs).
+        // middleware's), as the flow would trust a restore: like any order, it can only lower
+        // trust (`restored(against:source:trust:)`), whatever the file names.
         var trust = SourceTrust.standard
         if let recorded = (settings?.middleware ?? []).lazy.compactMap({ $0.settings["trust"] }).first {
             var order: [NavigationSource] = []
@@ -141,8 +140,7 @@ public enum JournalReplay {
                 description:
                     "the journal's begin state does not fit the route table: \(first)\(more); replay it against the table it was recorded with")
         }
-        let state = trust == .standard ? restoration.state : restoration.state.restored(against: router, source: source).state
-        return (state, settings, Array(ordered.dropFirst()))
+        return (restoration.state, settings, Array(ordered.dropFirst()))
     }
 
     /// The replay's time since the begin record.

@@ -67,9 +67,10 @@ extension NavigationState {
     /// - tabs the table does not declare are dropped (when it declares tabs), and the selected
     ///   tab becomes the first one left when it was one of them;
     /// - no entry is trusted more than `source`: an entry saved as `inApp` is restored as
-    ///   `source` when that is a less trusted source by `trust` (the flow passes its one order,
-    ///   the session middleware's), so a state from a file an app does not control opens no
-    ///   route its `sources` keep from that origin.
+    ///   `source` when that is a less trusted source by the standard order or by `trust` (the
+    ///   flow passes its one order, the session middleware's) — another order can only lower
+    ///   trust, never raise it — so a state from a file an app does not control opens no route
+    ///   its `sources` keep from that origin.
     ///
     /// Entry ids and `nextID` are kept. Policy is not decided here: the flow applies it when
     /// the restored state is shown (``NavigationFlow/restore(_:source:)``, or
@@ -77,7 +78,9 @@ extension NavigationState {
     public func restored(against router: Router, source: NavigationSource = .inApp, trust: SourceTrust = .standard) -> Restoration {
         var dropped: [Restoration.Dropped] = []
         func capped(_ entry: NavigationEntry) -> NavigationEntry {
-            guard trust.rank(of: entry.source) > trust.rank(of: source) else { return entry }
+            let standard = SourceTrust.standard
+            guard standard.rank(of: entry.source) > standard.rank(of: source) || trust.rank(of: entry.source) > trust.rank(of: source)
+            else { return entry }
             return NavigationEntry(id: entry.id, destination: entry.destination, source: source)
         }
         /// The valid prefix of `stack`; the rest reported (the first with its reason).

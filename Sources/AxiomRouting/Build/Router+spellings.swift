@@ -62,21 +62,14 @@ extension Router {
     /// chain hands on; nil for a chain the compiler would have refused.
     private func finalTarget(of entry: Route) -> (rank: Int, fixed: RouteParameters)? {
         var fixed = entry.fixedValues
-        var next: String
+        let first: String
         switch entry.kind {
         case .route: return nil
-        case .alias: next = entry.name
-        case .redirect(let target): next = target
+        case .alias: first = entry.name
+        case .redirect(let target): first = target
         }
-        var hops = 0
-        while hops <= redirectRanks.count, let rank = redirectRanks[next] {
-            hops += 1
-            let hop = entries[rank]
-            fixed = Self.adding(hop.fixedValues, to: fixed)
-            guard case .redirect(let target) = hop.kind else { return nil }
-            next = target
-        }
-        return rank(ofRouteNamed: next).map { ($0, fixed) }
+        let last = followingRedirects(from: first) { fixed = Self.adding($0.fixedValues, to: fixed) }
+        return rank(ofRouteNamed: last).map { ($0, fixed) }
     }
 
     /// The values the route at `rank` takes from `path` on its own (nil when it does not take it).

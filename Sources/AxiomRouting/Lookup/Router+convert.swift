@@ -131,10 +131,7 @@ extension Router {
             redirects.append(RouteMatch.Redirect(name: entry.name, pattern: entry.pattern, parameters: carried))
             next = target
         }
-        // A chain of redirects ends at a route; the bound only guards against a table the
-        // compiler would have refused.
-        while redirects.count <= redirectRanks.count, let rank = redirectRanks[next] {
-            let hop = entries[rank]
+        next = followingRedirects(from: next) { hop in
             let values = hop.parameters.compactMap { parameter in carried[parameter.name].map { (parameter.name, $0) } }
             let fixed = hop.fixedValues
             redirects.append(
@@ -142,8 +139,6 @@ extension Router {
                     name: hop.name, pattern: hop.pattern,
                     parameters: Self.adding(fixed, to: RouteParameters(names: values.map(\.0), values: values.map(\.1)))))
             carried = Self.adding(fixed, to: carried)
-            guard case .redirect(let target) = hop.kind else { break }
-            next = target
         }
         guard let rank = rank(ofRouteNamed: next) else { return match }
         let route = entries[rank]
@@ -177,6 +172,23 @@ extension Router {
         return RouteMatch(
             route: landed, values: landedValues, names: landedNames, query: match.query, path: match.path,
             redirects: redirects, alias: entry.kind == .alias ? entry.fullPattern : nil, dropped: match.droppedQuery)
+    }
+
+    /// Follows the table's redirects from `name` (a route, or a redirect) to the name of the route
+    /// they end at, handing each redirect passed to `visit` — the one walk of a chain, for the
+    /// lookup and for `check`. The bound only guards against a table the compiler would have
+    /// refused (a cycle).
+    func followingRedirects(from name: String, _ visit: (Route) -> Void) -> String {
+        var next = name
+        var hops = 0
+        while hops <= redirectRanks.count, let rank = redirectRanks[next] {
+            hops += 1
+            let hop = entries[rank]
+            visit(hop)
+            guard case .redirect(let target) = hop.kind else { break }
+            next = target
+        }
+        return next
     }
 
     /// Whether this lookup is the direct one ``landedSlowly(_:)`` makes for a hop's target.
