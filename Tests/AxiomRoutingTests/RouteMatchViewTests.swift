@@ -212,7 +212,7 @@ import TestSupport
                 for query in queries {
                     // The general lookup alone, without the plain door.
                     let general = Self.answer(
-                        router.made(input: path) { router.lookup(path: Router.canonicalPath(path), query: query, request: nil, input: path, $0) })
+                        router.made(input: path) { router.lookup(LookupContext(path: Router.canonicalPath(path), query: query, request: nil, input: path), $0) })
                     #expect(Self.answer(router.resolve(path: path, query: query)) == general, "\(option) \(path) \(query ?? "")")
                     let (viewed, _) = Self.viewed(router, path, query)
                     #expect(viewed == general, "\(option) \(path) \(query ?? "")")
@@ -221,9 +221,8 @@ import TestSupport
                     for url in ["myapp:/" + path + (query.map { "?" + $0 } ?? ""), "https://example.com" + path + (query.map { "?" + $0 } ?? "")] {
                         let expected: Answer
                         switch router.routed(url) {
-                        case .success(let (routedPath, routedQuery, request)):
-                            expected = Self.answer(
-                                router.made(input: url) { router.lookup(path: routedPath, query: routedQuery, request: request, input: url, $0) })
+                        case .success(let context):
+                            expected = Self.answer(router.made(input: url) { router.lookup(context, $0) })
                         case .failure(let failure):
                             expected = Self.answer(.failure(failure))
                         }

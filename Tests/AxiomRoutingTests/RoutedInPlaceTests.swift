@@ -131,7 +131,7 @@ import Testing
                 }
                 answered += 1
                 let general = router.made(input: url) { body in
-                    router.lookup(path: routed.path, query: routed.query, request: routed.request, input: url, body)
+                    router.lookup(routed, body)
                 }
                 switch (door, general) {
                 case (.success(let a), .success(let b)): #expect(a == b && a.path == b.path, "\(url)")

@@ -44,11 +44,11 @@ import Testing
         let router = try #require(Router.compile([RouteSource(name: "t.routes", text: table)], limits: limits).router)
         let url = "myapp:/route notifications \(pattern)"
         // The scenario: the route's own expression stops at the limit on this path.
-        guard case .success(let (routed, _, _)) = router.routed(url) else {
+        guard case .success(let context) = router.routed(url) else {
             Issue.record("not routed")
             return
         }
-        var path = router.normalized(routed)
+        var path = router.normalized(context.path)
         let scratch = MatchScratch(captures: 64, limits: limits)
         let own = try #require(router.rank(ofRouteNamed: "notifications").flatMap { router.regex(of: $0) })
         #expect(throws: RegexMatchFailure.limitExceeded) { try path.withUTF8 { try own.match($0, scratch: scratch) } }

@@ -37,3 +37,34 @@ extension Router {
         return .rejected(failure ?? .noRoute(path: path, suggestions: []))
     }
 }
+
+extension Router {
+    /// For the benchmark's breakdown of a lookup: the rank of the route a canonical
+    /// `path` reaches first — the canonical check, the literal table, the first-segment
+    /// dispatch and the expressions' match, as `resolve(path:)` runs them — with no value
+    /// converted and no match built. Nil for a path that is not canonical, or matches nothing.
+    @_spi(Benchmarks) public func firstCandidate(path: String) -> Int? {
+        Self.withUTF8(of: path) { bytes in firstCandidate(bytes, path: path) }
+    }
+
+    /// For the same breakdown: ``firstCandidate(path:)``, then the route's values read from
+    /// the path as `resolve(path:)` reads them (strings, the values array), released at once;
+    /// no `RouteMatch` is built. The number of values, or nil where the route's values are not
+    /// read in place (or the path is not canonical, or matches nothing).
+    @_spi(Benchmarks) public func firstCandidateValues(path: String) -> Int? {
+        Self.withUTF8(of: path) { bytes -> Int? in
+            guard let rank = firstCandidate(bytes, path: path) else { return nil }
+            let layout = layouts[rank]
+            if layout.parameterCount == 0 { return 0 }
+            guard layout.readsInPlace else { return nil }
+            return Self.segmentValues(bytes, layout: layout)?.count
+        }
+    }
+
+    private func firstCandidate(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Int? {
+        guard Self.isCanonical(bytes), !needsNormalizing(path) else { return nil }
+        if let rank = literalIndex.rank(of: bytes) { return rank }
+        return scratches.withScratch { scratch in try? firstRouteByExpressions(bytes, scratch: scratch) } ?? nil
+    }
+
+}

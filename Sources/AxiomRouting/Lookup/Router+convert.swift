@@ -21,25 +21,9 @@ extension Router {
         // straight from the path. Anything else (or a value the general rules must see: an
         // escape, an int that is not plain digits) takes the loop below.
         if readsSegments, layout.readsInPlace, let values = Self.segmentValues(bytes, layout: layout) {
-            guard layout.hasQuery else {
-                return requestChecked(
-                    landed(RouteMatch(route: route, values: values, names: nil, query: nil, path: path)), entry: route, rank: rank, request: request,
-                    failure: &failure)
-            }
-            if route.storage.pathRunsToEnd {
-                return requestChecked(
-                    landed(
-                        RouteMatch(
-                            route: route, values: Self.runningToEnd(values, names: nil, route: route, query: query, fragment: request?.fragment),
-                            names: nil, query: nil,
-                            path: path)),
-                    entry: route, rank: rank, request: request, failure: &failure)
-            }
-            var dropped: RouteParameters? = nil
-            guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure, dropped: &dropped) else { return nil }
-            return requestChecked(
-                landed(RouteMatch(route: route, values: values, names: nil, query: query, path: path, dropped: dropped)), entry: route, rank: rank,
-                request: request, failure: &failure)
+            return finish(
+                route, rank: rank, hasQuery: layout.hasQuery, values: values, names: nil, path: path, query: query, request: request, items: &items,
+                failure: &failure)
         }
         var values: [RouteValue] = []
         if count > 0 { values.reserveCapacity(count) }
@@ -73,25 +57,32 @@ extension Router {
             }
             names?.append(parameter.name)
         }
-        guard layout.hasQuery else {
-            return requestChecked(
-                landed(RouteMatch(route: route, values: values, names: names, query: nil, path: path)), entry: route, rank: rank, request: request,
-                failure: &failure)
+        return finish(
+            route, rank: rank, hasQuery: layout.hasQuery, values: values, names: names, path: path, query: query, request: request, items: &items,
+            failure: &failure)
+    }
+
+    /// The one end of every match, however its path values were read: a route without query
+    /// items as it is, a `to-end` route with the raw query and fragment after its last value,
+    /// else the query's items converted; then landed on its target and checked against the
+    /// request (origin, scheme, fragment).
+    @inline(__always)
+    func finish(
+        _ route: Route, rank: Int, hasQuery: Bool, values: [RouteValue], names: [String]?, path: String, query: String?, request: RequestURL?,
+        items: inout QueryItems?, failure: inout RouteFailure.Reason?
+    ) -> RouteMatch? {
+        let match: RouteMatch
+        if !hasQuery {
+            match = RouteMatch(route: route, values: values, names: names, query: nil, path: path)
+        } else if route.storage.pathRunsToEnd {
+            let values = Self.runningToEnd(values, names: names, route: route, query: query, fragment: request?.fragment)
+            match = RouteMatch(route: route, values: values, names: names, query: nil, path: path)
+        } else {
+            var dropped: RouteParameters? = nil
+            guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure, dropped: &dropped) else { return nil }
+            match = RouteMatch(route: route, values: values, names: names, query: query, path: path, dropped: dropped)
         }
-        if route.storage.pathRunsToEnd {
-            return requestChecked(
-                landed(
-                    RouteMatch(
-                        route: route, values: Self.runningToEnd(values, names: names, route: route, query: query, fragment: request?.fragment),
-                        names: names, query: nil,
-                        path: path)),
-                entry: route, rank: rank, request: request, failure: &failure)
-        }
-        var dropped: RouteParameters? = nil
-        guard let query = queryParameters(of: route, query: query, items: &items, failure: &failure, dropped: &dropped) else { return nil }
-        return requestChecked(
-            landed(RouteMatch(route: route, values: values, names: names, query: query, path: path, dropped: dropped)), entry: route, rank: rank,
-            request: request, failure: &failure)
+        return requestChecked(landed(match), entry: route, rank: rank, request: request, failure: &failure)
     }
 
     /// `values` with the URL's raw query and its fragment after the last one, when that is the

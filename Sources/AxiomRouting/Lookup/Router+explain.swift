@@ -77,18 +77,15 @@ extension Router {
     /// ``resolve(_:)``'s.
     public func explain(_ input: String) -> RouteExplanation {
         // The URL is parsed once: the result is `resolve`'s, matched from the same routed path.
-        let routedPath: String
-        let rawQuery: String?
-        let routedRequest: RequestURL?
+        let context: LookupContext
         switch routed(input) {
-        case .success(let routed): (routedPath, rawQuery, routedRequest) = routed
+        case .success(let routed): context = routed
         case .failure(let failure):
             return RouteExplanation(input: input, path: nil, candidates: [], literalRoute: nil, expressions: [], result: .failure(failure))
         }
-        let result = match(path: routedPath, query: rawQuery, request: routedRequest, input: input)
-        let query = routedQuery(rawQuery)
-        let request = noting(routedPath, in: routedRequest)
-        let path = normalized(routedPath)
+        let result = match(context)
+        let prepared = prepared(context)
+        let (path, query, request) = (prepared.path, prepared.query, prepared.request)
         var pathBytes = path
         let (literalRank, consulted) = pathBytes.withUTF8 { bytes in
             (literalIndex.rank(of: bytes), (Array(literalChunks(for: bytes)) + Array(otherChunks)).map { chunks[$0].source })

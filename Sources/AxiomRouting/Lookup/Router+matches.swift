@@ -16,35 +16,26 @@ extension Router {
     /// let readings = try router.matches("https://example.com/me/42").get().map(\.route.name)
     /// ```
     public func matches(_ input: String) -> Result<[RouteMatch], RouteFailure> {
-        switch routed(input) {
-        case .success(let (path, query, request)): return .success(allMatches(path: path, query: query, request: request))
-        case .failure(let failure): return .failure(failure)
-        }
+        routed(input).map(allMatches)
     }
 
     /// Every pattern that takes `path` (and the raw query string), in rank order, without origin
     /// checks: ``matches(_:)`` for a path the app already trusts.
     public func matches(path: String, query: String? = nil) -> Result<[RouteMatch], RouteFailure> {
-        let length = path.utf8.count + (query?.utf8.count ?? 0)
-        guard length <= options.limits.maxInputLength else {
-            return .failure(RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength)))
-        }
-        let canonical = Self.withUTF8(of: path, Self.isCanonical) ? path : Canonicalizer.pathname(path.hasPrefix("/") ? path : "/" + path)
-        return .success(allMatches(path: canonical, query: query, request: nil))
+        trusted(path: path, query: query, fragment: nil).map(allMatches)
     }
 
-    private func allMatches(path routedPath: String, query rawQuery: String?, request routedRequest: RequestURL?) -> [RouteMatch] {
-        let query = routedQuery(rawQuery)
-        let request = noting(routedPath, in: routedRequest)
-        var subject = normalized(routedPath)
-        let path = subject
+    private func allMatches(_ context: LookupContext) -> [RouteMatch] {
+        let prepared = prepared(context)
+        var subject = prepared.path
         var items: QueryItems? = nil
         return scratches.withScratch { scratch in
             subject.withUTF8 { bytes in
                 let segment = firstSegment(bytes)
                 return entries.indices.compactMap { index -> RouteMatch? in
                     let outcome = candidate(
-                        index, bytes: bytes, segment: segment, path: path, query: query, request: request, scratch: scratch, items: &items)
+                        index, bytes: bytes, segment: segment, path: prepared.path, query: prepared.query, request: prepared.request, scratch: scratch,
+                        items: &items)
                     if case .matched(let match) = outcome { return match }
                     return nil
                 }
