@@ -1,6 +1,6 @@
 import AxiomURLPattern
 
-/// Every diagnostic the route-table compiler can report, in one place (as swift-syntax keeps
+/// Every diagnostic the route-table compiler can report, in one folder (as swift-syntax keeps
 /// its parser's messages in `ParserDiagnosticMessages.swift`): the parser and the compiler
 /// say *where* and *with what*; the wording, notes and help are written here, grouped by code
 /// in catalogue order (`Docs/Diagnostics.md` shows each code with an example), a file a
