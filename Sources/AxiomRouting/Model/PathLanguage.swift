@@ -214,8 +214,14 @@ struct RegexAutomatonBuilder {
         self.caseless = caseless
     }
 
-    /// The automaton of `source` (a whole group's expression) added to `nfa`.
+    /// The automaton of `source` (a whole group's expression) added to `nfa`. What is valid is
+    /// the translator's to say (one reader decides): a regexp it refuses is not read here.
     static func fragment(_ source: String, caseless: Bool, in nfa: inout PathNFA) throws(Unsupported) -> PathNFA.Fragment {
+        do {
+            try JavaScriptRegexTranslator.validate(source)
+        } catch {
+            throw Unsupported()
+        }
         var builder = RegexAutomatonBuilder(source, caseless: caseless)
         let fragment = try builder.alternation(&nfa)
         guard builder.index == builder.scalars.count else { throw Unsupported() }
@@ -356,7 +362,8 @@ struct RegexAutomatonBuilder {
         case ".": return nfa.bytes(ByteSet.dot)
         case "[": return nfa.bytes(fold(try characterClass()))
         case "\\": return nfa.bytes(fold(try escape(inClass: false)))
-        case "*", "+", "?", ")", "]", "{", "}", "|": throw Unsupported()
+        // An anchor anywhere but at an end (`a$b`, `$^`) is not a character: not modelled.
+        case "*", "+", "?", ")", "]", "{", "}", "|", "^", "$": throw Unsupported()
         default: return nfa.bytes(fold(Self.set(of: scalar)))
         }
     }
@@ -488,8 +495,8 @@ struct PathLanguage: Sendable {
     private static let doubleShape = ParameterType.double.segmentRegexp
     /// Values of these shapes that always convert (an `Int` has at least 18 digits; a double
     /// of at most 15 + 15 digits without exponent is finite).
-    private static let safeInt = "[-+]?[0-9]{1,18}"
-    private static let safeDouble = "[-+]?(?:[0-9]{1,15}(?:\\.[0-9]{0,15})?|\\.[0-9]{1,15})"
+    private static let safeInt = "[\\-+]?[0-9]{1,18}"
+    private static let safeDouble = "[\\-+]?(?:[0-9]{1,15}(?:\\.[0-9]{0,15})?|\\.[0-9]{1,15})"
 
     private static func automaton(_ parts: [Part], caseless: Bool, under: Bool, delimiter: UInt8, exact: inout Bool) -> PathNFA {
         var nfa = PathNFA()
