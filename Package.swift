@@ -49,6 +49,9 @@ let package = Package(
         // For users' test targets: a flow from a route-table string on a test clock, with
         // exhaustive state assertions.
         .library(name: "AxiomNavigationTesting", targets: ["AxiomNavigationTesting", "AxiomNavigationTestingSupport"]),
+        // The simulator and its script language (`axiom-route simulate`'s), for tests that run
+        // navigation scripts with no command line.
+        .library(name: "AxiomNavigationSimulator", targets: ["AxiomNavigationSimulator"]),
         .executable(name: "axiom-route", targets: ["axiom-route"]),
         // The commands of `axiom-route` as a library, for running them in process (the fuzz
         // package in Fuzz/ drives `simulate` this way); the command line is the stable interface.
@@ -223,6 +226,12 @@ let package = Package(
             dependencies: ["AxiomRouting", "AxiomNavigation", "AxiomNavigationTesting", "TestSupport"],
             swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])],
             plugins: ["GenerateRoutes"]
+        ),
+        // An app's test target that runs navigation scripts: the simulator library alone.
+        .testTarget(
+            name: "AxiomNavigationSimulatorTests",
+            dependencies: ["AxiomNavigationSimulator", "AxiomNavigation", "AxiomRouting"],
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AxiomRouteCommandsTests",

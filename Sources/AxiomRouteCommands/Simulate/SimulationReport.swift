@@ -15,21 +15,9 @@ struct SimulationReport {
         case changes
     }
 
-    struct Step {
-        let line: Int
-        let text: String
-        var result: String? = nil
-        var detail: String? = nil
-        var state: NavigationState? = nil
-        /// For `expect`: whether it held.
-        var passed: Bool? = nil
-    }
-
     let format: OutputFormat
     let detail: StateDetail
     private(set) var steps = 0
-    private(set) var expectations = 0
-    private(set) var failedExpectations = 0
     /// The state printed last (for `changes`).
     private var shown: NavigationState?
 
@@ -46,11 +34,7 @@ struct SimulationReport {
         }
     }
 
-    mutating func add(_ step: Step) {
-        if let passed = step.passed {
-            expectations += 1
-            if !passed { failedExpectations += 1 }
-        }
+    mutating func add(_ step: SimulationStep) {
         let changes = step.state.flatMap { state in detail == .changes ? Self.changes(from: shown, to: state) : nil }
         switch format {
         case .text:
@@ -74,7 +58,8 @@ struct SimulationReport {
         steps += 1
     }
 
-    func end() {
+    func end(_ outcome: SimulationOutcome) {
+        let (expectations, failedExpectations) = (outcome.expectations, outcome.failedExpectations)
         switch format {
         case .text:
             Console.out(

@@ -1,5 +1,4 @@
 import AxiomNavigation
-import AxiomNavigationSimulator
 import AxiomRouting
 import Clocks
 

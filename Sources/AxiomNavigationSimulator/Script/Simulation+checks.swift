@@ -1,0 +1,80 @@
+package import AxiomNavigation
+package import AxiomRouting
+
+/// What a script's steps are checked and described with: a destination written by hand, an
+/// `expect` line against the simulator, a result's detail, a duration.
+extension Simulation {
+    /// A destination written in a script: a route and `name=value` pairs, as app code builds one.
+    /// A destination built by hand, as app code builds one: a value named as one of the route's
+    /// query parameters is a query value (`navigate-to search q=swift`), the others its parameters.
+    nonisolated package static func destination(_ route: String, _ values: [(String, RouteValue)], router: Router) -> Destination {
+        let queryNames = Set(router.route(named: route)?.query.map(\.name) ?? [])
+        let parameters = values.filter { !queryNames.contains($0.0) }
+        let query = values.filter { queryNames.contains($0.0) }
+        return Destination(
+            route, parameters: RouteParameters(names: parameters.map(\.0), values: parameters.map(\.1)),
+            query: RouteParameters(names: query.map(\.0), values: query.map(\.1)))
+    }
+
+    /// nil when the expectation holds; otherwise what was found.
+    static func check(
+        _ expectation: SimulationScript.Expectation, navigator: NavigationSimulator, last: String?, guardCalls: GuardCalls, leaveRules: LeaveRules
+    ) -> String? {
+        let state = navigator.state
+        func compare<T: Equatable>(_ actual: T, _ expected: T, _ show: (T) -> String) -> String? {
+            actual == expected ? nil : "found \(show(actual)), expected \(show(expected))"
+        }
+        switch expectation {
+        case .result(let code):
+            return compare(last ?? "none", code) { $0 }
+        case .visible(let route):
+            return compare(state.visible?.route, route) { $0 ?? "none" }
+        case .stack(let routes):
+            return compare(state.activeStack.map(\.route), routes) { $0.joined(separator: " > ") }
+        case .tab(let name):
+            return compare(state.selectedTab, name) { $0 ?? "no tabs" }
+        case .modals(let count):
+            return compare(state.modals.count, count) { "\($0) modals" }
+        case .signedIn(let flag):
+            return compare(navigator.flow.isSignedIn ?? false, flag) { $0 ? "signed in" : "signed out" }
+        case .parked(let route):
+            return compare(navigator.flow.parkedRequest.map(\.action.summary), route) { $0 ?? "none" }
+        case .contexts(let count):
+            return compare(navigator.contexts.count, count) { "\($0) contexts" }
+        case .canGoBack(let flag):
+            return compare(state.canGoBack, flag) { $0 ? "can go back" : "cannot go back" }
+        case .guardCalls(let count, let subject):
+            let calls = subject.map { guardCalls.bySubject[$0] ?? 0 } ?? guardCalls.value
+            return compare(calls, count) { "\($0) guard calls" + (subject.map { " for \($0)" } ?? "") }
+        case .leaveAsked(let count, let route):
+            let asked = route.map { leaveRules.asked[$0] ?? 0 } ?? leaveRules.asked.values.reduce(0, +)
+            return compare(asked, count) { "\($0) questions" + (route.map { " to \($0)" } ?? "") }
+        }
+    }
+
+    /// What a result says beyond its code.
+    static func detail(_ result: NavigationResult) -> String? {
+        switch result {
+        case .redirected(let chain, let final):
+            return (chain + [final]).map(\.outline).joined(separator: " → ")
+        case .cancelled(.rateLimited(let retryAfter)):
+            return "retry after \(format(retryAfter))"
+        case .notFound(let failure):
+            return "\(failure)"
+        case .failed(let error):
+            return error.description
+        case .completed, .cancelled, .duplicated:
+            return nil
+        }
+    }
+}
+
+/// `250ms`, `1s`, `1.5s`, `5m`.
+package func format(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    if milliseconds % 60_000 == 0, milliseconds >= 60_000 { return "\(milliseconds / 60_000)m" }
+    if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
+    if milliseconds < 1000 { return "\(milliseconds)ms" }
+    return "\(Double(milliseconds) / 1000)s"
+}
+

@@ -1,0 +1,89 @@
+import AxiomNavigation
+import AxiomNavigationSimulator
+import AxiomRouting
+import Testing
+
+/// An app's test target running navigation scripts with the simulator library alone (this
+/// target depends on no command-line module): parse, run, read each step and the outcome.
+@MainActor
+@Suite struct SimulationScriptTests {
+    static let table = "origins myapp:\nroute home /\nroute profile /profile/:id\n  param id int\n  parent home\nroute settings /settings\n  auth\n"
+
+    @Test func theGuidesExampleRuns() async throws {
+        // Docs/Simulation.md, "Scripts in your tests".
+        let router = try Router(source: RouteSource(name: "app.routes", text: "route home /\nroute profile /profile/:id\n  param id int\n  parent home\n"))
+        let script = try SimulationScript.parse("open myapp://profile/42\nexpect visible profile\nback\nexpect visible home\n", file: "profile.sim").get()
+        var results: [String] = []
+        let outcome = try await script.run(on: router) { step in
+            if let result = step.result { results.append(result) }
+        }
+        // outcome.passed == true, results == ["completed", "completed"]
+        #expect(outcome.passed)
+        #expect(outcome.expectations == 2)
+        #expect(results == ["completed", "completed"])
+    }
+
+    @Test func eachStepIsHandedOnWithItsStateAndAFailedExpectationIsCounted() async throws {
+        let router = try Router(source: RouteSource(name: "app.routes", text: Self.table))
+        let text = "open myapp://profile/7\nexpect stack home > profile\nopen myapp://settings\nexpect visible settings\n"
+        let script = try SimulationScript.parse(text, file: "s.sim").get()
+        var initial: NavigationState? = nil
+        var steps: [SimulationStep] = []
+        let outcome = try await script.run(on: router, onStart: { initial = $0 }, onStep: { steps.append($0) })
+        #expect(initial?.visible?.route == "home")
+        #expect(steps.map(\.line) == [1, 2, 3, 4])
+        #expect(steps[0].result == "completed")
+        #expect(steps[0].state?.activeStack.map(\.route) == ["home", "profile"])
+        #expect(steps[1].passed == true)
+        // `settings` is auth-only and the script is signed out: the login is not in this table,
+        // so the flow refuses it, and the expectation fails with what was found.
+        #expect(steps[2].result != "completed")
+        #expect(steps[3].passed == false)
+        #expect(steps[3].detail?.contains("expected settings") == true)
+        #expect(!outcome.passed)
+        #expect(outcome.failedExpectations == 1)
+        #expect(outcome.steps == 4)
+    }
+
+    @Test func everyProblemOfAScriptIsReportedWithACode() throws {
+        let problems = try #require(
+            {
+                if case .failure(let problems) = SimulationScript.parse("open\nfly away\nrestore never\n", file: "bad.sim") { return problems }
+                return nil
+            }())
+        #expect(problems.list.map(\.line) == [1, 2, 3])
+        #expect(problems.list.map(\.code) == [.invalidLine, .invalidLine, .invalidScript])
+        #expect(problems.list[1].description.hasPrefix("bad.sim:2: error: "))
+    }
+
+    @Test func aStartTheTableRefusesThrowsBeforeAnyStepRuns() async throws {
+        let router = try Router(source: RouteSource(name: "app.routes", text: Self.table))
+        let script = try SimulationScript.parse("set start profile id=abc\nback\n", file: "start.sim").get()
+        var ran = 0
+        do {
+            _ = try await script.run(on: router) { _ in ran += 1 }
+            Issue.record("a start with a value the route refuses ran")
+        } catch {
+            #expect(error.list.map(\.code) == [.invalidStart])
+            #expect(error.list.first?.line == 1)
+        }
+        #expect(ran == 0)
+    }
+
+    @Test func theTablesAScriptReplacesAreTheCallersToRead() async throws {
+        let router = try Router(source: RouteSource(name: "app.routes", text: Self.table))
+        let script = try SimulationScript.parse("open myapp://profile/7\nreplace-table next.routes\nreplace-table next.routes\n", file: "r.sim").get()
+        #expect(script.tablePaths == ["next.routes"])
+        // Not given: the step fails, and says which table.
+        var details: [String?] = []
+        let outcome = try await script.run(on: router) { details.append($0.detail) }
+        #expect(!outcome.passed)
+        #expect(details[1] == "the table 'next.routes' was not read")
+        // Given: the flow moves to it.
+        let next = try Router(source: RouteSource(name: "next.routes", text: "origins myapp:\nroute home /\nroute profile /people/:id\n  param id int\n"))
+        var results: [String?] = []
+        let replaced = try await script.run(on: router, tables: ["next.routes": next]) { results.append($0.result) }
+        #expect(replaced.passed)
+        #expect(results[1] == "completed")
+    }
+}
