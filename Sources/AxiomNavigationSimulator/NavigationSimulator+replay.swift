@@ -55,6 +55,7 @@ extension NavigationSimulator.Options {
         let foreign = settings.middleware.map(\.name).filter { !Self.middlewareNames.contains($0) }
         if !foreign.isEmpty {
             throw ReplayError(
+                .settingsDiffer,
                 description:
                     "the journal was recorded with middleware the simulator does not have (\(foreign.joined(separator: ", "))): replay it on the app's own flow with JournalReplay (Docs/Persistence.md, \"Replay\")"
             )

@@ -249,7 +249,16 @@ public final class NavigationSimulator {
 }
 
 /// What a loader listed in ``NavigationSimulator/Options/failingLoaders`` throws.
-public struct SimulatedLoaderFailure: Error, CustomStringConvertible {
+public struct SimulatedLoaderFailure: Error, Sendable, CustomStringConvertible {
+    /// The error's stable code (one kind: ``Code/simulatedFailure``).
+    public struct Code: StableCode {
+        public let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        /// A loader the simulator was told fails (`set loader NAME fails`).
+        public static let simulatedFailure = Code(rawValue: "simulated-loader-failure")
+    }
+
+    public var code: Code { .simulatedFailure }
     public var description: String { "simulated failure" }
 }
 

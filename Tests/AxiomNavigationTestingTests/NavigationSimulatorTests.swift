@@ -18,7 +18,7 @@ import Testing
         #expect(await simulator.open("myapp://posts/7") == .completed)
         #expect(await simulator.back() == .completed)
         #expect(simulator.lifecycle.first?.description == "appear #0 home")
-        #expect(simulator.analytics.events.map(\.outcome) == ["completed", "completed"])
+        #expect(simulator.analytics.events.map(\.outcome.rawValue) == ["completed", "completed"])
         #expect(simulator.contexts.values.allSatisfy { $0 is RecordedContext })
     }
 }

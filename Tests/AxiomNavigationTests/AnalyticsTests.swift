@@ -72,7 +72,7 @@ struct CapturingLogHandler: LogHandler {
         _ = await flow.dismiss()  // fails: no modal
         let events = sink.events
         #expect(events.map(\.request.rawValue) == [0, 1, 2, 3, 4])
-        #expect(events.map(\.outcome) == ["completed", "redirected", "completed", "failed.at-root", "failed.no-modal"])
+        #expect(events.map(\.outcome.rawValue) == ["completed", "redirected", "completed", "failed.at-root", "failed.no-modal"])
         #expect(events.map(\.screen) == ["Profile", "login", "Profile", nil, nil])
         #expect(events.map(\.route) == ["profile", "login", "profile", nil, nil])
         #expect(events.map(\.command) == [nil, nil, nil, "back", "dismiss"])
@@ -94,7 +94,7 @@ struct CapturingLogHandler: LogHandler {
         _ = await flow.navigate(to: Destination("profile", parameters: ["userId": .int(1)]))  // rate-limited outside
         // The analytics middleware never ran for the third, but it is in the pipeline, so it is
         // told how the navigation ended.
-        #expect(sink.events.map(\.outcome) == ["cancelled.guard-rejected", "completed", "cancelled.rate-limited"])
+        #expect(sink.events.map(\.outcome.rawValue) == ["cancelled.guard-rejected", "completed", "cancelled.rate-limited"])
     }
 
     @Test func theLoggingSinkLogsEveryFieldThroughSwiftLog() async throws {
@@ -142,7 +142,7 @@ struct CapturingLogHandler: LogHandler {
         await flow.navigate(to: Destination("profile", parameters: ["userId": .int(7)]))
         let outcomes = sink.events.map(\.outcome)   // ["completed"]
         let screen = sink.events.first?.screen      // "Profile" — the route's `analytics "Profile"`
-        #expect(outcomes == ["completed"])
+        #expect(outcomes == [.completed])
         #expect(screen == "Profile")
     }
 }

@@ -105,7 +105,7 @@ import Testing
     @Test func anInAppNavigationResumesOnItsOwnStackWithTheLoginTakenDown() async throws {
         let (flow, _) = makeFlow()
         #expect(await flow.navigate(to: Destination("about")) == .completed)
-        #expect(await flow.navigate(to: profile(7)).code == "redirected")
+        #expect(await flow.navigate(to: profile(7)).code.rawValue == "redirected")
         #expect(try #require(await flow.signIn()) == .completed)
         // Pushed where the user was (over about), not over the login modal.
         #expect(flow.state.activeStack.map(\.route) == ["home", "about", "profile"])
@@ -244,7 +244,7 @@ import Testing
                 return try await next(request)
             })
         #expect(await flow.open(url: "myapp://promo", source: .deepLink) == .cancelled(.untrustedSource))
-        #expect(await flow.open(url: "myapp://promo", source: .inApp).code == "redirected")
+        #expect(await flow.open(url: "myapp://promo", source: .inApp).code.rawValue == "redirected")
     }
 
     @Test func analyticsSeeTheRefusal() async {
@@ -252,7 +252,7 @@ import Testing
         let sink = InMemoryAnalyticsSink()
         flow.add(AnalyticsMiddleware(sink: sink))
         _ = await flow.open(url: "myapp://password", source: .pushNotification)
-        #expect(sink.events.map(\.outcome) == ["cancelled.untrusted-source"])
+        #expect(sink.events.map(\.outcome.rawValue) == ["cancelled.untrusted-source"])
     }
 
     @Test func theTableNamesTheSourcesOfNavigationSource() {

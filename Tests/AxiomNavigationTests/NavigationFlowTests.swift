@@ -157,7 +157,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
             Issue.record("expected notFound")
             return
         }
-        #expect(failure.code == "no-route")
+        #expect(failure.code.rawValue == "no-route")
         #expect(orchestrator.navigation.state == before)
         #expect(orchestrator.navigation.history.isEmpty)
     }
@@ -218,7 +218,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         }
         #expect(history.first?.from?.route == "home")
         #expect(history.last?.to == flow.state.visible)
-        #expect(history.allSatisfy { $0.result == "completed" && $0.metrics.total >= $0.metrics.commit })
+        #expect(history.allSatisfy { $0.result.rawValue == "completed" && $0.metrics.total >= $0.metrics.commit })
     }
 
     @Test func aTaskCancelledInsideASlowMiddlewareChangesNothing() async throws {
@@ -468,7 +468,7 @@ private func entry(_ id: Int, _ route: String, _ parameters: RouteParameters = [
         #expect(NavigationResult.failed(invalid).code == .failed(.missingParameter))
         let plan = NavigationError.plan(.unknownTab("inbox"))
         #expect(plan.code == .unknownTab && plan.plan?.name == "inbox" && plan.description == "there is no tab 'inbox'")
-        #expect(NavigationError.plan(.atRoot).code == "at-root")
+        #expect(NavigationError.plan(.atRoot).code.rawValue == "at-root")
         #expect(NavigationResult.cancelled(.superseded).code == .cancelled(.superseded))
         #expect(NavigationResult.cancelled(.superseded).code != .cancelled(.middleware))
     }

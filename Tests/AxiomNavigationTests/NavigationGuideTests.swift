@@ -90,7 +90,7 @@ import Testing
         print(journal.lines)
         print(orchestrator.navigation.history.map(\.result))    // ["completed", "completed", "completed"]
         #expect(journal.lines == ["appear home", "disappear home", "appear post", "disappear post", "appear home", "disappear home", "appear me"])
-        #expect(orchestrator.navigation.history.map(\.result) == ["completed", "completed", "completed"])
+        #expect(orchestrator.navigation.history.map(\.result.rawValue) == ["completed", "completed", "completed"])
         #expect(orchestrator.contexts.count == 2)  // home and me; post was released
 
         if let me = orchestrator.contexts.values.compactMap({ $0 as? Screen }).first(where: { $0.route == "me" }) {
@@ -102,7 +102,7 @@ import Testing
         #expect(orchestrator.navigation.state.activeStack.map(\.route) == ["home", "post"])
         #expect(journal.lines.suffix(4) == ["disappear me", "appear home", "disappear home", "appear post"])
         // The admin link was refused without a commit: two more commits, no third.
-        #expect(orchestrator.navigation.history.map(\.result) == ["completed", "completed", "completed", "completed", "completed"])
+        #expect(orchestrator.navigation.history.map(\.result.rawValue) == ["completed", "completed", "completed", "completed", "completed"])
     }
 }
 
@@ -126,7 +126,7 @@ extension NavigationGuideTests {
         await flow.navigate(to: Destination("inbox"))   // .redirected(chain: [inbox], final: login)
         flow.remove(token)
         await flow.navigate(to: Destination("inbox"))   // .completed
-        #expect(flow.history.map(\.result) == ["redirected", "completed"])
+        #expect(flow.history.map(\.result.rawValue) == ["redirected", "completed"])
         #expect(flow.state.activeStack.map(\.route) == ["home", "login", "inbox"])
     }
 
@@ -143,7 +143,7 @@ extension NavigationGuideTests {
         await flow.signIn()                          // .completed: home > profile 42, login gone
         await flow.signIn()                          // nil: nothing left to resume
         let profile = Destination("profile", parameters: ["userId": .int(42)], query: ["tab": .string("posts")])
-        #expect(flow.history.map(\.result).suffix(2) == ["redirected", "completed"])
+        #expect(flow.history.map(\.result.rawValue).suffix(2) == ["redirected", "completed"])
         #expect(flow.state.activeStack.map(\.destination) == [Destination("home"), profile])
         #expect(flow.state.modals.isEmpty)
         #expect(flow.parkedRequest == nil)

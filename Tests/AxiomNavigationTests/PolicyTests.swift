@@ -163,7 +163,7 @@ import Testing
 
     @Test func anEncodedSlashIsNotAPathValue() throws {
         let failure = try #require(navigator.router.resolve("myapp://settings/account%2Fpassword").failure)
-        #expect(failure.code == "conversion-failed")
+        #expect(failure.code.rawValue == "conversion-failed")
         #expect(try navigator.router.resolve("myapp://settings/privacy/ads").get().parameters["section"] == .path(["privacy", "ads"]))
     }
 
@@ -315,7 +315,7 @@ import Testing
                 if request.destination?.route == "about" { return .redirected(chain: [], final: Destination("post")) }
                 return try await next(request)
             })
-        #expect(await flow.navigate(to: Destination("about")).code == "failed.missing-parameter")
+        #expect(await flow.navigate(to: Destination("about")).code.rawValue == "failed.missing-parameter")
         #expect(flow.history.isEmpty)
     }
 }

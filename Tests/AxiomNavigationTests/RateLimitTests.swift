@@ -55,7 +55,7 @@ import Testing
         let clock = TestClock()
         let flow = flow(RateLimitMiddleware(limit: 1, key: .source, appliesTo: [.pushNotification, .deepLink], clock: clock))
         #expect(await flow.navigate(to: post(0), source: .pushNotification) == .completed)
-        #expect(await flow.navigate(to: post(1), source: .pushNotification).code == "cancelled.rate-limited")
+        #expect(await flow.navigate(to: post(1), source: .pushNotification).code.rawValue == "cancelled.rate-limited")
         #expect(await flow.navigate(to: post(2), source: .deepLink) == .completed)  // its own budget
         for n in 3..<20 { #expect(await flow.navigate(to: post(n)) == .completed) }  // in-app: not limited
     }
@@ -65,9 +65,9 @@ import Testing
         let flow = flow(RateLimitMiddleware(limit: 1, key: .route, clock: clock))
         #expect(await flow.navigate(to: Destination("a")) == .completed)
         #expect(await flow.navigate(to: Destination("b")) == .completed)
-        #expect(await flow.navigate(to: Destination("a")).code == "cancelled.rate-limited")
+        #expect(await flow.navigate(to: Destination("a")).code.rawValue == "cancelled.rate-limited")
         #expect(await flow.back() == .completed)  // commands share a budget
-        #expect(await flow.back().code == "cancelled.rate-limited")
+        #expect(await flow.back().code.rawValue == "cancelled.rate-limited")
     }
 
     @Test func aLimitOfZeroRefusesEverything() async throws {
@@ -84,7 +84,7 @@ import Testing
                 clock: ContinuousClock()))
         var pushes: [NavigationResult] = []
         for n in 0..<4 { pushes.append(await pushLimited.navigate(to: post(n), source: .pushNotification)) }
-        #expect(pushes.map(\.code) == ["completed", "completed", "completed", "cancelled.rate-limited"])
+        #expect(pushes.map(\.code.rawValue) == ["completed", "completed", "completed", "cancelled.rate-limited"])
         #expect(await pushLimited.navigate(to: Destination("a")) == .completed)
 
         let clock = TestClock()
@@ -92,7 +92,7 @@ import Testing
         var results: [NavigationResult] = []
         for n in 0..<11 { results.append(await flow.navigate(to: Destination("p", parameters: ["n": .int(n)]))) }
         #expect(results.filter { $0 == .completed }.count == 10)
-        #expect(results.last?.code == "cancelled.rate-limited")
+        #expect(results.last?.code.rawValue == "cancelled.rate-limited")
         await clock.advance(by: .seconds(1))
         #expect(await flow.navigate(to: Destination("a")) == .completed)
     }

@@ -54,7 +54,7 @@ import Testing
                     final: Destination("profile", parameters: ["userId": .int(42)])))
         #expect(flow.state.activeStack.map(\.route) == ["home", "profile"])
         #expect(flow.state.visible?.destination.parameters["userId"] == .int(42))
-        #expect(flow.history.last?.result == "redirected")
+        #expect(flow.history.last?.result.rawValue == "redirected")
     }
 
     /// A destination built from a resolved URL keeps the table's redirects: navigating to it
@@ -72,7 +72,7 @@ import Testing
                     chain: [Destination("legacy", parameters: ["userId": .int(42)]), Destination("members", parameters: ["userId": .int(42)])],
                     final: Destination("profile", parameters: ["userId": .int(42)])))
         #expect(flow.state.visible?.destination.redirects == [])
-        #expect(flow.history.last?.result == "redirected")
+        #expect(flow.history.last?.result.rawValue == "redirected")
         // The chain counts against the limit: two redirects with a limit of one fail.
         let limited = try TestNavigator(routes: Self.table, options: .init(configuration: NavigationFlow.Configuration(maxRedirects: 1)))
         guard case .failed(let error) = await limited.flow.navigate(to: destination) else {

@@ -110,7 +110,7 @@ import Testing
             try #require(router.resolve("https://x.com/").failure).reason
                 == .fragmentNotMatched(route: "room", fragment: nil, pattern: "/room/:roomId"))
         // `explain` lists the rejection; `matches` finds nothing.
-        #expect(router.explain("https://x.com/#/settings").candidates.contains { $0.outcome.code == "rejected" })
+        #expect(router.explain("https://x.com/#/settings").candidates.contains { $0.outcome.code.rawValue == "rejected" })
         #expect(try router.matches("https://x.com/#/settings").get().isEmpty)
     }
 

@@ -99,7 +99,7 @@ import Testing
             _ = try RouteSource.load(from: folder.path + "/binary.routes")
             Issue.record("a file that is not UTF-8 was read")
         } catch {
-            #expect(error.code == "E315")
+            #expect(error.code.rawValue == "E315")
             #expect(error.description.contains("not UTF-8"))
         }
     }

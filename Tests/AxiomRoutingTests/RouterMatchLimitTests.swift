@@ -20,7 +20,7 @@ import Testing
                 Issue.record("\(path) resolved")
                 continue
             }
-            #expect(failure.code == "no-route")
+            #expect(failure.code.rawValue == "no-route")
         }
         guard case .success(let match) = pair.resolve(path: "/p/xyz/end") else {
             Issue.record("no match")
@@ -59,7 +59,7 @@ import Testing
             #expect(match.route.name == "notifications")
             #expect(outcomes.contains("notifications: taken"))
         case (.failure(let failure), false):
-            #expect(failure.code == "limit-exceeded")
+            #expect(failure.code.rawValue == "limit-exceeded")
             #expect(!outcomes.contains { $0.hasSuffix(": taken") }, "\(outcomes)")
             #expect(outcomes.contains("notifications: rejected: match limit exceeded: a route's regexp backtracks too much on this input"), "\(outcomes)")
         case (let result, let jit):
@@ -81,7 +81,7 @@ import Testing
             Issue.record("resolve did not stop at the limit")
             return
         }
-        #expect(failure.code == "limit-exceeded")
+        #expect(failure.code.rawValue == "limit-exceeded")
         let outcomes = router.explain("myapp:/" + path).candidates.map { "\($0.route.name): \($0.outcome)" }
         #expect(!outcomes.contains { $0.hasSuffix(": taken") }, "\(outcomes)")
         #expect(outcomes.contains("plain: rejected: match limit exceeded: a route's regexp backtracks too much on this input"), "\(outcomes)")
@@ -109,7 +109,7 @@ import Testing
             Issue.record("resolved")
             return
         }
-        #expect(failure.code == "no-route")
+        #expect(failure.code.rawValue == "no-route")
         // Many such routes: each answered by the fallback costs milliseconds, so a lookup has a
         // budget of them; past it, the limit.
         let many = (0..<8).map { "route r\($0) /:a-:b-:c-:d-:e-:f-:g\($0)x\n" }.joined()
@@ -118,6 +118,6 @@ import Testing
             Issue.record("resolved")
             return
         }
-        #expect(crowdedFailure.code == "limit-exceeded")
+        #expect(crowdedFailure.code.rawValue == "limit-exceeded")
     }
 }

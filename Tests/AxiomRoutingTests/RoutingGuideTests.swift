@@ -143,7 +143,7 @@ import Testing
             _ = try router.url(for: "profile", parameters: [:])
         } catch {
             print(error.code == .missingParameter)    // true
-            print(error.code == "missing-parameter")  // true: a code is also its string
+            print(error.code.rawValue)                // missing-parameter
             print(error.parameter ?? "")              // userId
             print(error)                              // route 'profile' needs parameter 'userId'
         }
@@ -152,7 +152,7 @@ import Testing
             Issue.record("expected a missing parameter")
         } catch {
             #expect(error.code == .missingParameter)
-            #expect(error.code == "missing-parameter")
+            #expect(error.code.rawValue == "missing-parameter")
             #expect(error.parameter == "userId")
             #expect("\(error)" == "route 'profile' needs parameter 'userId'")
             #expect(error.code != .wrongType)
@@ -169,7 +169,7 @@ import Testing
         #expect(unknown != RouteURLError.unknownParameter(route: "profile", parameter: "userID", suggestions: []))
         let missing = RouteParameterError.missing("tab")
         #expect(missing.code == .missing && missing.parameter == "tab" && missing.description == "parameter 'tab' is absent")
-        #expect(RouteParameterError.notConvertible("id", value: "x", to: "Int").code == "not-convertible")
+        #expect(RouteParameterError.notConvertible("id", value: "x", to: "Int").code.rawValue == "not-convertible")
     }
 
     @Test func explainExample() {

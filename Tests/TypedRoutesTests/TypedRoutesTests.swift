@@ -308,7 +308,7 @@ private struct AppLoaders: AppRouteLoaders {
         await flow.navigate(to: AppRoute.profile(userId: 42, tab: .likes))     // checked by the compiler
         await flow.navigate(to: Destination("profile", parameters: ["userId": .int(42)]))   // checked at run time
         // Two destinations (the second's tab is the default, posts), both shown.
-        #expect(flow.history.map(\.result) == ["completed", "completed"])
+        #expect(flow.history.map(\.result.rawValue) == ["completed", "completed"])
         #expect(flow.state.visible?.route(as: AppRoute.self) == .profile(userId: 42, tab: .posts))
     }
 

@@ -18,7 +18,7 @@ extension NavigationFlow {
     func commitThroughGate(
         _ proposed: NavigationState, action: NavigationRequest.Action, id: RequestID, source: NavigationSource = .inApp,
         presentingLogin: Bool, started: ContinuousClock.Instant, recordsUnchanged: Bool = true,
-        admitted: NavigationGate.Admission? = nil, loadedData: [EntryID: LoadedData] = [:], recordedAs result: NavigationResult.Code = "completed",
+        admitted: NavigationGate.Admission? = nil, loadedData: [EntryID: LoadedData] = [:], recordedAs result: NavigationResult.Code = .completed,
         events: (_ old: NavigationState, _ new: NavigationState) -> [LifecycleEvent] = NavigationPlanner.events(from:to:)
     ) -> NavigationGate.Admission {
         let old = state

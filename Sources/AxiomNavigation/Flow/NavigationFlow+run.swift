@@ -280,7 +280,7 @@ extension NavigationFlow {
         // those of earlier commits.
         commitThroughGate(
             plan.state, action: request.action, id: request.id, source: request.source, presentingLogin: true, started: started,
-            admitted: admission, loadedData: data, recordedAs: request.redirects.isEmpty ? "completed" : "redirected"
+            admitted: admission, loadedData: data, recordedAs: request.redirects.isEmpty ? .completed : .redirected
         ) { _, _ in plan.events }
         box.committed = true
         box.commit = clock.now - started

@@ -107,16 +107,16 @@ public struct NotificationPayload: Sendable, Hashable {
 public struct NotificationPayloadError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// Neither a URL nor a route.
-        public static let noTarget: Code = "no-target"
+        public static let noTarget = Code(rawValue: "no-target")
         /// Both a URL and a route: which one was meant is not guessed.
-        public static let twoTargets: Code = "two-targets"
+        public static let twoTargets = Code(rawValue: "two-targets")
         /// The URL or route name is not a non-empty string.
-        public static let notText: Code = "not-text"
+        public static let notText = Code(rawValue: "not-text")
         /// The parameters are not a dictionary of strings, numbers and booleans (or too many).
-        public static let invalidParameters: Code = "invalid-parameters"
+        public static let invalidParameters = Code(rawValue: "invalid-parameters")
     }
 
     public let code: Code

@@ -168,6 +168,16 @@ extension NavigationJournal {
 
 /// A journal line that is not a record.
 public struct JournalFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The error's stable code (one kind: ``Code/notARecord``).
+    public struct Code: StableCode {
+        public let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        /// A line that is not a journal record: not JSON, a field missing or of another type, an
+        /// unknown step or command.
+        public static let notARecord = Code(rawValue: "not-a-journal-record")
+    }
+
+    public var code: Code { .notARecord }
     public let line: Int
     public let message: String
     public var description: String { "line \(line): not a journal record: \(message)" }

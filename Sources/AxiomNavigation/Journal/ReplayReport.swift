@@ -41,7 +41,30 @@ public struct ReplayReport: Sendable, Hashable, CustomStringConvertible {
 
 /// A journal that cannot be replayed: what is wrong and what to do about it.
 public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let description: String
+    /// What kind of journal cannot be replayed: compare with the static members.
+    public struct Code: StableCode {
+        public let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        /// The flow is not set up as the recording's was (configuration, middleware, trust).
+        public static let settingsDiffer = Code(rawValue: "replay-settings-differ")
+        /// A step's time goes back, or is not a time.
+        public static let invalidTime = Code(rawValue: "replay-invalid-time")
+        /// A step swapped the route table, which the journal does not hold.
+        public static let tableReplaced = Code(rawValue: "replay-table-replaced")
+        /// A step changed the flow's middleware.
+        public static let middlewareChanged = Code(rawValue: "replay-middleware-changed")
+        /// The journal does not start with a `begin` record.
+        public static let noBegin = Code(rawValue: "replay-no-begin")
+        /// The journal's settings name a source there is not.
+        public static let unknownSource = Code(rawValue: "replay-unknown-source")
+        /// The journal's begin state does not fit the route table.
+        public static let beginStateMismatch = Code(rawValue: "replay-begin-state-mismatch")
+    }
 
-    public init(description: String) { self.description = description }
+    public let code: Code
+    public let description: String
+    package init(_ code: Code, description: String) {
+        self.code = code
+        self.description = description
+    }
 }

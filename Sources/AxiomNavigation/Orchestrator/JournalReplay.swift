@@ -48,7 +48,7 @@ public enum JournalReplay {
         if let settings {
             let differences = settings.differences(from: flow.journalSettings)
             if !differences.isEmpty {
-                throw ReplayError(
+                throw ReplayError(.settingsDiffer, 
                     description: "the flow is not set up as the recording's was: "
                         + differences.joined(separator: "; ") + " (replay on the configuration and middleware the journal was recorded with)")
             }
@@ -61,7 +61,7 @@ public enum JournalReplay {
             // The recorded time, to the nanosecond (times are written as seconds); a time no
             // session has (negative, not a number, past a century) is refused, not converted.
             guard expected.time.isFinite, (0...longestSession).contains(expected.time) else {
-                throw ReplayError(description: "step \(expected.index) has the time \(expected.time) s, which no session has")
+                throw ReplayError(.invalidTime, description: "step \(expected.index) has the time \(expected.time) s, which no session has")
             }
             let target = Duration.nanoseconds(Int64((expected.time * 1e9).rounded()))
             if target > elapsed.value {
@@ -69,7 +69,7 @@ public enum JournalReplay {
                 elapsed.value = target
             }
             if expected.step == .replaceTable {
-                throw ReplayError(
+                throw ReplayError(.tableReplaced, 
                     description:
                         "step \(expected.index) swapped the route table, which the journal does not hold: replay stops there (\(replayed == 1 ? "the step" : "the \(replayed) steps") before it matched)"
                 )
@@ -79,7 +79,7 @@ public enum JournalReplay {
             if case .settings(let recorded) = expected.step {
                 let differences = recorded.differences(from: flow.journalSettings)
                 guard differences.isEmpty else {
-                    throw ReplayError(
+                    throw ReplayError(.middlewareChanged, 
                         description:
                             "step \(expected.index) changed the flow's middleware (\(differences.joined(separator: "; "))), which replay cannot do: replay stops there (\(replayed == 1 ? "the step" : "the \(replayed) steps") before it matched)"
                     )
@@ -112,7 +112,7 @@ public enum JournalReplay {
     ) {
         let ordered = records.sorted { $0.index < $1.index }
         guard let first = ordered.first, case .begin(let initial, let settings) = first.step else {
-            throw ReplayError(description: "the journal does not start with a 'begin' record (the state the session began from)")
+            throw ReplayError(.noBegin, description: "the journal does not start with a 'begin' record (the state the session began from)")
         }
         // The begin state is checked like a restore: against the table (routes, values, tabs,
         // containers) — a journal from another table is refused, not replayed into a state the
@@ -125,7 +125,7 @@ public enum JournalReplay {
             var order: [NavigationSource] = []
             for name in recorded.split(separator: " ") {
                 guard let source = NavigationSource(rawValue: String(name)) else {
-                    throw ReplayError(
+                    throw ReplayError(.unknownSource, 
                         description: "the journal's settings give an order of trust with an unknown source '\(name)' (in '\(recorded)'; "
                             + "sources are \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
@@ -136,7 +136,7 @@ public enum JournalReplay {
         let restoration = initial.restored(against: router, source: source, trust: trust)
         if let first = restoration.dropped.first {
             let more = restoration.dropped.count > 1 ? " (and \(restoration.dropped.count - 1) more)" : ""
-            throw ReplayError(
+            throw ReplayError(.beginStateMismatch, 
                 description:
                     "the journal's begin state does not fit the route table: \(first)\(more); replay it against the table it was recorded with")
         }

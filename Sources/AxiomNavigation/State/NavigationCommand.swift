@@ -85,21 +85,21 @@ public struct NavigationPlan: Sendable, Hashable {
 public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// `pop` or `back` at the root of everything.
-        public static let atRoot: Code = "at-root"
+        public static let atRoot = Code(rawValue: "at-root")
         /// `dismiss` with no modal presented.
-        public static let noModal: Code = "no-modal"
+        public static let noModal = Code(rawValue: "no-modal")
         /// A tab command when the root is not tabs, or a tab the state does not have.
-        public static let unknownTab: Code = "unknown-tab"
+        public static let unknownTab = Code(rawValue: "unknown-tab")
         /// A route the router does not know (deep links, navigate).
-        public static let unknownRoute: Code = "unknown-route"
+        public static let unknownRoute = Code(rawValue: "unknown-route")
         /// `popTo` a route that has no entry on the active stack.
-        public static let notInStack: Code = "not-in-stack"
+        public static let notInStack = Code(rawValue: "not-in-stack")
         /// A deep link's value that a synthetic parent's route refuses (`abc` for a parent's
         /// `int`): the table's child pattern lets through what its parent does not take.
-        public static let parentValueRefused: Code = "parent-value-refused"
+        public static let parentValueRefused = Code(rawValue: "parent-value-refused")
     }
 
     public let code: Code

@@ -202,12 +202,12 @@ public enum NavigationResult: Sendable, Hashable {
     /// (`cancelled.superseded`, `failed.missing-parameter`).
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
-        public static let completed: Code = "completed"
-        public static let redirected: Code = "redirected"
-        public static let duplicated: Code = "duplicated"
-        public static let notFound: Code = "not-found"
+        public static let completed = Code(rawValue: "completed")
+        public static let redirected = Code(rawValue: "redirected")
+        public static let duplicated = Code(rawValue: "duplicated")
+        public static let notFound = Code(rawValue: "not-found")
         public static func cancelled(_ reason: CancellationReason.Code) -> Code { Code(rawValue: "cancelled." + reason.rawValue) }
         public static func failed(_ error: NavigationError.Code) -> Code { Code(rawValue: "failed." + error.rawValue) }
     }
@@ -253,15 +253,15 @@ public enum CancellationReason: Sendable, Hashable {
 
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
-        public static let superseded: Code = "superseded"
-        public static let taskCancelled: Code = "task-cancelled"
-        public static let rateLimited: Code = "rate-limited"
-        public static let guardRejected: Code = "guard-rejected"
-        public static let untrustedSource: Code = "untrusted-source"
-        public static let middleware: Code = "middleware"
-        public static let uiChanged: Code = "ui-changed"
+        public static let superseded = Code(rawValue: "superseded")
+        public static let taskCancelled = Code(rawValue: "task-cancelled")
+        public static let rateLimited = Code(rawValue: "rate-limited")
+        public static let guardRejected = Code(rawValue: "guard-rejected")
+        public static let untrustedSource = Code(rawValue: "untrusted-source")
+        public static let middleware = Code(rawValue: "middleware")
+        public static let uiChanged = Code(rawValue: "ui-changed")
     }
 
     /// The stable code: `superseded`, `task-cancelled`, `rate-limited`, `guard-rejected`,
@@ -287,17 +287,17 @@ public enum CancellationReason: Sendable, Hashable {
 public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// A redirect back to a destination already visited.
-        public static let redirectLoop: Code = "redirect-loop"
+        public static let redirectLoop = Code(rawValue: "redirect-loop")
         /// More redirects than the limit (``NavigationFlow/Configuration/maxRedirects``), none
         /// of them a repeat.
-        public static let tooManyRedirects: Code = "too-many-redirects"
+        public static let tooManyRedirects = Code(rawValue: "too-many-redirects")
         /// A middleware threw.
-        public static let middleware: Code = "middleware"
+        public static let middleware = Code(rawValue: "middleware")
         /// A destination (or redirect) to a route the router does not know.
-        public static let unknownRoute: Code = "unknown-route"
+        public static let unknownRoute = Code(rawValue: "unknown-route")
         /// The command does not apply to the state: the plan's codes (``PlanError/Code``).
         public static let atRoot = Code(rawValue: PlanError.Code.atRoot.rawValue)
         public static let noModal = Code(rawValue: PlanError.Code.noModal.rawValue)
@@ -309,12 +309,12 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let wrongType = Code(rawValue: RouteURLError.Code.wrongType.rawValue)
         public static let unknownParameter = Code(rawValue: RouteURLError.Code.unknownParameter.rawValue)
         /// A loader the route declares (`load NAME`) threw: nothing was committed.
-        public static let loaderFailed: Code = "loader-failed"
+        public static let loaderFailed = Code(rawValue: "loader-failed")
         /// The route declares a loader the app did not register on the flow.
-        public static let loaderNotRegistered: Code = "loader-not-registered"
+        public static let loaderNotRegistered = Code(rawValue: "loader-not-registered")
         /// The UI reported a change the state cannot take: an entry, tab or modal the flow does
         /// not have (the UI is behind), or a path the UI set that is not a shorter one.
-        public static let uiChangeNotApplicable: Code = "ui-change-not-applicable"
+        public static let uiChangeNotApplicable = Code(rawValue: "ui-change-not-applicable")
     }
 
     public let code: Code

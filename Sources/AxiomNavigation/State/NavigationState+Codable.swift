@@ -5,13 +5,13 @@ public import AxiomRouting
 public struct StateFormatError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// Written by a version of the format this one does not read.
-        public static let unsupportedVersion: Code = "unsupported-version"
+        public static let unsupportedVersion = Code(rawValue: "unsupported-version")
         /// Well-formed JSON that is not a state: entry ids repeated, a selected tab that is not
         /// one of the tabs, an empty modal …
-        public static let invalidState: Code = "invalid-state"
+        public static let invalidState = Code(rawValue: "invalid-state")
     }
 
     public let code: Code

@@ -26,7 +26,7 @@ public struct Restoration: Sendable, Hashable {
     /// Why an entry was dropped; stable.
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// The table has no route of that name any more.
         public static let unknownRoute = Code(rawValue: RouteURLError.Code.unknownRoute.rawValue)
@@ -38,14 +38,14 @@ public struct Restoration: Sendable, Hashable {
         public static let wrongType = Code(rawValue: RouteURLError.Code.wrongType.rawValue)
         /// The entry was above a dropped one in its stack (a screen is never shown without
         /// what was under it).
-        public static let aboveDroppedEntry: Code = "above-dropped-entry"
+        public static let aboveDroppedEntry = Code(rawValue: "above-dropped-entry")
         /// A tab the table no longer declares.
-        public static let unknownTab: Code = "unknown-tab"
+        public static let unknownTab = Code(rawValue: "unknown-tab")
         /// The modal presented a container the table no longer declares: it goes, whole.
-        public static let unknownContainer: Code = "unknown-container"
+        public static let unknownContainer = Code(rawValue: "unknown-container")
         /// Visible after a table swap, but the new table's policy does not let it be shown now
         /// (sign-in, or its source): dropped down to a screen that may be shown.
-        public static let notShown: Code = "not-shown"
+        public static let notShown = Code(rawValue: "not-shown")
     }
 }
 

@@ -20,6 +20,15 @@ extension Destination {
 /// A destination that is not a route of the typed-route type asked for: the table and the
 /// generated type do not match (a loader registered through a generated `…Loaders` type throws it).
 public struct TypedRouteMismatch: Error, Sendable, CustomStringConvertible {
+    /// The error's stable code (one kind: ``Code/notARouteOfTheType``).
+    public struct Code: StableCode {
+        public let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        /// The destination's route is not a case of the typed-route type.
+        public static let notARouteOfTheType = Code(rawValue: "typed-route-mismatch")
+    }
+
+    public var code: Code { .notARouteOfTheType }
     public let destination: Destination
 
     public init(destination: Destination) { self.destination = destination }

@@ -118,13 +118,13 @@ public struct SimulationScript: Sendable {
         /// What kind of problem: compare with the static members.
         public struct Code: StableCode {
             public let rawValue: String
-            public init(rawValue: String) { self.rawValue = rawValue }
+            package init(rawValue: String) { self.rawValue = rawValue }
             /// A line that is not a setting or step as `Docs/Simulation.md` writes them.
-            public static let invalidLine: Code = "invalid-script-line"
+            public static let invalidLine = Code(rawValue: "invalid-script-line")
             /// A `restore` of a name no earlier step saves, or a script without steps.
-            public static let invalidScript: Code = "invalid-script"
+            public static let invalidScript = Code(rawValue: "invalid-script")
             /// `set start` names a route, or values, the table refuses.
-            public static let invalidStart: Code = "invalid-start"
+            public static let invalidStart = Code(rawValue: "invalid-start")
         }
 
         public let code: Code
@@ -136,6 +136,8 @@ public struct SimulationScript: Sendable {
 
     /// Every problem the script has (parsing reports them all, not just the first).
     public struct Problems: Error, Sendable, CustomStringConvertible {
+        /// The first problem's code (each problem in ``list`` has its own).
+        public var code: Problem.Code { list.first?.code ?? .invalidScript }
         public let list: [Problem]
         public var description: String { list.map(\.description).joined(separator: "\n") }
     }

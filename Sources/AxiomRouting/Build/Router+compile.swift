@@ -12,6 +12,9 @@ public struct RouteTableCompilation: Sendable {
 
 /// Route-table sources that did not compile.
 public struct RouteTableError: Error, Sendable, CustomStringConvertible {
+    /// The code of the first error among the diagnostics (each diagnostic has its own: see
+    /// `Docs/Diagnostics.md`).
+    public var code: DiagnosticCode { (diagnostics.first { $0.severity == .error } ?? diagnostics.first)?.code ?? .invalidPattern }
     public let diagnostics: [Diagnostic]
     public let sources: [String: String]
 

@@ -2,7 +2,7 @@
 /// new codes. `E…` codes are errors, `W…` codes warnings.
 public struct DiagnosticCode: StableCode, CaseIterable {
     public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+    package init(rawValue: String) { self.rawValue = rawValue }
 
     public var severity: Diagnostic.Severity { rawValue.hasPrefix("W") ? .warning : .error }
 

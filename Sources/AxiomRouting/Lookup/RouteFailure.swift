@@ -1,9 +1,16 @@
 import Synchronization
 
-/// Why a URL did not resolve. Never a crash, never a bare nil: each case says what was
-/// wrong, and ``code`` is a stable identifier for programs.
+/// Why a URL did not resolve. Never a crash, never a bare nil: ``code`` is a stable identifier
+/// for programs (compare it with the static members of ``Code``: `failure.code == .noRoute`),
+/// the accessors carry what a program needs (``suggestions``, ``route``, ``parameter``,
+/// ``value``, ``urlError`` with its position …), and ``description`` says it for people.
+///
+/// New kinds of failure are added as new codes and break no one: there is no public enum of
+/// reasons to `switch` over, and no code a client could make from a string.
 public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    public indirect enum Reason: Error, Sendable, Hashable {
+    /// The reason in full, inside the package: each case with its details (``code`` and the
+    /// accessors are its public face).
+    package indirect enum Reason: Error, Sendable, Hashable {
         /// The input was empty.
         case emptyInput
         /// The input is not a URL.
@@ -142,7 +149,8 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         storage = Storage(input: input, immediate: nil, diagnosis: (router, path, query, request))
     }
 
-    public var reason: Reason {
+    /// The reason, its suggestions worked out on first read.
+    package var reason: Reason {
         if let immediate = storage.immediate { return immediate }
         guard let (router, path, query, request) = storage.diagnosis else { return .noRoute(path: input, suggestions: []) }
         if let reason = storage.diagnosed { return reason }
@@ -162,45 +170,45 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
-        public static let emptyInput: Code = "empty-input"
-        public static let invalidURL: Code = "invalid-url"
-        public static let inputTooLong: Code = "input-too-long"
-        public static let originNotAccepted: Code = "origin-not-accepted"
+        public static let emptyInput = Code(rawValue: "empty-input")
+        public static let invalidURL = Code(rawValue: "invalid-url")
+        public static let inputTooLong = Code(rawValue: "input-too-long")
+        public static let originNotAccepted = Code(rawValue: "origin-not-accepted")
         /// The URL carries a user name or password, which no link to an app does.
-        public static let credentialsNotAllowed: Code = "credentials-not-allowed"
-        public static let noRoute: Code = "no-route"
-        public static let conversionFailed: Code = "conversion-failed"
-        public static let invalidPercentEncoding: Code = "invalid-percent-encoding"
-        public static let missingQueryParameter: Code = "missing-query-parameter"
-        public static let limitExceeded: Code = "limit-exceeded"
-        public static let hostNotMatched: Code = "host-not-matched"
-        public static let appURLWithoutHost: Code = "app-url-without-host"
+        public static let credentialsNotAllowed = Code(rawValue: "credentials-not-allowed")
+        public static let noRoute = Code(rawValue: "no-route")
+        public static let conversionFailed = Code(rawValue: "conversion-failed")
+        public static let invalidPercentEncoding = Code(rawValue: "invalid-percent-encoding")
+        public static let missingQueryParameter = Code(rawValue: "missing-query-parameter")
+        public static let limitExceeded = Code(rawValue: "limit-exceeded")
+        public static let hostNotMatched = Code(rawValue: "host-not-matched")
+        public static let appURLWithoutHost = Code(rawValue: "app-url-without-host")
         /// An app-scheme URL whose host (or opaque path) is a dot segment (`myapp://../profile/42`).
-        public static let appURLDotSegment: Code = "app-url-dot-segment"
-        public static let queryParameterPresent: Code = "query-parameter-present"
-        public static let queryValueRejected: Code = "query-value-rejected"
+        public static let appURLDotSegment = Code(rawValue: "app-url-dot-segment")
+        public static let queryParameterPresent = Code(rawValue: "query-parameter-present")
+        public static let queryValueRejected = Code(rawValue: "query-value-rejected")
         /// A closed query's route met an item it does not declare, or one it reads once repeated.
-        public static let queryItemNotAllowed: Code = "query-item-not-allowed"
+        public static let queryItemNotAllowed = Code(rawValue: "query-item-not-allowed")
         /// A route on a fragment met a URL whose fragment is not one of its pattern's.
-        public static let fragmentNotMatched: Code = "fragment-not-matched"
+        public static let fragmentNotMatched = Code(rawValue: "fragment-not-matched")
         /// A route that refuses a fragment met a URL with one.
-        public static let fragmentNotAllowed: Code = "fragment-not-allowed"
+        public static let fragmentNotAllowed = Code(rawValue: "fragment-not-allowed")
         /// A route scoped to an app scheme met a URL of another.
-        public static let schemeNotMatched: Code = "scheme-not-matched"
+        public static let schemeNotMatched = Code(rawValue: "scheme-not-matched")
         /// A route with its own trailing-slash rule met a URL spelled the other way.
-        public static let trailingSlashMismatch: Code = "trailing-slash-mismatch"
+        public static let trailingSlashMismatch = Code(rawValue: "trailing-slash-mismatch")
     }
 
     /// A stable identifier of the reason (`no-route`, `origin-not-accepted`, …): what programs
-    /// compare (``reason`` carries the details and may gain cases).
+    /// compare (the accessors carry the details).
     public var code: Code { reason.code }
 }
 
 extension RouteFailure.Reason {
     /// The reason's stable identifier (``RouteFailure/code``).
-    public var code: RouteFailure.Code {
+    package var code: RouteFailure.Code {
         switch self {
         case .emptyInput: return .emptyInput
         case .invalidURL: return .invalidURL
@@ -227,73 +235,63 @@ extension RouteFailure.Reason {
 }
 
 extension RouteFailure {
-    /// "(and N more routes rejected it …)" when more than one candidate did.
-    private var others: String {
-        let more = rejectedCandidates - 1
-        guard more > 0 else { return "" }
-        return " (\(more) more route\(more == 1 ? "" : "s") of this path rejected it too; 'explain' lists them all)"
+    /// The routes near an unmatched path (``Code/noRoute``), nearest first; empty otherwise.
+    public var suggestions: [RouteSuggestion] {
+        if case .noRoute(_, let suggestions) = reason { return suggestions }
+        return []
     }
 
-    public var description: String {
+    /// The route that matched and then rejected the URL (a value, the query, the host, the
+    /// fragment, the scheme, a trailing slash); nil when no route matched.
+    public var route: String? {
         switch reason {
-        case .emptyInput:
-            return "empty input: expected a URL such as 'myapp://profile/42'"
-        case .invalidURL(let error):
-            return error.description
-        case .inputTooLong(let length, let limit):
-            return "input too long: \(length) bytes, the limit is \(limit)"
-        case .originNotAccepted(let origin, let accepted):
-            return "origin '\(origin)' is not accepted (the table accepts \(accepted.map { "'\($0)'" }.joined(separator: ", ")))"
-        case .credentialsNotAllowed:
-            return "the URL carries a user name or password ('user:pass@'), which a link to an app never does: remove them"
-        case .noRoute(let path, let suggestions):
-            var text = "no route matches '\(path)'"
-            if !suggestions.isEmpty {
-                text += "; did you mean " + suggestions.map { "'\($0.route)' (\($0.example))" }.joined(separator: ", ") + "?"
-            }
-            return text
-        case .conversionFailed(let route, let parameter, let value, let expected):
-            return "route '\(route)' matched, but parameter '\(parameter)' = '\(value)' is not a valid '\(expected)'" + others
-        case .invalidPercentEncoding(let route, let parameter, let value):
-            return "route '\(route)' matched, but parameter '\(parameter)' = '\(value)' has invalid percent-encoding" + others
-        case .missingQueryParameter(let route, let parameter):
-            return "route '\(route)' matched, but the required query parameter '\(parameter)' is missing" + others
-        case .limitExceeded:
-            return "match limit exceeded: a route's regexp backtracks too much on this input"
-        case .queryParameterPresent(let route, let parameter):
-            return "route '\(route)' matched, but the query carries '\(parameter)', which the route must not have" + others
-        case .queryValueRejected(let route, let parameter, let value, let pattern):
-            return "route '\(route)' matched, but query parameter '\(parameter)' = '\(value)' does not match '\(pattern)'" + others
-        case .queryItemNotAllowed(let route, let item):
-            return "route '\(route)' matched, but its query is closed and the URL carries '\(item)', which it does not declare" + others
-        case .queryItemRepeated(let route, let parameter):
-            return "route '\(route)' matched, but its query is closed and the URL gives '\(parameter)' more than once" + others
-        case .fragmentNotMatched(let route, let fragment, let pattern):
-            guard let fragment else {
-                return "route '\(route)' matched the path, but it matches on its fragment ('#\(pattern)') and the URL has none" + others
-            }
-            return "route '\(route)' matched the path, but '#\(fragment)' is not a fragment of '#\(pattern)'" + others
-        case .fragmentNotAllowed(let route, let fragment):
-            return "route '\(route)' matched, but it takes no fragment ('option fragment none') and the URL has '#\(fragment)'" + others
-        case .schemeNotMatched(let route, let scheme, let expected):
-            guard let scheme else {
-                return "route '\(route)' matched the path, but it takes '\(expected):' URLs only and a path alone has no scheme" + others
-            }
-            return "route '\(route)' matched the path, but it takes '\(expected):' URLs only, not '\(scheme):'" + others
-        case .trailingSlashMismatch(let route, let expected):
-            return
-                "route '\(route)' matched, but its URLs \(expected ? "end in '/'" : "do not end in '/'") ('option trailing-slash strict') and this one \(expected ? "does not" : "does")"
-                + others
-        case .appURLWithoutHost(let scheme):
-            return
-                "'\(scheme):' URLs name their first segment as the host ('\(scheme)://profile/42'); this one has none (declare 'option app-scheme-host optional' to route such URLs by their path)"
-        case .appURLDotSegment(let scheme, let segment):
-            return
-                "this '\(scheme):' URL routes '\(segment)' as a path segment (its host, or its opaque path), a dot segment no path keeps: the URL parser resolves them in a path, not in a host or an opaque path; link to the route's path without it ('\(scheme)://profile/42')"
-        case .hostNotMatched(let route, let host, let pattern):
-            guard let host else { return "route '\(route)' matched the path, but it matches on its host ('\(pattern)') and a path alone has none" }
-            return "route '\(route)' matched the path, but '\(host)' is not a host of '\(pattern)'"
+        case .conversionFailed(let route, _, _, _), .invalidPercentEncoding(let route, _, _), .missingQueryParameter(let route, _),
+            .hostNotMatched(let route, _, _), .queryParameterPresent(let route, _), .queryValueRejected(let route, _, _, _),
+            .queryItemNotAllowed(let route, _), .queryItemRepeated(let route, _), .fragmentNotMatched(let route, _, _),
+            .fragmentNotAllowed(let route, _), .schemeNotMatched(let route, _, _), .trailingSlashMismatch(let route, _):
+            return route
+        default: return nil
         }
+    }
+
+    /// The parameter (or query item) concerned: one whose value did not convert or match, a
+    /// missing or forbidden query parameter, an item a closed query does not declare.
+    public var parameter: String? {
+        switch reason {
+        case .conversionFailed(_, let parameter, _, _), .invalidPercentEncoding(_, let parameter, _), .missingQueryParameter(_, let parameter),
+            .queryParameterPresent(_, let parameter), .queryValueRejected(_, let parameter, _, _), .queryItemNotAllowed(_, let parameter),
+            .queryItemRepeated(_, let parameter):
+            return parameter
+        default: return nil
+        }
+    }
+
+    /// The value that was refused (decoded where it could be), for a value that did not
+    /// convert, match or decode.
+    public var value: String? {
+        switch reason {
+        case .conversionFailed(_, _, let value, _), .invalidPercentEncoding(_, _, let value), .queryValueRejected(_, _, let value, _):
+            return value
+        default: return nil
+        }
+    }
+
+    /// The type the refused value should have had (``Code/conversionFailed``).
+    public var expectedType: ParameterType? {
+        if case .conversionFailed(_, _, _, let expected) = reason { return expected }
+        return nil
+    }
+
+    /// Why the input is not a URL, with where (``Code/invalidURL``).
+    public var urlError: URLParseError? {
+        if case .invalidURL(let error) = reason { return error }
+        return nil
+    }
+
+    /// The origin the URL has (``Code/originNotAccepted``), and the ones the table accepts.
+    public var origin: (found: String, accepted: [String])? {
+        if case .originNotAccepted(let origin, let accepted) = reason { return (origin, accepted) }
+        return nil
     }
 }
 

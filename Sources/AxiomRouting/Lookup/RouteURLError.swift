@@ -6,22 +6,22 @@
 public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// No route has the name.
-        public static let unknownRoute: Code = "unknown-route"
+        public static let unknownRoute = Code(rawValue: "unknown-route")
         /// A required path parameter has no value.
-        public static let missingParameter: Code = "missing-parameter"
+        public static let missingParameter = Code(rawValue: "missing-parameter")
         /// A value for a parameter the route does not declare.
-        public static let unknownParameter: Code = "unknown-parameter"
+        public static let unknownParameter = Code(rawValue: "unknown-parameter")
         /// A value of another type than the parameter's.
-        public static let wrongType: Code = "wrong-type"
+        public static let wrongType = Code(rawValue: "wrong-type")
         /// The printed URL resolves to something else (another route ranks first for it, or a
         /// regexp group rejects the value).
-        public static let notReversible: Code = "not-reversible"
+        public static let notReversible = Code(rawValue: "not-reversible")
         /// A value of a host's group that no host can hold (a host label is lowercase letters,
         /// digits and `-`).
-        public static let invalidHostValue: Code = "invalid-host-value"
+        public static let invalidHostValue = Code(rawValue: "invalid-host-value")
     }
 
     public let code: Code

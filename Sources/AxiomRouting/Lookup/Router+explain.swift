@@ -18,7 +18,7 @@ public struct RouteExplanation: Sendable {
         case patternDoesNotMatch
         /// The pattern matched but a value did not convert (or the query was missing):
         /// the next candidate was tried.
-        case rejected(RouteFailure.Reason)
+        case rejected(RouteFailure)
         /// An earlier route was taken.
         case notReached
 
@@ -37,13 +37,13 @@ public struct RouteExplanation: Sendable {
         /// The outcomes' stable codes.
         public struct Code: StableCode {
             public let rawValue: String
-            public init(rawValue: String) { self.rawValue = rawValue }
+            package init(rawValue: String) { self.rawValue = rawValue }
 
-            public static let taken: Code = "taken"
-            public static let differentFirstSegment: Code = "different-first-segment"
-            public static let patternDoesNotMatch: Code = "pattern-does-not-match"
-            public static let rejected: Code = "rejected"
-            public static let notReached: Code = "not-reached"
+            public static let taken = Code(rawValue: "taken")
+            public static let differentFirstSegment = Code(rawValue: "different-first-segment")
+            public static let patternDoesNotMatch = Code(rawValue: "pattern-does-not-match")
+            public static let rejected = Code(rawValue: "rejected")
+            public static let notReached = Code(rawValue: "not-reached")
         }
 
         public var description: String {
@@ -52,7 +52,7 @@ public struct RouteExplanation: Sendable {
             case .differentFirstSegment(let expected):
                 return expected.isEmpty ? "skipped: the path is not '/'" : "skipped: the first segment is not '\(expected)'"
             case .patternDoesNotMatch: return "pattern does not match"
-            case .rejected(let reason): return "rejected: " + RouteFailure(input: "", reason: reason).description
+            case .rejected(let failure): return "rejected: " + failure.description
             case .notReached: return "not tried: an earlier route was taken"
             }
         }
@@ -113,16 +113,16 @@ extension Router {
                         // match limit differently from the combined expression `resolve` used:
                         // the route `resolve` took is taken; another is stopped by the limit.
                         guard case .success(let match) = result, match.route == route else {
-                            return candidate(.rejected(.limitExceeded))
+                            return candidate(.rejected(RouteFailure(input: input, reason: .limitExceeded)))
                         }
                         taken = true
                         return candidate(.taken)
-                    case .rejected(let failure): return candidate(.rejected(failure))
+                    case .rejected(let failure): return candidate(.rejected(RouteFailure(input: input, reason: failure)))
                     case .matched:
                         // The other way round: `resolve` stopped at the limit in the combined
                         // expression before it reached this route, so no route was taken.
                         if case .failure(let failure) = result, failure.reason == .limitExceeded {
-                            return candidate(.rejected(.limitExceeded))
+                            return candidate(.rejected(RouteFailure(input: input, reason: .limitExceeded)))
                         }
                         taken = true
                         return candidate(.taken)

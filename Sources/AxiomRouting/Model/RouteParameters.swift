@@ -169,10 +169,10 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
 public struct RouteParameterError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
-        public static let missing: Code = "missing"
-        public static let notConvertible: Code = "not-convertible"
+        public static let missing = Code(rawValue: "missing")
+        public static let notConvertible = Code(rawValue: "not-convertible")
     }
 
     public let code: Code

@@ -1,9 +1,8 @@
 /// Why a snapshot could not be loaded, with a stable ``code``.
 public struct RouterSnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// Not a snapshot: not base64, or not the format's first bytes.
         public static let notASnapshot = Code(rawValue: "not-a-snapshot")

@@ -100,6 +100,16 @@ public struct URLRecord: Sendable, Hashable {
 
 /// Why a string is not a URL.
 public struct URLParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The error's stable code (one kind: ``Code/invalidURL``; ``reason`` and ``position`` say
+    /// what and where).
+    public struct Code: StableCode {
+        public let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        /// The string is not a URL by the WHATWG URL standard.
+        public static let invalidURL = Code(rawValue: "invalid-url")
+    }
+
+    public var code: Code { .invalidURL }
     /// What went wrong, in a phrase that can follow "invalid URL: ".
     public let reason: String
     /// Where the parser stopped, as an offset in Unicode scalars into the input (after

@@ -14,7 +14,7 @@ public struct URLPatternError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A stable identifier of the kind of error.
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// A `\` at the very end of a pattern.
         public static let trailingBackslash = Code(rawValue: "trailing-backslash")
@@ -142,22 +142,22 @@ extension URLPatternError {
 public struct URLPatternMatchError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: StableCode {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// The input is not a URL (or a component is not valid for its component).
-        public static let invalidURL: Code = "invalid-url"
+        public static let invalidURL = Code(rawValue: "invalid-url")
         /// The base URL is not a URL.
-        public static let invalidBaseURL: Code = "invalid-base-url"
+        public static let invalidBaseURL = Code(rawValue: "invalid-base-url")
         /// A base URL was passed with per-component input, which has its own `baseURL`.
-        public static let baseURLWithInit: Code = "base-url-with-init"
+        public static let baseURLWithInit = Code(rawValue: "base-url-with-init")
         /// The input is longer than ``MatchLimits/maxInputLength``.
-        public static let inputTooLong: Code = "input-too-long"
+        public static let inputTooLong = Code(rawValue: "input-too-long")
         /// A regexp group backtracked past ``MatchLimits/matchLimit`` on this input.
-        public static let matchLimitExceeded: Code = "match-limit-exceeded"
+        public static let matchLimitExceeded = Code(rawValue: "match-limit-exceeded")
         /// PCRE2 failed on a component's regexp for a reason other than the limit: its
         /// compile at the first match, or an internal error. Not expected (a deferred regexp
         /// cannot fail to compile but for lack of memory).
-        public static let regexpFailed: Code = "regexp-failed"
+        public static let regexpFailed = Code(rawValue: "regexp-failed")
     }
 
     public let code: Code
