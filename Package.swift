@@ -9,7 +9,8 @@ let swiftSettings: [SwiftSetting] = [
     // A file sees only the modules it imports itself.
     .enableUpcomingFeature("MemberImportVisibility"),
     // Imports are internal unless marked `public import`: no accidental API leaks
-    // (CPCRE2 never escapes AxiomRouting).
+    // (CPCRE2 never escapes AxiomURLPattern: it is imported internally, and the matcher the
+    // router inlines is `package`).
     .enableUpcomingFeature("InternalImportsByDefault"),
     // Nonisolated async functions run on their caller's actor: middleware called by the
     // MainActor flow stay on the main actor instead of hopping to the global executor and

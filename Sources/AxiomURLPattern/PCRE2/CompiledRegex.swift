@@ -12,9 +12,9 @@ public import Synchronization
 #elseif !SystemPCRE2 && !BundledPCRE2
     #error("no PCRE2 trait is on: enable SystemPCRE2 (the default) or BundledPCRE2")
 #elseif BundledPCRE2 && canImport(CPCRE2Bundled)
-    public import CPCRE2Bundled
+    import CPCRE2Bundled
 #else
-    public import CPCRE2
+    import CPCRE2
 #endif
 
 /// Why PCRE2 refused to compile a regular expression.
@@ -153,7 +153,7 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     /// deferred JIT compile runs at the handle's first match, as at ``match(_:scratch:)``'s.
     package var handle: Handle { Handle(code: code, owner: self) }
 
-    @_spi(Lookup) public struct Handle: @unchecked Sendable {
+    package struct Handle: @unchecked Sendable {
         // `@unchecked Sendable` invariant: as for `CompiledRegex` — the code is read-only
         // while matching (a deferred JIT compile changes it under the owner's lock, while
         // every match that finds it pending waits), and the owning `CompiledRegex` outlives
@@ -170,7 +170,7 @@ package struct RegexCompileError: Error, Sendable, Equatable {
         /// See ``CompiledRegex/match(_:scratch:)``. Inlinable: a lookup's hot call, made from
         /// the router's module.
         @inlinable @inline(__always)
-        @_spi(Lookup) public func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
+        package func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(RegexMatchFailure) -> Bool {
             var state = owner.jitState.load(ordering: .acquiring)
             if state == JITState.deferred {
                 owner.compileDeferredJIT()
@@ -335,8 +335,7 @@ package struct RegexCompileError: Error, Sendable, Equatable {
     }
 
     /// The name of the last `(*MARK:NAME)` passed on the matching path, as a number.
-    @inlinable
-    @_spi(Lookup) public var markNumber: Int? {
+    package var markNumber: Int? {
         guard let mark = pcre2_get_mark_8(matchData) else { return nil }
         var value = 0
         var pointer = mark
