@@ -48,6 +48,17 @@ import Testing
         #expect(tab == .likes)
     }
 
+    @Test func aFailureIsReadThroughItsCodeAndAccessorsExample() throws {
+        // As the guide writes it:
+        if case .failure(let failure) = router.resolve("myapp://profile/abc") {
+            print(failure.code == .conversionFailed)         // true
+            print(failure.route ?? "", failure.value ?? "")  // profile abc
+        }
+        let failure = try #require(router.resolve("myapp://profile/abc").failure)
+        #expect(failure.code == .conversionFailed)
+        #expect(failure.route == "profile" && failure.value == "abc" && failure.parameter == "userId")
+    }
+
     @Test func borrowedMatchExample() throws {
         // As the guide writes it:
         let router = try Router(source: RouteSource(name: "app.routes", text: """

@@ -59,6 +59,7 @@ extension SimulationScript {
     /// ```
     ///
     /// - Parameters:
+    ///   - router: the route table the simulator runs on.
     ///   - tables: the tables `replace-table` steps name, by the path written (``tablePaths``);
     ///     a step whose table is missing fails.
     ///   - journal: receives the session's journal, one JSON line at a time (for `replay`).

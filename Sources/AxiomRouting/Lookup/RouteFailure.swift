@@ -77,7 +77,7 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
         let rejected: Int
         /// Computing why nothing matched (and what is near) costs a scan of the table, so a
         /// failure that only found "no match" keeps what it needs to work it out when
-        /// ``reason`` is first read: the router, and the routed path and query.
+        /// `reason` is first read: the router, and the routed path and query.
         let diagnosis: (router: Router, path: String, query: String?, request: RequestURL?)?
         /// What the diagnosis found, once worked out (`code`, `description` and `reason` each
         /// read it; a CLI reads all three): the reason, as the bits of a retained `ReasonBox`
@@ -134,7 +134,7 @@ public struct RouteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How many routes matched the path and then rejected it (a value that did not convert, a
-    /// query, a host): the ``reason`` is the first, in rank order; `explain` lists them all.
+    /// query, a host): the failure describes the first, in rank order; `explain` lists them all.
     /// 0 when no route matched the path (or the reason is not one of theirs).
     public var rejectedCandidates: Int {
         guard storage.immediate == nil, let (router, path, query, request) = storage.diagnosis else { return storage.rejected }

@@ -3,7 +3,7 @@
 extension Router {
     /// Why nothing matched `path`: the first candidate whose pattern matches but whose
     /// values do not convert (or whose required query is absent), else "no route" with the
-    /// nearest routes. Runs only when a failure's ``RouteFailure/reason`` is read.
+    /// nearest routes. Runs only when a failure's `reason` is read.
     func diagnose(_ path: String, query: String?, request: RequestURL?) -> RouteFailure.Reason {
         let (first, _) = rejections(path, query: query, request: request, counting: false)
         return first ?? .noRoute(path: path, suggestions: suggestions(for: path))
