@@ -24,7 +24,7 @@ func check(_ url: String, _ router: Router) {
     switch result {
     case .failure(let failure):
         _ = failure.description  // the reason, suggestions included
-        if let taken, failure.code != "input-too-long" {
+        if let taken, failure.code != .inputTooLong {
             oracleFailed("explain took '\(taken)' but resolve failed (\(failure.code)) for \(url.debugDescription)")
         }
     case .success(let match):

@@ -65,7 +65,7 @@ import FuzzSupport
                     oracleFailed("resolve gave '\(match.route.name)', explain took '\(taken ?? "nothing")' for \(url.debugDescription)")
                 case .failure(let failure):
                     _ = failure.description
-                    if let taken, failure.code != "input-too-long" {
+                    if let taken, failure.code != .inputTooLong {
                         oracleFailed("explain took '\(taken)', resolve failed for \(url.debugDescription)")
                     }
                 default: break
