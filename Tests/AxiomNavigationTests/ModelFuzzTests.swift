@@ -389,10 +389,14 @@ import Testing
                 // login: every other screen on a stack stays.
                 let owner = flow.state.owner
                 let before = inFlight.isEmpty && flow.parkedRequest == nil && (owner == nil || owner == principal) ? flow.state : nil
+                // A swap still in flight may commit before or after the sign-in decides: the
+                // sign-in decides against the table it sees (Middleware.md, "Guarded state belongs
+                // to who signed in"), so a screen is another's only if both tables guard it.
+                let tableBefore = flow.router
                 let task = Task { @MainActor in _ = await self.flow.signIn(as: principal) }
                 inFlight.append(task)
                 await settle()
-                checkOwners(after: principal)
+                checkOwners(after: principal, tableBefore: tableBefore)
                 if let before { checkKept(before, at: "sign-in as \(principal.map(\.rawValue) ?? "nobody")") }
             case 11:
                 counts["sign-out", default: 0] += 1
@@ -455,11 +459,12 @@ import Testing
         /// survived a sign-in — one that needed none then — belongs to whoever signed in, even if
         /// a later table makes its route auth-only (ownership is decided at each sign-in, against
         /// the table of that moment; Docs/Middleware.md).
-        func checkOwners(after principal: Principal?) {
+        func checkOwners(after principal: Principal?, tableBefore: Router) {
             guard flow.isSignedIn == true else { return }
             for entry in flow.state.entries {
                 if let owner = entryOwners[entry], owner != principal,
-                    flow.router.route(named: entry.route)?.metadata.requiresAuthentication == true
+                    flow.router.route(named: entry.route)?.metadata.requiresAuthentication == true,
+                    tableBefore.route(named: entry.route)?.metadata.requiresAuthentication == true
                 {
                     violations.append(
                         "step \(step): \(entry), \(owner)'s auth-only screen, is in the state after \(principal.map(\.rawValue) ?? "nobody") signed in\n\(flow.state.outline)\nsteps before:\n\(trace.joined(separator: "\n"))")
