@@ -151,11 +151,6 @@ extension RouteCompiler {
     /// where the table ignores a trailing `/` — the route's URLs then end in `/` exactly when its
     /// path pattern (`path`: without scheme, host and fragment) does. (`option trailing-slash ignore` in a
     /// table that keeps the `/` is an alias: see ``slashAlias(of:)``.)
-
-    /// A route's ``Route/URLRules``: `option fragment none`, and `option trailing-slash strict`
-    /// where the table ignores a trailing `/` — the route's URLs then end in `/` exactly when its
-    /// path pattern (`path`: without scheme, host and fragment) does. (`option trailing-slash ignore` in a
-    /// table that keeps the `/` is an alias: see ``slashAlias(of:)``.)
     func urlRules(_ declaration: RouteDeclaration, path: Located<String>) -> Route.URLRules {
         let ownSlash = declaration.strictTrailingSlash?.value == true && syntax.ignoresTrailingSlash
         return Route.URLRules(

@@ -85,8 +85,6 @@ extension SwiftRouteGenerator {
     }
 
     /// `case .name(let v0, let v1)` binding the values `selected` picks, `_` for the others.
-
-    /// `case .name(let v0, let v1)` binding the values `selected` picks, `_` for the others.
     func pattern(_ item: Case, binding selected: (Value) -> Bool) -> String {
         let name = "." + SwiftNames.escaped(item.name)
         guard item.values.contains(where: selected) else { return name }
@@ -96,19 +94,9 @@ extension SwiftRouteGenerator {
     /// `@_optimize(none)` before the conversions of a large table: they run once per
     /// navigation, and optimising thousands of branches doubled a release build (54 s → 27 s
     /// at 1,000 routes; Performance.md, "Typed routes").
-
-    /// `@_optimize(none)` before the conversions of a large table: they run once per
-    /// navigation, and optimising thousands of branches doubled a release build (54 s → 27 s
-    /// at 1,000 routes; Performance.md, "Typed routes").
     func unoptimized(_ cases: [Case]) -> String {
         cases.count > Self.exhaustiveSwitchLimit ? "@_optimize(none) " : ""
     }
-
-    /// A property's body that picks one `(pattern, result)` for `self`: a `switch` the
-    /// compiler checks for exhaustiveness, or past ``exhaustiveSwitchLimit`` routes, `if case`
-    /// tests and `fallback` (never reached).
-    /// A nil `fallback` (no value to give) ends the tests in `fatalError`, which cannot be reached:
-    /// every case has its test.
 
     /// A property's body that picks one `(pattern, result)` for `self`: a `switch` the
     /// compiler checks for exhaustiveness, or past ``exhaustiveSwitchLimit`` routes, `if case`

@@ -119,8 +119,6 @@ extension SwiftRouteGenerator {
     }
 
     /// A Swift expression for a default value.
-
-    /// A Swift expression for a default value.
     static func literal(_ value: RouteValue, enumCases: [(name: String, value: String)]) -> String {
         switch value {
         case .string(let text):

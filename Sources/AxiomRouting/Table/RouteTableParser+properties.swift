@@ -108,9 +108,6 @@ extension RouteTableParser {
 
     /// `option KEY VALUE`, the key one of `options` and the value one it allows (the table's
     /// options at the top, a route's own under it).
-
-    /// `option KEY VALUE`, the key one of `options` and the value one it allows (the table's
-    /// options at the top, a route's own under it).
     func parseOption(
         _ keyword: Located<String>, _ scanner: inout LineScanner, among options: [String: [String]], example: String
     ) throws(LineError) -> (key: Located<String>, value: Located<String>) {
