@@ -65,8 +65,4 @@ extension RouteCompiler {
         }
         if let first { diagnostics.append(first(places)) }
     }
-
-    /// A table pattern's parts, checked: a path, the trailing `/` removed when the table
-    /// ignores it (silently for a route with its own rule, `ownSlashRule`: the lookup notes the
-    /// `/` for it), adjacent wildcards warned about. Nil (reported) when it is not a valid path pattern.
 }

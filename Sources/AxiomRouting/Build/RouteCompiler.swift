@@ -90,6 +90,9 @@ struct RouteCompiler {
         return origins
     }
 
+    /// A table pattern's parts, checked: a path, the trailing `/` removed when the table
+    /// ignores it (silently for a route with its own rule, `ownSlashRule`: the lookup notes the
+    /// `/` for it), adjacent wildcards warned about. Nil (reported) when it is not a valid path pattern.
     mutating func pathParts(_ pattern: Located<String>, ownSlashRule: Bool = false) -> [Part]? {
         var parts: [Part]
         do {

@@ -85,8 +85,8 @@ extension Router {
     /// its length checked, made canonical as a URL's path is, the fragment as a URL's is matched
     /// (its canonical encoding, escapes normalised). No origin is checked.
     func trusted(path: String, query: String?, fragment: String?) -> Result<LookupContext, RouteFailure> {
-        if isTooLong(path: path, query: query, fragment: fragment) {
-            let length = path.utf8.count + (query?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0)
+        let length = path.utf8.count + (query?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0)
+        guard length <= options.limits.maxInputLength else {
             return .failure(RouteFailure(input: path, reason: .inputTooLong(length: length, limit: options.limits.maxInputLength)))
         }
         let request = readsRequest && fragment != nil ? RequestURL(fragment: fragment.map { Self.normalizingEscapes(Canonicalizer.hash($0)) }) : nil

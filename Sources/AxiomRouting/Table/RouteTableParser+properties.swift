@@ -122,6 +122,4 @@ extension RouteTableParser {
         try expectEnd(&scanner, after: "the option's value")
         return (key, value)
     }
-
-    /// `query NAME TYPE [= DEFAULT] [optional] [lenient]`: under a route, or at the top for every route.
 }
