@@ -26,17 +26,8 @@ extension NavigationFlow {
         // A command redirected (to the login) has no destination in the chain: remember it.
         var wasRedirected = !redirects.isEmpty
         while true {
-            // One limit for every redirect, the table's chain (`redirect` lines, followed when the
-            // URL resolved) and the middleware's alike: past `maxRedirects`, the request fails.
-            // (A negative limit allows none, as 0 does.)
-            if request.redirects.count > max(0, configuration.maxRedirects) {
-                result = .failed(.tooManyRedirects(request.redirects + (request.target.map { [$0] } ?? []), limit: max(0, configuration.maxRedirects)))
-                break
-            }
-            // Every destination is checked against its route before anything runs: a
-            // `Destination` built by hand, and every redirect target.
-            if let error = invalidDestination(in: request.action, route: request.route) {
-                result = .failed(error)
+            if let ended = endedBeforeRunning(request) {
+                result = ended.result
                 break
             }
             do {
@@ -52,19 +43,15 @@ extension NavigationFlow {
             // A middleware (or the policy, sending a signed-out user to login) asked for a
             // redirect: start again with the new destination.
             guard case .redirected(_, let final) = result, !timing.committed else { break }
-            let chain = request.redirects + (request.target.map { [$0] } ?? [])
-            if chain.contains(final) {
-                result = .failed(.redirectLoop(chain + [final]))
-                break
+            switch following(request, to: final) {
+            case .failure(let ended):
+                result = ended.result
+            case .success(let next):
+                request = next
+                wasRedirected = true
+                continue
             }
-            guard let target = router.route(named: final.route) else {
-                result = .failed(.unknownRoute(final.route))
-                break
-            }
-            // (The login the policy sends a signed-out user to is shown as its route says.)
-            request = request.redirected(
-                to: final.withQueryDefaults(of: target), route: target, keepingCommand: final.route != gate.login)
-            wasRedirected = true
+            break
         }
         // A request a newer one took over while it waited (in a middleware, a guard's question)
         // ends superseded, whatever its middleware decided afterwards: that decision is moot,
@@ -81,6 +68,29 @@ extension NavigationFlow {
         for middleware in pipeline { middleware.didFinish(request, result: result, metrics: metrics) }
         if timing.committed { completeHistory(of: id, result: result, metrics: metrics) }
         return result
+    }
+
+    /// How `request` ends before anything runs, or nil when it may run. One limit for every
+    /// redirect, the table's chain (`redirect` lines, followed when the URL resolved) and the
+    /// middleware's alike: past `maxRedirects`, the request fails (a negative limit allows none, as
+    /// 0 does). Every destination is checked against its route: a `Destination` built by hand, and
+    /// every redirect target.
+    func endedBeforeRunning(_ request: NavigationRequest) -> Ended? {
+        let limit = max(0, configuration.maxRedirects)
+        if request.redirects.count > limit {
+            return Ended(result: .failed(.tooManyRedirects(request.redirects + (request.target.map { [$0] } ?? []), limit: limit)))
+        }
+        return invalidDestination(in: request.action, route: request.route).map { Ended(result: .failed($0)) }
+    }
+
+    /// `request` sent on to `final` (a middleware's redirect, or the policy's to the login), or how
+    /// it ends: a loop back to a destination of its chain, or a route the table does not have. The
+    /// login the policy sends a signed-out user to is shown as its route says.
+    func following(_ request: NavigationRequest, to final: Destination) -> Result<NavigationRequest, Ended> {
+        let chain = request.redirects + (request.target.map { [$0] } ?? [])
+        if chain.contains(final) { return .failure(Ended(result: .failed(.redirectLoop(chain + [final])))) }
+        guard let target = router.route(named: final.route) else { return .failure(Ended(result: .failed(.unknownRoute(final.route)))) }
+        return .success(request.redirected(to: final.withQueryDefaults(of: target), route: target, keepingCommand: final.route != gate.login))
     }
 
     /// The first destination of `action` that does not fit its route.

@@ -78,6 +78,9 @@ public final class NavigationFlow {
     @ObservationIgnored var parkedOwners: [RequestID: Principal] = [:]
     /// Requests numbered below this were parked before a sign-out that forgot them.
     @ObservationIgnored var forgottenParkedBefore = RequestID(0)
+    /// Sign-ins, sign-outs and table swaps so far: a preview made before one is retired
+    /// (``status(of:)``).
+    @ObservationIgnored var sessionChanges = 0
 
     /// A flow on `router` starting at `state`. With a `host`, each commit's lifecycle
     /// events are delivered to it and its leave-guarding contexts are asked before a commit
@@ -177,6 +180,7 @@ public final class NavigationFlow {
     @discardableResult
     public func signIn(as principal: Principal? = nil) async -> NavigationResult? {
         let code: (NavigationResult?) -> String = { $0?.code.rawValue ?? "none" }
+        sessionChanges += 1
         return await journaled(.signIn(as: principal), code: code) {
             var parked: NavigationRequest? = nil
             for session in sessions {
@@ -210,6 +214,7 @@ public final class NavigationFlow {
     /// signed out (``NavigationState/owner``) — or, with
     /// ``Configuration/forgetsGuardedStateAtSignOut``, is forgotten in this same commit.
     public func signOut() {
+        sessionChanges += 1
         for session in sessions { session.signOut() }
         commitSignOut()
         journal?.append(step: .signOut, state: state)
@@ -267,6 +272,7 @@ public final class NavigationFlow {
     public func replaceTable(with newRouter: Router) async -> RestoreResult {
         let started = ContinuousClock().now
         let id = takeTurn()
+        sessionChanges += 1
         let restoration = state.restored(against: newRouter)
         router = newRouter
         // The gate, under the new table: what it forbids is not shown (the login over a screen
