@@ -109,7 +109,7 @@ import Testing
         // chain — which needs a request for `about` to pass the policy and the rate limit — come
         // a few times in 400 steps, and the suite's other main-actor work can change how many:
         // required of the longer runs.)
-        for door in ["ui", "restore", "swap", "sign-out", "sign-in", "open", "command", "bindings", "overlap", "question"]
+        for door in ["ui", "restore", "swap", "sign-out", "sign-in", "open", "command", "bindings", "overlap", "question", "preview"]
             + (steps >= 2_000 ? ["answer", "guard-chain"] : [])
         where steps >= 400 {
             #expect(model.counts[door, default: 0] > 0, "seed \(seed): door \(door) never tried")
@@ -194,6 +194,9 @@ import Testing
         var earlierStates: [(state: NavigationState, owners: [NavigationEntry: Principal])] = []
         /// The last steps taken, for a violation's report.
         var trace: [String] = []
+        /// Previews made at earlier steps (kept across sign-ins, sign-outs and swaps): one the flow
+        /// does not call retired must still show only what the gate allows now.
+        var previews: [NavigationPreview] = []
 
         init(seed: UInt64) throws {
             random = SplitMix(state: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
@@ -317,7 +320,7 @@ import Testing
                 for _ in 0..<8 { await Task.yield() }
                 return
             }
-            let door = random.next() % 15
+            let door = random.next() % 16
             note("door \(door), before:\n\(flow.state.outline)\nwithheld \(flow.state.withheld.map { "\($0.place): \($0.entries)" })")
             switch door {
             case 0, 1:
@@ -409,10 +412,67 @@ import Testing
                 // Two requests at once: the second supersedes the first wherever it is.
                 inFlight.append(Task { @MainActor in _ = await self.flow.open(url: self.pick(ModelFuzzTests.urls), source: .deepLink) })
                 inFlight.append(Task { @MainActor in _ = await self.flow.perform(.back) })
-            default:
+            case 14:
                 counts["start", default: 0] += 1
                 await orchestrator.start()
+            default:
+                counts["preview", default: 0] += 1
+                await previewStep()
             }
+        }
+
+        /// What a preview must leave alone.
+        func observed() -> String {
+            "\(flow.state) \(flow.history) \(flow.nextRequest) \(flow.commits) \(String(describing: flow.parkedRequest?.id)) \(orchestrator.contexts.keys.sorted()) \(flow.loaded.keys.sorted())"
+        }
+
+        /// A preview of a random request: it changes nothing anything reads (the state, the
+        /// history, the request numbers — nothing in flight is superseded —, the parked request,
+        /// the contexts, the loaded data); it is kept, to be checked against the session and table
+        /// of every later step; and now and then, with nothing else running, the request itself
+        /// follows at once and must commit exactly the preview's plan — unless a middleware acted
+        /// (the rate limit, the guard chain through `about` and `followers`) or a screen refused to
+        /// be left, which a preview does not ask.
+        func previewStep() async {
+            let before = observed()
+            let request: NavigationPreview.Request
+            switch random.next() % 3 {
+            case 0: request = .open(url: pick(ModelFuzzTests.urls), source: randomSource())
+            case 1: request = .navigate(randomDestination(), source: randomSource())
+            default: request = .perform(pick([.back, .dismiss, .popToRoot, .selectTab("me"), .push(randomDestination())]), source: randomSource())
+            }
+            let preview = flow.preview(request)
+            note("preview \(preview.request): \(preview.result.code) showing \(preview.visible.map { "\($0)" } ?? "nothing")")
+            if observed() != before {
+                violations.append("step \(step): a preview changed what the flow shows\nsteps before:\n\(trace.joined(separator: "\n"))")
+            }
+            previews.append(preview)
+            if previews.count > 4 { previews.removeFirst() }
+            guard chance(50) else { return }
+            await settle()
+            let fresh = flow.preview(request)
+            let result = Box<NavigationResult>()
+            await finish(Task { @MainActor in result.value = await self.flow.commit(fresh) })
+            await settle()
+            guard let real = result.value else { return }
+            var touched = Set([fresh.resumes?.route, fresh.visible?.route, flow.history.last?.to?.route].compactMap { $0 })
+            if case .redirected(let chain, let final) = real { touched.formUnion(chain.map(\.route) + [final.route]) }
+            switch request {
+            case .navigate(let destination, _), .perform(.push(let destination), _): touched.insert(destination.route)
+            case .open(let url, _): if case .success(let match) = flow.router.resolve(url) { touched.insert(match.route.name) }
+            case .perform: break
+            }
+            let actedOn = [.cancelled(.rateLimited), .cancelled(.guardRejected)].contains(real.code) || !touched.isDisjoint(with: ["about", "followers"])
+            counts["preview-then-request", default: 0] += 1
+            if !actedOn, real != fresh.result || (fresh.state != nil && flow.state != fresh.state) {
+                violations.append(
+                    "step \(step): preview of \(fresh.request) said \(fresh.result) showing \(fresh.visible.map { "\($0)" } ?? "nothing"), the request ended \(real)\n\(flow.state.outline)\nsteps before:\n\(trace.joined(separator: "\n"))")
+            }
+        }
+
+        @MainActor
+        final class Box<Value> {
+            var value: Value?
         }
 
         /// Runs a request now or leaves it running (the next step then overlaps it). Run now, a
@@ -550,6 +610,19 @@ import Testing
             let signedIn = flow.isSignedIn == true
             for entry in state.entries where entryOwners[entry] == nil && signedIn {
                 if let principal = flow.principal { entryOwners[entry] = principal }
+            }
+            // A preview the flow does not call retired shows only what may be shown now (TanStack
+            // Router's preloads showed an auth-only page after logout).
+            for preview in previews where flow.status(of: preview) != .retired {
+                guard let shown = preview.visible else { continue }
+                guard let route = router.route(named: shown.route) else {
+                    fail("a preview not retired shows \(shown), whose route the table no longer has")
+                    continue
+                }
+                if !route.metadata.allows(source: shown.source.rawValue) { fail("a preview not retired shows \(shown) from \(shown.source)") }
+                if route.metadata.requiresAuthentication, flow.isSignedIn != true, route.name != "login" {
+                    fail("a preview not retired shows auth-only \(shown) signed out")
+                }
             }
             if flow.history.count > flow.configuration.historyLimit { fail("history past its cap") }
             if state.entries.count > 4 * (step + 10) { fail("\(state.entries.count) entries after \(step) steps") }

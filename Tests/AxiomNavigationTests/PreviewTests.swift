@@ -97,6 +97,22 @@ import Testing
         }
     }
 
+    /// Found by the model fuzzer: a command with no destination that the policy sends to the login
+    /// (back onto an auth-only screen after sign-out) ends `redirected`, and so does its preview.
+    @Test func aBackOntoAnAuthOnlyScreenPreviewsTheRedirectToTheLogin() async throws {
+        let navigator = try Self.navigator(signedIn: true)
+        await navigator.start()
+        await navigator.open("myapp://me/settings/privacy", expect: "completed")
+        _ = await navigator.flow.perform(.push(Destination("about")))
+        navigator.signOut()
+        #expect(navigator.state.activeStack.map(\.route) == ["me", "settings", "privacy", "about"])
+        let preview = navigator.flow.preview(.back)
+        #expect(preview.result == .redirected(chain: [], final: Destination("login")))
+        #expect(preview.visible?.route == "login")
+        #expect(await navigator.flow.commit(preview) == preview.result)
+        #expect(navigator.state == preview.state)
+    }
+
     @Test func aLinkToAnAuthOnlyScreenPreviewsTheLoginAndWhatSignInResumesTo() async throws {
         let navigator = try Self.navigator(signedIn: false)
         await navigator.start()

@@ -37,6 +37,15 @@ extension NavigationFlow {
             url: nil)
     }
 
+    /// `request` previewed again (say, to refresh a preview no longer ``NavigationPreview/Status/current``).
+    public func preview(_ request: NavigationPreview.Request) -> NavigationPreview {
+        switch request {
+        case .open(let url, let source): return preview(url: url, source: source)
+        case .navigate(let destination, let source): return preview(destination, source: source)
+        case .perform(let command, let source): return preview(command, source: source)
+        }
+    }
+
     /// Whether `preview` may still be shown: `retired` once a sign-in, a sign-out or a table swap
     /// has happened since it was made, or the session has ended behind the flow's back (its
     /// middleware signed out), or it was made by another flow — never show a retired preview;
@@ -76,6 +85,8 @@ extension NavigationFlow {
         // Numbered as the request would be; the number is not taken.
         var request = NavigationRequest(id: RequestID(nextRequest), action: action, source: source, route: route, url: url, redirects: redirects)
         var resumes: Destination? = nil
+        // As the run says: a request sent on (a command to the login too) ends `redirected`.
+        var wasRedirected = !redirects.isEmpty
         func ended(_ result: NavigationResult) -> NavigationPreview {
             NavigationPreview(request: asked, result: result, state: nil, events: [], resumes: resumes, key: previewKey)
         }
@@ -89,14 +100,16 @@ extension NavigationFlow {
             switch gate.decide(request, proposing: plan.state, over: state) {
             case .success(let admission):
                 let result: NavigationResult =
-                    if !request.redirects.isEmpty, let final = request.target { .redirected(chain: request.redirects, final: final) } else { .completed }
+                    if wasRedirected, let final = request.target { .redirected(chain: request.redirects, final: final) } else { .completed }
                 return NavigationPreview(request: asked, result: result, state: admission.state, events: plan.events, resumes: resumes, key: previewKey)
             case .failure(let refusal):
                 if refusal.parks, resumes == nil { resumes = request.target }
                 guard case .redirected(_, let final) = refusal.result else { return ended(refusal.result) }
                 switch following(request, to: final) {
                 case .failure(let end): return ended(end.result)
-                case .success(let next): request = next
+                case .success(let next):
+                    request = next
+                    wasRedirected = true
                 }
             }
         }
