@@ -12,7 +12,9 @@
  * request), the session expiring behind the flow's back (its middleware told, the flow not),
  * a back swipe (ui-back), the login dragged down (ui-dismiss), a table swap either way
  * (replace-table: gate-swapped.routes makes `about` auth-only too), saving the state once and
- * restoring it (a request; parked for sign-in when what it shows is guarded).
+ * restoring it (a request; parked for sign-in when what it shows is guarded), and a preview of a
+ * navigation (about or profile), kept across every later step: it changes nothing, and says what
+ * the request would show.
  *
  * Bounds: MAXSTEPS user actions (default 9), at most MAXREQ requests in flight (3), 2 principals,
  * stacks of at most MAXSTACK screens (5) under the login, one saved state, two tables.
@@ -26,13 +28,21 @@
  *   I3  nothing guarded is erased — every entry made is on a stack or withheld until a door
  *       that releases it (a back swipe, another principal's sign-in, its place gone) — guarded
  *       screens are only ever shown to the principal they were taken from, and a request parked
- *       for one principal never resumes for another.
+ *       for one principal never resumes for another;
+ *   P   a preview the flow does not call retired (made under the session, principal and table of
+ *       now: no sign-in, sign-out or swap since, and the session not ended behind the flow's back)
+ *       shows nothing the gate would not show now — no auth-only screen signed out, none of
+ *       another principal's.
  *
  * Planted faults (Verification/check builds each and expects SPIN to find a violation):
  *   -DNO_RECHECK     the commit does not check the policy again after its await;
  *   -DNO_STRIP       another principal's sign-in (or a restore) keeps the previous owner's guarded
  *                    screens;
- *   -DNO_SWAP_CHECK  a table swap does not put the gate's rule to what it leaves on screen.
+ *   -DNO_SWAP_CHECK  a table swap does not put the gate's rule to what it leaves on screen;
+ *   -DNO_PREVIEW_EPOCH    a preview is retired only by the session's state, not by a sign-in,
+ *                         sign-out or swap since it was made;
+ *   -DNO_PREVIEW_SESSION  a preview is retired only by the flow's own doors, not by the session
+ *                         ending behind its back.
  *
  * Traces: run as a random simulation (`spin -n SEED`), the model prints, behind "@@ ", the
  * simulate script of what it did and what the state must be after each step
@@ -106,6 +116,23 @@ byte svHp = 0;
 byte svOwner = 0;
 byte svNextId = 0;
 
+/* The preview kept (`preview p`): what it would show (NONE: nothing, a duplicate), and what it
+ * was made under — the session, the principal, and whether a sign-in, sign-out or swap happened
+ * since (NavigationFlow.sessionChanges) — and whether a commit happened since (stale). */
+bool pvMade = false;
+byte pvShows = NONE;
+bool pvIn = false;
+byte pvPrincipal = 0;
+bool pvChanged = false;
+bool pvMoved = false;
+#if defined(NO_PREVIEW_EPOCH)
+#define PVRETIRED (pvIn != sessionIn)
+#elif defined(NO_PREVIEW_SESSION)
+#define PVRETIRED (pvChanged || pvPrincipal != principal)
+#else
+#define PVRETIRED (pvChanged || pvIn != sessionIn || pvPrincipal != principal)
+#endif
+
 /* The session: the middleware's (sessionIn) and what the flow was last told (told). */
 bool sessionIn = true;
 bool toldOut = false;     /* signOut() called since the last sign-in */
@@ -147,6 +174,7 @@ inline freeSlot(slot) {
 inline committed() {
     t = 0;
     do :: t < MAXREQ -> moved[t] = true; t++ :: else -> break od;
+    pvMoved = true;
     checkAll()
 }
 
@@ -178,6 +206,12 @@ inline printStack() {
     :: parked == ABOUT -> printf("@@ expect parked about\n")
     :: parked == RESTORE -> printf("@@ expect parked restore\n")
     :: else -> printf("@@ expect parked none\n")
+    fi;
+    if
+    :: pvMade && PVRETIRED -> printf("@@ expect preview p status retired\n")
+    :: pvMade && !PVRETIRED && pvMoved -> printf("@@ expect preview p status stale\n")
+    :: pvMade && !PVRETIRED && !pvMoved -> printf("@@ expect preview p status current\n")
+    :: else -> skip
     fi
 }
 
@@ -221,6 +255,8 @@ inline checkAll() {
     :: i < hp -> assert(entryOwner[heldId[i]] == 0 || entryOwner[heldId[i]] == owner); i++
     :: else -> break
     od;
+    /* P: a preview not retired shows nothing the gate would not show now. */
+    assert(!pvMade || PVRETIRED || pvShows == NONE || !AUTHONLY(pvShows) || (sessionIn && pvPrincipal == principal));
     cid = 0;
     do
     :: cid < nextId ->
@@ -569,7 +605,7 @@ active proctype user() {
     :: atomic { !busy && steps < MAXSTEPS && !toldOut ->
             steps++;
             printf("@@ sign-out\n");
-            sessionIn = false; toldOut = true;
+            sessionIn = false; toldOut = true; pvChanged = true;
             takeTurn();      /* every request in flight superseded */
             /* withholdingCovered (the root's guarded top, under the login), then the visible. */
             withholdTop();
@@ -590,7 +626,7 @@ active proctype user() {
             :: p = 1; printf("@@ sign-in as alice &\n")
             :: p = 2; printf("@@ sign-in as bob &\n")
             fi;
-            sessionIn = true; toldOut = false;
+            sessionIn = true; toldOut = false; pvChanged = true;
             resume = NONE;
             if
             :: parked != NONE && (parkedOwner == 0 || parkedOwner == p) -> resume = parked
@@ -641,6 +677,25 @@ active proctype user() {
             checkCommit();
             committed();
             printStack() }
+    :: atomic { !busy && steps < MAXSTEPS && !loginUp ->
+            steps++;
+            /* A preview of a navigation: nothing changes (no turn taken, nothing parked); what it
+             * would show is the request's preflight — a duplicate nothing, an auth-only screen
+             * signed out the login. */
+            if
+            :: printf("@@ preview p navigate myapp://about\n"); g = ABOUT
+            :: printf("@@ preview p navigate myapp://profile\n"); g = PROFILE
+            fi;
+            pvMade = true; pvIn = sessionIn; pvPrincipal = principal; pvChanged = false; pvMoved = false;
+            if
+            :: route[sp - 1] == g -> pvShows = NONE; printf("@@ expect preview p shows none\n")
+            :: route[sp - 1] != g && AUTHONLY(g) && !sessionIn -> pvShows = LOGIN; printf("@@ expect preview p shows login\n")
+            :: route[sp - 1] != g && !(AUTHONLY(g) && !sessionIn) ->
+                pvShows = g;
+                if :: g == ABOUT -> printf("@@ expect preview p shows about\n") :: else -> printf("@@ expect preview p shows profile\n") fi
+            fi;
+            checkAll();
+            printStack() }
 #ifndef NO_TABLE_DOORS
     :: atomic { !busy && steps < MAXSTEPS ->
             steps++;
@@ -652,6 +707,7 @@ active proctype user() {
             :: else -> printf("@@ replace-table ../gate.routes\n")
             fi;
             aboutAuth = !aboutAuth;
+            pvChanged = true;
             takeTurn();
 #ifndef NO_SWAP_CHECK
             if

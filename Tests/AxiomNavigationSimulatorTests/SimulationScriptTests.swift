@@ -56,6 +56,48 @@ import Testing
         #expect(problems.list[1].description.hasPrefix("bad.sim:2: error: "))
     }
 
+    @Test func aPreviewStepPreviewsOnlyRequestsAndIsNamedBeforeItIsUsed() throws {
+        let text = """
+            preview p sign-out
+            preview q
+            expect preview q colour blue
+            expect preview q status fresh
+            commit r
+            expect preview r shows home
+            preview s open myapp://profile/7
+            expect preview s shows profile
+            commit s
+            """
+        guard case .failure(let problems) = SimulationScript.parse(text, file: "p.sim") else {
+            Issue.record("a script with bad preview steps parsed")
+            return
+        }
+        #expect(problems.list.map(\.line) == [1, 2, 3, 4, 5, 6])
+        #expect(problems.list.map(\.code) == [.invalidLine, .invalidLine, .invalidLine, .invalidLine, .invalidScript, .invalidScript])
+        #expect(problems.list[0].message.contains("a step that makes a request"))
+        #expect(problems.list[4].message.contains("no earlier step makes a preview named 'r'"))
+    }
+
+    @Test func aPreviewChangesNothingAndItsCommitIsCheckedAgain() async throws {
+        let router = try Router(source: RouteSource(name: "app.routes", text: Self.table + "login login\nroute login /login\n  transition modal(fullScreen)\n"))
+        let text = """
+            set signed-in
+            preview p open myapp://settings
+            expect preview p shows settings
+            expect visible home
+            expect contexts 1
+            sign-out
+            expect preview p status retired
+            commit p
+            expect visible login
+            """
+        let script = try SimulationScript.parse(text, file: "p.sim").get()
+        var details: [String] = []
+        let outcome = try await script.run(on: router) { step in details.append(step.detail ?? "") }
+        #expect(outcome.passed && outcome.expectations == 5)
+        #expect(details[0] == "would end completed, showing settings (nothing changed)")
+    }
+
     @Test func aStartTheTableRefusesThrowsBeforeAnyStepRuns() async throws {
         let router = try Router(source: RouteSource(name: "app.routes", text: Self.table))
         let script = try SimulationScript.parse("set start profile id=abc\nback\n", file: "start.sim").get()

@@ -97,6 +97,24 @@ final class EditorContext: LeaveGuardingContext {
         #expect(flow.state.modals.isEmpty)
     }
 
+    /// A restore releases every context, so every screen is asked as `removed` — even one whose id
+    /// the saved state also uses (found by the gate model's traces: the visible screen was asked as
+    /// `covered`, because an entry of the saved state had its id).
+    @Test func aRestoreAsksEveryGuardingScreenAsRemovedWhateverIdsTheSavedStateUses() async throws {
+        await orchestrator.start()
+        let saved = NavigationState(stack: [Destination("home"), Destination("edit")])  // home #0 > edit #1
+        let restored = await flow.restore(NavigationState(stack: [Destination("edit")]))  // edit #0
+        #expect(restored.result == .completed)
+        #expect(flow.state.visible?.route == "edit")
+        let editor = try #require(editors.made[EntryID(0)])
+        editor.refusesCovering = true  // would refuse were it asked as covered; it has no unsaved changes
+        editor.hasUnsavedChanges = false
+        // The saved state's entry #0 is `home`: the editor (#0 here) is not covered by it, it is released.
+        #expect(await flow.restore(saved).result == .completed)
+        #expect(editor.asked == [.removed])
+        #expect(flow.state.activeStack.map(\.route) == ["home", "edit"])
+    }
+
     @Test func aNewerRequestWhileAContextDecidesSupersedesTheOlderOne() async throws {
         await orchestrator.start()
         _ = await flow.navigate(to: Destination("edit"))

@@ -47,6 +47,21 @@ import Testing
         return navigator
     }
 
+    /// Docs/Navigation.md, "Previews".
+    @Test func theGuidesExampleRuns() async throws {
+        let navigator = try Self.navigator(signedIn: true)
+        await navigator.start()
+        let flow = navigator.flow
+        let peek = flow.preview(url: "myapp://inbox/3")   // signed in: shows the conversation
+        print(peek.visible?.route ?? "nothing")            // conversation; nothing changed
+        flow.signOut()
+        print(flow.status(of: peek))                       // retired: do not show it
+        let result = await flow.commit(peek)               // checked again: the login, the link parked
+        #expect(peek.visible?.route == "conversation")
+        #expect(flow.status(of: peek) == .retired)
+        #expect(result.code == .redirected && flow.state.visible?.route == "login" && flow.parkedRequest?.target?.route == "conversation")
+    }
+
     @Test func aPreviewChangesNothingAnAppOrTestCanRead() async throws {
         let navigator = try Self.navigator(signedIn: true)
         await navigator.start()

@@ -245,7 +245,11 @@ extension NavigationFlow {
         }
         // The contexts that must agree to be left (none: nothing to ask).
         var questions: [LeaveQuestion] = []
-        if let host, plan.events.contains(where: { $0.isLeaving }) { questions = host.flow(self, leaveQuestionsFrom: state, to: plan.state) }
+        // A restore releases every entry of the state (its entries are the saved state's, whatever
+        // their ids): each screen is removed, none covered.
+        if let host, plan.events.contains(where: { $0.isLeaving }) {
+            questions = host.flow(self, leaveQuestionsFrom: state, to: restoring ? NavigationState() : plan.state)
+        }
         // Before anything is awaited (loaders, leave questions): no loader fetches, and no context
         // is asked, for a screen the policy refuses now. (Nothing to await: the check at the
         // commit below is the one.)

@@ -18,7 +18,8 @@ extension Simulation {
 
     /// nil when the expectation holds; otherwise what was found.
     static func check(
-        _ expectation: SimulationScript.Expectation, navigator: NavigationSimulator, last: String?, guardCalls: GuardCalls, leaveRules: LeaveRules
+        _ expectation: SimulationScript.Expectation, navigator: NavigationSimulator, last: String?, guardCalls: GuardCalls, leaveRules: LeaveRules,
+        previews: [String: NavigationPreview] = [:]
     ) -> String? {
         let state = navigator.state
         func compare<T: Equatable>(_ actual: T, _ expected: T, _ show: (T) -> String) -> String? {
@@ -49,7 +50,44 @@ extension Simulation {
         case .leaveAsked(let count, let route):
             let asked = route.map { leaveRules.asked[$0] ?? 0 } ?? leaveRules.asked.values.reduce(0, +)
             return compare(asked, count) { "\($0) questions" + (route.map { " to \($0)" } ?? "") }
+        case .preview(let name, let what):
+            guard let preview = previews[name] else { return "no preview was made as '\(name)'" }
+            switch what {
+            case .status(let status): return compare(navigator.flow.status(of: preview), status) { "preview \(name) \($0.rawValue)" }
+            case .shows(let route): return compare(preview.visible?.route, route) { "preview \(name) showing \($0 ?? "none")" }
+            case .result(let code): return compare(preview.result.code.rawValue, code) { "preview \(name) ending \($0)" }
+            case .resumes(let route): return compare(preview.resumes?.route, route) { "preview \(name) resuming \($0 ?? "none")" }
+            }
         }
+    }
+
+    /// The request a `preview` step previews (a `navigate` URL that does not resolve is the
+    /// script's mistake: there is nothing to preview).
+    static func previewRequest(_ step: SimulationScript.Step, router: Router) -> Result<NavigationPreview.Request, ScriptError> {
+        switch step {
+        case .open(let url, let source): return .success(.open(url: url, source: source))
+        case .navigate(let url):
+            switch router.resolve(url) {
+            case .success(let match): return .success(.navigate(Destination(match), source: .inApp))
+            case .failure(let failure): return .failure(ScriptError("the URL \(url) does not resolve: \(failure)"))
+            }
+        case .navigateTo(let route, let values): return .success(.navigate(destination(route, values, router: router), source: .inApp))
+        case .push(let route, let values): return .success(.perform(.push(destination(route, values, router: router)), source: .inApp))
+        case .replace(let route, let values): return .success(.perform(.replace(destination(route, values, router: router)), source: .inApp))
+        case .popTo(let route, let inclusive): return .success(.perform(.popTo(route, inclusive: inclusive), source: .inApp))
+        case .back: return .success(.perform(.back, source: .inApp))
+        case .dismiss: return .success(.perform(.dismiss, source: .inApp))
+        case .tab(let name): return .success(.perform(.selectTab(name), source: .inApp))
+        case .resetTab(let name): return .success(.perform(.resetTab(name), source: .inApp))
+        default: return .failure(ScriptError("only a step that makes a request can be previewed"))
+        }
+    }
+
+    /// A preview step's report: how the request would end, what it would show, what it would resume.
+    static func describe(_ preview: NavigationPreview) -> String {
+        var text = "would end \(preview.result.code.rawValue), showing \(preview.visible.map { "\($0.destination.outline)" } ?? "nothing")"
+        if let resumes = preview.resumes { text += "; a sign-in resumes \(resumes.outline)" }
+        return text + " (nothing changed)"
     }
 
     /// What a result says beyond its code.

@@ -67,6 +67,7 @@ package enum Simulation {
         let guardCalls = GuardCalls()
         var guardToken: MiddlewareToken? = nil
         var saved: [String: Data] = [:]
+        var previews: [String: NavigationPreview] = [:]
         // Steps started with `&`, in the order started.
         var running: [(line: SimulationScript.Line, task: Task<NavigationResult?, Never>, done: Finished, loadedBefore: Set<EntryID>)] = []
 
@@ -93,6 +94,9 @@ package enum Simulation {
             case .tab(let name): return await navigator.selectTab(name)
             case .resetTab(let name): return await navigator.perform(.resetTab(name))
             case .signIn(let principal): return await navigator.signIn(as: principal)
+            case .commitPreview(let name):
+                guard let preview = previews[name] else { return .failed(.uiChangeNotApplicable("no preview was made as '\(name)'")) }
+                return await navigator.flow.commit(preview)
             case .restore(let name, let source):
                 guard let data = saved[name] else {
                     return .failed(.uiChangeNotApplicable("no state was saved as '\(name)' (a 'save \(name)' step comes first)"))
@@ -168,7 +172,7 @@ package enum Simulation {
                 continue
             }
             switch line.step {
-            case .open, .navigate, .navigateTo, .push, .replace, .popTo, .back, .dismiss, .tab, .resetTab, .signIn, .restore:
+            case .open, .navigate, .navigateTo, .push, .replace, .popTo, .back, .dismiss, .tab, .resetTab, .signIn, .restore, .commitPreview:
                 // Run as a task: a step that waits (a guard's `wait`, a screen's `ask`) with
                 // nothing to move it on is given up on rather than waited for forever.
                 let done = Finished()
@@ -217,7 +221,7 @@ package enum Simulation {
                 elapsed += duration
                 step.detail = "clock at \(format(elapsed))"
             case .expect(let expectation):
-                let failure = check(expectation, navigator: navigator, last: last, guardCalls: guardCalls, leaveRules: leaveRules)
+                let failure = check(expectation, navigator: navigator, last: last, guardCalls: guardCalls, leaveRules: leaveRules, previews: previews)
                 step.passed = failure == nil
                 step.detail = failure
             case .addGuard(let subjectText, let action):
@@ -295,6 +299,16 @@ package enum Simulation {
                 if !dropped.isEmpty { step.detail = ([step.detail].compactMap { $0 } + dropped).joined(separator: "; ") }
                 add(step)
                 continue
+            case .preview(let name, let asked):
+                switch previewRequest(asked, router: navigator.router) {
+                case .failure(let problem):
+                    step.passed = false
+                    step.detail = problem.message
+                case .success(let request):
+                    let preview = navigator.flow.preview(request)
+                    previews[name] = preview
+                    step.detail = describe(preview)
+                }
             case .awaitAll:
                 step.detail = running.isEmpty ? "nothing running" : "\(running.count) finished"
                 add(step)

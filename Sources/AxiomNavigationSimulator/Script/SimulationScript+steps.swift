@@ -119,6 +119,11 @@ extension SimulationScript.Step {
         case "await":
             try none()
             self = .awaitAll
+        case "preview":
+            let usage = "'preview' needs a name and a step that makes a request (\(SimulationScript.previewable.joined(separator: ", "))), e.g. 'preview p open myapp://posts/7'"
+            guard arguments.count >= 2, SimulationScript.previewable.contains(arguments[1]) else { throw ScriptError(usage) }
+            self = .preview(arguments[0], try Self(arguments[1], Array(arguments.dropFirst(2))))
+        case "commit": self = .commitPreview(try one("the name a 'preview' step gave, e.g. 'commit p'"))
         default:
             throw ScriptError("unknown step '\(keyword)' (\(SimulationScript.stepNames.joined(separator: ", ")))")
         }
@@ -171,6 +176,19 @@ extension SimulationScript.Expectation {
                 throw ScriptError("'expect guard-calls' takes a count and optionally a guard's subject, e.g. 'expect guard-calls 1 compose'")
             }
             self = .guardCalls(value, subject: rest.count == 2 ? rest[1] : nil)
+        case "preview":
+            let usage = "'expect preview' needs a preview's name and status current|stale|retired, shows ROUTE|none, result CODE or resumes ROUTE|none"
+            guard rest.count == 3 else { throw ScriptError(usage) }
+            let value = rest[2]
+            switch rest[1] {
+            case "status":
+                guard let status = NavigationPreview.Status(rawValue: value) else { throw ScriptError(usage) }
+                self = .preview(rest[0], .status(status))
+            case "shows": self = .preview(rest[0], .shows(value == "none" ? nil : value))
+            case "result": self = .preview(rest[0], .result(value))
+            case "resumes": self = .preview(rest[0], .resumes(value == "none" ? nil : value))
+            default: throw ScriptError(usage)
+            }
         case "leave-asked":
             guard (1...2).contains(rest.count), let value = Int(rest[0]), value >= 0 else {
                 throw ScriptError("'expect leave-asked' takes a count and optionally a route, e.g. 'expect leave-asked 1 compose'")

@@ -26,7 +26,7 @@ public struct SimulationScript: Sendable {
         }
     }
 
-    enum Step: Sendable {
+    indirect enum Step: Sendable {
         case open(String, NavigationSource)
         case navigate(String)
         /// A destination built by hand, as app code does: a route name and `name=value` pairs.
@@ -71,6 +71,23 @@ public struct SimulationScript: Sendable {
         case replaceTable(String)
         /// `await`: waits for every step started with `&`, reporting each.
         case awaitAll
+        /// `preview NAME STEP`: what a request step (``previewable``) would do, kept under a
+        /// name; nothing changes.
+        case preview(String, Step)
+        /// `commit NAME`: the request a preview was made for, run for real (checked again).
+        case commitPreview(String)
+    }
+
+    /// What `expect preview NAME …` checks of a preview.
+    enum PreviewExpectation: Sendable {
+        /// `status current|stale|retired`.
+        case status(NavigationPreview.Status)
+        /// `shows ROUTE|none`: the screen the preview's commit would show.
+        case shows(String?)
+        /// `result CODE`: how the request would end.
+        case result(String)
+        /// `resumes ROUTE|none`: what a sign-in would resume to.
+        case resumes(String?)
     }
 
     /// What a script's guard does with a request for its route.
@@ -96,6 +113,8 @@ public struct SimulationScript: Sendable {
         case guardCalls(Int, subject: String?)
         /// How many times screens (of a route, or of any) were asked whether they may be left.
         case leaveAsked(Int, route: String?)
+        /// `expect preview NAME …`: what a `preview` step said, or says now (its status).
+        case preview(String, PreviewExpectation)
     }
 
     struct Line: Sendable {
@@ -145,13 +164,17 @@ public struct SimulationScript: Sendable {
     static let stepNames = [
         "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss",
         "sign-in", "sign-out", "expire-session", "advance", "expect", "guard", "leave", "answer", "save", "restore", "replace-table", "await",
+        "preview", "commit",
     ]
+    /// The steps a `preview` may preview: those that make a request.
+    static let previewable = ["open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab"]
     /// The steps a trailing `&` may start in the background: those that ask the flow.
     static let backgroundable = [
-        "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "sign-in", "restore",
+        "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "sign-in", "restore", "commit",
     ]
     static let expectationNames = [
         "result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back", "guard-calls", "leave-asked",
+        "preview",
     ]
     static let settingNames = [
         "rate-limit", "login-ttl", "signed-in", "loader", "max-redirects", "rejects-duplicates", "replaces-top", "sign-out", "start",
@@ -198,11 +221,18 @@ public struct SimulationScript: Sendable {
                 problems.append(Problem(code: .invalidLine, file: file, line: index + 1, message: error.scriptMessage))
             }
         }
-        // A restore names a state an earlier step saved.
+        // A restore names a state an earlier step saved; a commit or an expectation, a preview.
         var savedNames: Set<String> = []
+        var previewNames: Set<String> = []
         for line in script.steps {
             switch line.step {
             case .save(let name): savedNames.insert(name)
+            case .preview(let name, _): previewNames.insert(name)
+            case .commitPreview(let name) where !previewNames.contains(name), .expect(.preview(let name, _)) where !previewNames.contains(name):
+                problems.append(
+                    Problem(
+                        code: .invalidScript, file: file, line: line.number,
+                        message: "no earlier step makes a preview named '\(name)' (add 'preview \(name) open URL' before it)"))
             case .restore(let name, _) where !savedNames.contains(name):
                 problems.append(
                     Problem(code: .invalidScript, file: file, line: line.number, message: "no earlier step saves a state as '\(name)' (add 'save \(name)' before it)"))
