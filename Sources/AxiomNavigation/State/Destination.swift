@@ -40,14 +40,22 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
         redirects.isEmpty ? self : Destination(route, parameters: parameters, query: query)
     }
 
+    /// The same screen: the same route, and the same value for each name — in whatever order the
+    /// values were given (code builds them in its own order, a resolved URL in the route's).
     public static func == (lhs: Destination, rhs: Destination) -> Bool {
-        lhs.route == rhs.route && lhs.parameters == rhs.parameters && lhs.query == rhs.query
+        lhs.route == rhs.route && sameValues(lhs.parameters, rhs.parameters) && sameValues(lhs.query, rhs.query)
+    }
+
+    /// The same value for each name, in any order (a route's names are unique).
+    static func sameValues(_ lhs: RouteParameters, _ rhs: RouteParameters) -> Bool {
+        lhs == rhs || (lhs.count == rhs.count && lhs.allSatisfy { rhs[$0.name] == $0.value })
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(route)
-        hasher.combine(parameters)
-        hasher.combine(query)
+        // Order-free, as equality is: the names, not their order (combined by xor).
+        hasher.combine(parameters.reduce(0) { $0 ^ $1.name.hashValue })
+        hasher.combine(query.reduce(0) { $0 ^ $1.name.hashValue })
     }
 
     public var description: String {

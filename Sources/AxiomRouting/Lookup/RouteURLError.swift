@@ -22,6 +22,9 @@ public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible 
         /// A value of a host's group that no host can hold (a host label is lowercase letters,
         /// digits and `-`).
         public static let invalidHostValue = Code(rawValue: "invalid-host-value")
+        /// A link was asked for, and the table's origins are all patterns (`https://*`): only a
+        /// path can be printed, which no link opens.
+        public static let noPrintableOrigin = Code(rawValue: "no-printable-origin")
     }
 
     public let code: Code
@@ -98,6 +101,16 @@ public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible 
             .invalidHostValue, route: route,
             description:
                 "route '\(route)' matches its host '\(host)' with an unnamed group, which reverse routing cannot fill: name it (':name(a|b)') and pass its value"
+        )
+    }
+
+    /// A link was asked for (`Router.canonicalURL(for:)`) where the table has no origin to print
+    /// one with: its origins are all patterns.
+    public static func noPrintableOrigin(route: String, path: String) -> Self {
+        Self(
+            .noPrintableOrigin, route: route, url: path,
+            description:
+                "route '\(route)' has no origin a link can be printed with (the table's origins are patterns, e.g. 'https://*'): only the path '\(path)'; add an exact origin ('origins https://example.com, https://*') to print links"
         )
     }
 
