@@ -97,6 +97,19 @@ final class EditorContext: LeaveGuardingContext {
         #expect(flow.state.modals.isEmpty)
     }
 
+    /// Found by the back-gesture tests: a screen the UI already took away (a back swipe) is not
+    /// asked about the next navigation while its release is on its way — its "no" is about nothing
+    /// on screen.
+    @Test func aScreenTheUIAlreadyTookAwayIsNotAskedAboutTheNextNavigation() async throws {
+        await orchestrator.start()
+        _ = await flow.navigate(to: Destination("edit"))
+        let editor = try #require(editors.made[EntryID(1)])  // unsaved changes: it refuses
+        #expect(flow.uiDidChange(.popped(to: EntryID(0))) == .completed)  // the swipe, not vetoable
+        #expect(await flow.navigate(to: Destination("help")) == .completed)  // before the release is delivered
+        #expect(editor.asked.isEmpty)
+        #expect(flow.state.activeStack.map(\.route) == ["home", "help"])
+    }
+
     /// A restore releases every context, so every screen is asked as `removed` — even one whose id
     /// the saved state also uses (found by the gate model's traces: the visible screen was asked as
     /// `covered`, because an entry of the saved state had its id).

@@ -74,6 +74,23 @@ public typealias ContextFactory = @MainActor (ContextEnvironment) -> any Context
 @MainActor
 public struct NavigationHandle {
     weak var flow: NavigationFlow?
+    /// The entry of the context the handle was given to (nil: the orchestrator's own handle).
+    let entry: NavigationEntry?
+
+    init(flow: NavigationFlow?, entry: NavigationEntry? = nil) {
+        self.flow = flow
+        self.entry = entry
+    }
+
+    /// Publishes, ahead of any gesture, whether this context's screen may be left
+    /// (``NavigationFlow/leaveDecision(of:)``): `allowed` (nothing to lose), `refused`, or `ask`
+    /// (the async ``LeaveGuardingContext/shouldLeave(_:)`` decides). A back gesture reads it the
+    /// moment it starts (``NavigationFlow/backGestureStarted()``), with no time to await. Nothing
+    /// once the entry has left the state.
+    public func publishLeaveDecision(_ decision: LeaveDecision) {
+        guard let entry else { return }
+        flow?.publishLeaveDecision(decision, for: entry)
+    }
 
     /// Opens a URL the context holds — a link in a post, a message, a web view — as a deep link:
     /// resolved against the table and held to the route's `sources` and `auth` like any link.

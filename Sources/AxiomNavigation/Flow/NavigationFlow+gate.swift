@@ -31,6 +31,12 @@ extension NavigationFlow {
             let kept = Set(next.entries.map(\.id))
             loaded = loaded.filter { kept.contains($0.key) }.merging(loadedData) { _, new in new }
         }
+        // A published leave decision goes with its entry.
+        if !leaveDecisions.isEmpty {
+            let kept = Set(next.entries)
+            let staying = leaveDecisions.filter { kept.contains($0.value.entry) }
+            if staying.count != leaveDecisions.count { leaveDecisions = staying }
+        }
         commits += 1
         let elapsed = ContinuousClock().now - started
         // The start records a transition only when the gate changed what it was given.

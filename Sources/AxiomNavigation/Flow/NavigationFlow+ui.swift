@@ -167,6 +167,15 @@ public struct NavigationBindings {
         return flow.uiDidChange(.popped(to: path.last?.id ?? root.id))
     }
 
+    /// What going back would meet now (``NavigationFlow/backDecision``): read it when the gesture
+    /// could start, with no time to await.
+    public var backDecision: LeaveDecision { flow.backDecision }
+
+    /// Whether the UI may let a back gesture take the visible screen off by itself (the decision
+    /// is `allowed`); otherwise it holds the gesture (`.navigationBarBackButtonHidden`, Android's
+    /// `OnBackPressedCallback` enabled) and reports it with ``NavigationFlow/backGestureCompleted()``.
+    public var backGestureEnabled: Bool { flow.backDecision == .allowed }
+
     /// The selected tab (nil when the root has no tabs); setting it is a tab tap.
     public var selectedTab: String? {
         get { flow.state.selectedTab }

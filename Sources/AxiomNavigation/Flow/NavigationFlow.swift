@@ -22,6 +22,16 @@ public final class NavigationFlow {
     public internal(set) var history: Deque<HistoryRecord> = []
     /// The metrics of the last finished navigation.
     public internal(set) var lastMetrics: NavigationMetrics?
+    /// What the contexts of entries in the state published about being left, by entry (the entry
+    /// kept with it: a restore's entries may reuse ids); read through ``leaveDecision(of:)``. Not
+    /// observed itself (every commit reads it); ``leaveDecisionsChanged`` is, so a UI follows
+    /// ``backDecision``.
+    @ObservationIgnored var leaveDecisions: [EntryID: (entry: NavigationEntry, decision: LeaveDecision)] = [:] {
+        didSet { leaveDecisionsChanged &+= 1 }
+    }
+    var leaveDecisionsChanged = 0
+    /// The back gesture in progress: the screen it started on, and the decision it was told.
+    @ObservationIgnored var backGesture: (entry: NavigationEntry, decision: LeaveDecision)? = nil
 
     /// The route table; ``replaceTable(with:)`` swaps it between commits.
     @ObservationIgnored public private(set) var router: Router

@@ -16,4 +16,12 @@ public protocol NavigationHost: AnyObject {
     /// or removes entries, newest first (empty when none may refuse). A commit goes ahead only
     /// if each agrees.
     func flow(_ flow: NavigationFlow, leaveQuestionsFrom old: NavigationState, to new: NavigationState) -> [LeaveQuestion]
+
+    /// Whether a context that may refuse to be left backs `entry` (its leave decision is then
+    /// `ask` until it publishes one: ``NavigationFlow/leaveDecision(of:)``). The default: none.
+    func flow(_ flow: NavigationFlow, guardsLeaving entry: EntryID) -> Bool
+}
+
+extension NavigationHost {
+    public func flow(_ flow: NavigationFlow, guardsLeaving entry: EntryID) -> Bool { false }
 }

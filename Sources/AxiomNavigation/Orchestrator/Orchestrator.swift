@@ -117,14 +117,19 @@ private final class Screens: NavigationHost {
         self.eventLimit = eventLimit
     }
 
+    public func flow(_ flow: NavigationFlow, guardsLeaving entry: EntryID) -> Bool { leaveGuards[entry] != nil }
+
     /// The live leave-guarding contexts a transition would cover or remove, top (newest)
     /// first. Only live leave-guarding contexts are looked at: without any, nothing is done.
+    /// A context whose entry is no longer in `old` is not asked: the UI already took its screen
+    /// away (its release is on its way), and its "no" is about nothing on screen.
     func flow(_ flow: NavigationFlow, leaveQuestionsFrom old: NavigationState, to new: NavigationState) -> [LeaveQuestion] {
         guard !leaveGuards.isEmpty else { return [] }
         let covered = old.visible?.id != new.visible?.id ? old.visible?.id : nil
+        let oldEntries = Set(old.entries.map(\.id))
         let newEntries = new.entries
         var questions: [(EntryID, LeaveQuestion)] = []
-        for (id, guarding) in leaveGuards {
+        for (id, guarding) in leaveGuards where oldEntries.contains(id) {
             if !newEntries.contains(where: { $0.id == id }) {
                 questions.append((id, LeaveQuestion(context: guarding, departure: .removed)))
             } else if id == covered {
@@ -145,7 +150,7 @@ private final class Screens: NavigationHost {
                 if contexts[entry.id] == nil {
                     let started = clock.now
                     if let context = make(
-                        ContextEnvironment(entry: entry, navigation: NavigationHandle(flow: flow), loaded: flow.loaded[entry.id] ?? .empty))
+                        ContextEnvironment(entry: entry, navigation: NavigationHandle(flow: flow, entry: entry), loaded: flow.loaded[entry.id] ?? .empty))
                     {
                         contexts[entry.id] = context
                         if let guarding = context as? any LeaveGuardingContext { leaveGuards[entry.id] = guarding }
