@@ -1,6 +1,6 @@
 import AxiomRouting
 import Observation
-import Synchronization
+import AxiomURLPattern
 import Testing
 
 @testable import AxiomNavigation
@@ -67,7 +67,7 @@ import Testing
         let form = try #require(forms.made["edit"])
         #expect(flow.backDecision == .ask && !flow.bindings.backGestureEnabled)  // a guard that has not said
         // A UI reading the decision is told when the form publishes one.
-        let changed = Mutex(false)
+        let changed = Locked(false)
         withObservationTracking { _ = flow.bindings.backDecision } onChange: { changed.withLock { $0 = true } }
         form.handle.publishLeaveDecision(.refused)
         #expect(changed.withLock { $0 })
