@@ -109,7 +109,7 @@ import Testing
         // chain — which needs a request for `about` to pass the policy and the rate limit — come
         // a few times in 400 steps, and the suite's other main-actor work can change how many:
         // required of the longer runs.)
-        for door in ["ui", "restore", "swap", "sign-out", "sign-in", "open", "command", "bindings", "overlap", "question", "preview"]
+        for door in ["ui", "restore", "swap", "sign-out", "sign-in", "open", "command", "bindings", "overlap", "question", "preview", "gesture", "publish"]
             + (steps >= 2_000 ? ["answer", "guard-chain"] : [])
         where steps >= 400 {
             #expect(model.counts[door, default: 0] > 0, "seed \(seed): door \(door) never tried")
@@ -142,9 +142,11 @@ import Testing
     /// before it is left, it may leave the question open until the model's `answer` step.
     final class ProbeContext: LeaveGuardingContext {
         let entry: NavigationEntry
+        let handle: NavigationHandle
         weak var model: Model?
-        init(entry: NavigationEntry, model: Model?) {
+        init(entry: NavigationEntry, handle: NavigationHandle, model: Model?) {
             self.entry = entry
+            self.handle = handle
             self.model = model
         }
         func onAppear() async {
@@ -197,6 +199,9 @@ import Testing
         /// Previews made at earlier steps (kept across sign-ins, sign-outs and swaps): one the flow
         /// does not call retired must still show only what the gate allows now.
         var previews: [NavigationPreview] = []
+        /// A back gesture left open across steps: the screen it started on, what it was told, and
+        /// what the flow showed then.
+        var gesture: (entry: NavigationEntry, decision: LeaveDecision)? = nil
 
         init(seed: UInt64) throws {
             random = SplitMix(state: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
@@ -207,7 +212,7 @@ import Testing
             var factories: [String: ContextFactory] = [:]
             let box = ModelBox()
             for route in routerA.routes {
-                factories[route.name] = { environment in ProbeContext(entry: environment.entry, model: box.model) }
+                factories[route.name] = { environment in ProbeContext(entry: environment.entry, handle: environment.navigation, model: box.model) }
             }
             // The launch: the table's start, or a restored state on an auth-only screen.
             var initial = NavigationState(router: routerA)
@@ -320,7 +325,7 @@ import Testing
                 for _ in 0..<8 { await Task.yield() }
                 return
             }
-            let door = random.next() % 16
+            let door = random.next() % 18
             note("door \(door), before:\n\(flow.state.outline)\nwithheld \(flow.state.withheld.map { "\($0.place): \($0.entries)" })")
             switch door {
             case 0, 1:
@@ -415,10 +420,77 @@ import Testing
             case 14:
                 counts["start", default: 0] += 1
                 await orchestrator.start()
-            default:
+            case 15:
                 counts["preview", default: 0] += 1
                 await previewStep()
+            case 16:
+                counts["publish", default: 0] += 1
+                publishStep()
+            default:
+                counts["gesture", default: 0] += 1
+                await gestureStep()
             }
+        }
+
+        /// A live screen publishes a leave decision (sometimes the visible one, mid-gesture).
+        func publishStep() {
+            let probes = orchestrator.contexts.values.compactMap { $0 as? ProbeContext }
+            guard !probes.isEmpty else { return }
+            let probe = chance(50) ? probes.first { $0.entry == flow.state.visible } ?? pick(probes) : pick(probes)
+            let decision = pick(LeaveDecision.allCases)
+            note("publish \(decision) for \(probe.entry)")
+            probe.handle.publishLeaveDecision(decision)
+        }
+
+        /// A back gesture: started (it changes nothing, and is told the decision of the moment),
+        /// then cancelled (nothing changes), or left open while later steps run and completed at a
+        /// later gesture step — decided by what it was told when it started, whatever was
+        /// published since: `allowed` takes the screen off, `refused` changes nothing, `ask` is
+        /// `back()` with its async guard; a screen no longer on top ends it `superseded`.
+        func gestureStep() async {
+            if let open = gesture {
+                gesture = nil
+                if chance(25) {
+                    note("gesture cancelled")
+                    let before = observed()
+                    flow.backGestureCancelled()
+                    if observed() != before { violations.append("step \(step): a cancelled gesture changed the flow") }
+                    return
+                }
+                let onTop = flow.state.visible == open.entry
+                let quiet = inFlight.isEmpty && pendingQuestions.isEmpty
+                let before = flow.state
+                note("gesture completed (told \(open.decision) for \(open.entry); on top: \(onTop))")
+                let result = Box<NavigationResult>()
+                await finish(Task { @MainActor in result.value = await self.flow.backGestureCompleted() })
+                guard let ended = result.value else { return }
+                func fail(_ message: String) {
+                    violations.append("step \(step): \(message)\n\(flow.state.outline)\nsteps before:\n\(trace.joined(separator: "\n"))")
+                }
+                if !onTop {
+                    if ended != .cancelled(.superseded) { fail("a gesture for a screen no longer on top ended \(ended)") }
+                    if quiet, flow.state != before { fail("a superseded gesture changed the state") }
+                    return
+                }
+                switch open.decision {
+                case .refused:
+                    if ended != .cancelled(.guardRejected) { fail("a gesture told refused ended \(ended)") }
+                    if quiet, flow.state != before { fail("a gesture told refused changed the state") }
+                case .allowed:
+                    if ended != .completed { fail("a gesture told allowed ended \(ended)") }
+                    if flow.state.stackEntries.contains(open.entry) { fail("a gesture told allowed left \(open.entry) on a stack") }
+                case .ask:
+                    break  // back(): its async guard decides
+                }
+                return
+            }
+            let before = observed()
+            let decision = flow.backGestureStarted()
+            note("gesture started on \(flow.state.visible.map { "\($0)" } ?? "nothing"): \(decision)")
+            if observed() != before { violations.append("step \(step): starting a gesture changed the flow") }
+            if decision != flow.backDecision { violations.append("step \(step): a gesture was told \(decision), the flow says \(flow.backDecision)") }
+            if let visible = flow.state.visible { gesture = (visible, decision) }
+            if chance(30) { publishStep() }  // mid-gesture
         }
 
         /// What a preview must leave alone.
