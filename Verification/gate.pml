@@ -12,9 +12,11 @@
  * request), the session expiring behind the flow's back (its middleware told, the flow not),
  * a back swipe (ui-back), the login dragged down (ui-dismiss), a table swap either way
  * (replace-table: gate-swapped.routes makes `about` auth-only too), saving the state once and
- * restoring it (a request; parked for sign-in when what it shows is guarded), and a preview of a
+ * restoring it (a request; parked for sign-in when what it shows is guarded), a preview of a
  * navigation (about or profile), kept across every later step: it changes nothing, and says what
- * the request would show.
+ * the request would show; the visible screen publishing whether it may be left (allowed or
+ * refused), and a back gesture — started, told the decision of that moment, then cancelled or
+ * ended across later steps (a decision published meanwhile counts from the next gesture).
  *
  * Bounds: MAXSTEPS user actions (default 9), at most MAXREQ requests in flight (3), 2 principals,
  * stacks of at most MAXSTACK screens (5) under the login, one saved state, two tables.
@@ -32,7 +34,9 @@
  *   P   a preview the flow does not call retired (made under the session, principal and table of
  *       now: no sign-in, sign-out or swap since, and the session not ended behind the flow's back)
  *       shows nothing the gate would not show now — no auth-only screen signed out, none of
- *       another principal's.
+ *       another principal's;
+ *   G   a back gesture's end does what the UI was told when it started: told allowed, the UI took
+ *       the screen off and so does the flow; told refused, the UI held it and the screen stays.
  *
  * Planted faults (Verification/check builds each and expects SPIN to find a violation):
  *   -DNO_RECHECK     the commit does not check the policy again after its await;
@@ -42,7 +46,9 @@
  *   -DNO_PREVIEW_EPOCH    a preview is retired only by the session's state, not by a sign-in,
  *                         sign-out or swap since it was made;
  *   -DNO_PREVIEW_SESSION  a preview is retired only by the flow's own doors, not by the session
- *                         ending behind its back.
+ *                         ending behind its back;
+ *   -DNO_GESTURE_PIN      a gesture's end is decided by the decision published at its end, not
+ *                         the one it was told at its start.
  *
  * Traces: run as a random simulation (`spin -n SEED`), the model prints, behind "@@ ", the
  * simulate script of what it did and what the state must be after each step
@@ -103,6 +109,11 @@ bool saved = false;
 bool resumedRestore = false;
 bool swapLogin = false;
 bool strippedRestore = false;
+/* … and gestures: one ended through (the screen taken off), one held, one ended after its screen
+ * published another decision mid-gesture. */
+bool gestureThrough = false;
+bool gestureHeld = false;
+bool gestureRepublished = false;
 byte svRoute[MAXSTACK + 3];
 byte svId[MAXSTACK + 3];
 byte svOwnerOf[MAXSTACK + 3];
@@ -132,6 +143,15 @@ bool pvMoved = false;
 #else
 #define PVRETIRED (pvChanged || pvIn != sessionIn || pvPrincipal != principal)
 #endif
+
+/* What each entry's screen published about being left: 0 nothing (its guard asks: every screen
+ * of gate.routes asks), 1 allowed, 2 refused. It goes with the entry: a new entry (ids are reused
+ * after a restore) starts with nothing, and a restore keeps it only for an entry that stays. Then
+ * the back gesture in progress: the screen it started on and the decision it was told. */
+byte pub[MAXIDS];
+bool gesturing = false;
+byte gestureId = 0;
+byte gestureTold = 0;
 
 /* The session: the middleware's (sessionIn) and what the flow was last told (told). */
 bool sessionIn = true;
@@ -208,6 +228,13 @@ inline printStack() {
     :: else -> printf("@@ expect parked none\n")
     fi;
     if
+    :: loginUp -> printf("@@ expect back-decision ask\n")
+    :: !loginUp && sp == 1 -> printf("@@ expect back-decision refused\n")
+    :: !loginUp && sp > 1 && pub[ids[sp - 1]] == 0 -> printf("@@ expect back-decision ask\n")
+    :: !loginUp && sp > 1 && pub[ids[sp - 1]] == 1 -> printf("@@ expect back-decision allowed\n")
+    :: !loginUp && sp > 1 && pub[ids[sp - 1]] == 2 -> printf("@@ expect back-decision refused\n")
+    fi;
+    if
     :: pvMade && PVRETIRED -> printf("@@ expect preview p status retired\n")
     :: pvMade && !PVRETIRED && pvMoved -> printf("@@ expect preview p status stale\n")
     :: pvMade && !PVRETIRED && !pvMoved -> printf("@@ expect preview p status current\n")
@@ -269,10 +296,21 @@ inline checkAll() {
     od
 }
 
+/* pub[id] kept when entry `id` of route `r` is in the state now, else cleared (a restore). */
+inline keepPub(id, r) {
+    found = false;
+    j = 0;
+    do :: j < sp -> if :: ids[j] == id && route[j] == r -> found = true :: else -> skip fi; j++ :: else -> break od;
+    j = 0;
+    do :: j < hp -> if :: heldId[j] == id && heldRoute[j] == r -> found = true :: else -> skip fi; j++ :: else -> break od;
+    if :: !found -> pub[id] = 0 :: else -> skip fi
+}
+
 /* A new entry of route r pushed. */
 inline push(r) {
     route[sp] = r;
     ids[sp] = nextId;
+    pub[nextId] = 0;
     alive[nextId] = true;
     entryOwner[nextId] = (sessionIn -> principal : 0);
     nextId++;
@@ -426,6 +464,21 @@ inline handOver(p) {
  * the gate: signed in, another principal's guarded state stripped, the rest handed over, withheld
  * groups back; signed out, groups without their place released. */
 inline restoreSaved() {
+    /* A published decision stays only with an entry that is in the state before and after. */
+    i = 0;
+    do
+    :: i < svSp ->
+        keepPub(svId[i], svRoute[i]);
+        i++
+    :: else -> break
+    od;
+    i = 0;
+    do
+    :: i < svHp ->
+        keepPub(svHeldId[i], svHeldRoute[i]);
+        i++
+    :: else -> break
+    od;
     i = 0;
     do :: i < sp -> alive[ids[i]] = false; i++ :: else -> break od;
     i = 0;
@@ -676,6 +729,61 @@ active proctype user() {
             dropOrphans();
             checkCommit();
             committed();
+            printStack() }
+    :: atomic { !busy && steps < MAXSTEPS && !loginUp && sp > 1 ->
+            steps++;
+            /* The visible screen publishes whether it may be left. */
+            if
+            :: printf("@@ publish allowed\n"); pub[ids[sp - 1]] = 1
+            :: printf("@@ publish refused\n"); pub[ids[sp - 1]] = 2
+            fi;
+            checkAll();
+            printStack() }
+    :: atomic { !busy && steps < MAXSTEPS && !gesturing && !loginUp && sp > 1 && pub[ids[sp - 1]] != 0 ->
+            steps++;
+            /* A back gesture starts: told the decision of the moment; nothing changes. */
+            printf("@@ gesture-start\n");
+            gesturing = true; gestureId = ids[sp - 1]; gestureTold = pub[ids[sp - 1]];
+            checkAll();
+            printStack() }
+    :: atomic { !busy && steps < MAXSTEPS && gesturing ->
+            steps++;
+            gesturing = false;
+            if
+            :: printf("@@ gesture-cancel\n")
+            :: printf("@@ gesture-end\n");
+                if
+                :: loginUp || ids[sp - 1] != gestureId ->
+                    /* The screen it started on is no longer on top. */
+                    printf("@@ expect result cancelled.superseded\n")
+                :: else ->
+                    if :: pub[ids[sp - 1]] != gestureTold -> gestureRepublished = true :: else -> skip fi;
+#ifdef NO_GESTURE_PIN
+                    g = pub[ids[sp - 1]];
+#else
+                    g = gestureTold;
+#endif
+                    if
+                    :: g == 1 ->
+                        /* The UI took the screen off: recorded as the back swipe it is. */
+                        takeTurn();
+                        popTop();
+                        if
+                        :: !sessionIn && AUTHONLY(route[sp - 1]) -> loginUp = true; gateLogin = true
+                        :: else -> skip
+                        fi;
+                        checkCommit();
+                        committed();
+                        printf("@@ expect result completed\n")
+                    :: else -> printf("@@ expect result cancelled.guard-rejected\n")
+                    fi;
+                    if :: gestureTold == 1 -> gestureThrough = true :: else -> gestureHeld = true fi;
+                    /* G: the flow did what the UI was told at the start. */
+                    present(gestureId, cfound);
+                    assert(cfound == (gestureTold != 1))
+                fi
+            fi;
+            checkAll();
             printStack() }
     :: atomic { !busy && steps < MAXSTEPS && !loginUp ->
             steps++;

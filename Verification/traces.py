@@ -43,8 +43,9 @@ def trace(seed: int) -> str:
 
 # Runs of the model that reach a goal (a ghost of gate.pml), the shortest SPIN finds breadth-first:
 # a restore parked for sign-in and resumed, a swap that puts the login up, a restore that strips
-# another principal's guarded screens.
-REACH = ["resumedRestore", "swapLogin", "strippedRestore"]
+# another principal's guarded screens, and back gestures: one that takes its screen off, one held,
+# one whose screen published another decision while the finger moved.
+REACH = ["resumedRestore", "swapLogin", "strippedRestore", "gestureThrough", "gestureHeld", "gestureRepublished"]
 
 
 def reach(goal: str) -> str:

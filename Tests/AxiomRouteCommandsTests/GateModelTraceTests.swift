@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func theModelsTracesAndCounterexamplesAreThere() {
-        #expect(Self.scripts("traces").count >= 123)
+        #expect(Self.scripts("traces").count >= 126)
         #expect(Self.scripts("counterexamples").count >= 4)
     }
 

@@ -207,10 +207,10 @@ private let simulations: String = {
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, push, replace, pop-to, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, expire-session, advance, expect, guard, leave, answer, save, restore, replace-table, await, preview, commit)",
+                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, push, replace, pop-to, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, expire-session, advance, expect, guard, leave, answer, save, restore, replace-table, await, preview, commit, publish, gesture-start, gesture-cancel, gesture-end)",
                 "<stdin>:2: error: unknown source 'fax' (inApp, deepLink, universalLink, pushNotification)",
                 "<stdin>:3: error: 'soon' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)",
-                "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back, guard-calls, leave-asked, preview)",
+                "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back, guard-calls, leave-asked, preview, back-decision)",
                 "<stdin>:6: error: settings come before the first step",
             ])
     }

@@ -32,7 +32,7 @@ extension NavigationFlow {
     /// Records `decision` for `entry` (a context's ``NavigationHandle/publishLeaveDecision(_:)``):
     /// nothing when the entry is not in the state (it left; a restore's entry with its id is
     /// another screen).
-    func publishLeaveDecision(_ decision: LeaveDecision, for entry: NavigationEntry) {
+    package func publishLeaveDecision(_ decision: LeaveDecision, for entry: NavigationEntry) {
         guard state.entries.contains(entry) else { return }
         leaveDecisions[entry.id] = (entry, decision)
     }

@@ -50,6 +50,8 @@ extension Simulation {
         case .leaveAsked(let count, let route):
             let asked = route.map { leaveRules.asked[$0] ?? 0 } ?? leaveRules.asked.values.reduce(0, +)
             return compare(asked, count) { "\($0) questions" + (route.map { " to \($0)" } ?? "") }
+        case .backDecision(let decision):
+            return compare(navigator.flow.backDecision, decision) { "back meets \($0.rawValue)" }
         case .preview(let name, let what):
             guard let preview = previews[name] else { return "no preview was made as '\(name)'" }
             switch what {

@@ -94,6 +94,7 @@ package enum Simulation {
             case .tab(let name): return await navigator.selectTab(name)
             case .resetTab(let name): return await navigator.perform(.resetTab(name))
             case .signIn(let principal): return await navigator.signIn(as: principal)
+            case .gestureEnd: return await navigator.flow.backGestureCompleted()
             case .commitPreview(let name):
                 guard let preview = previews[name] else { return .failed(.uiChangeNotApplicable("no preview was made as '\(name)'")) }
                 return await navigator.flow.commit(preview)
@@ -172,7 +173,7 @@ package enum Simulation {
                 continue
             }
             switch line.step {
-            case .open, .navigate, .navigateTo, .push, .replace, .popTo, .back, .dismiss, .tab, .resetTab, .signIn, .restore, .commitPreview:
+            case .open, .navigate, .navigateTo, .push, .replace, .popTo, .back, .dismiss, .tab, .resetTab, .signIn, .restore, .commitPreview, .gestureEnd:
                 // Run as a task: a step that waits (a guard's `wait`, a screen's `ask`) with
                 // nothing to move it on is given up on rather than waited for forever.
                 let done = Finished()
@@ -299,6 +300,19 @@ package enum Simulation {
                 if !dropped.isEmpty { step.detail = ([step.detail].compactMap { $0 } + dropped).joined(separator: "; ") }
                 add(step)
                 continue
+            case .publish(let decision):
+                if let visible = navigator.flow.state.visible {
+                    navigator.flow.publishLeaveDecision(decision, for: visible)
+                    step.detail = "\(visible) published \(decision.rawValue)"
+                } else {
+                    step.passed = false
+                    step.detail = "no screen is visible to publish"
+                }
+            case .gestureStart:
+                step.detail = "a back gesture started: told \(navigator.flow.backGestureStarted().rawValue) (nothing changed)"
+            case .gestureCancel:
+                navigator.flow.backGestureCancelled()
+                step.detail = "the back gesture was cancelled (nothing changed)"
             case .preview(let name, let asked):
                 switch previewRequest(asked, router: navigator.router) {
                 case .failure(let problem):

@@ -124,6 +124,13 @@ extension SimulationScript.Step {
             guard arguments.count >= 2, SimulationScript.previewable.contains(arguments[1]) else { throw ScriptError(usage) }
             self = .preview(arguments[0], try Self(arguments[1], Array(arguments.dropFirst(2))))
         case "commit": self = .commitPreview(try one("the name a 'preview' step gave, e.g. 'commit p'"))
+        case "publish":
+            let text = try one("allowed, refused or ask, e.g. 'publish refused'")
+            guard let decision = LeaveDecision(rawValue: text) else { throw ScriptError("'publish' takes allowed, refused or ask, not '\(text)'") }
+            self = .publish(decision)
+        case "gesture-start", "gesture-cancel", "gesture-end":
+            try none()
+            self = keyword == "gesture-start" ? .gestureStart : keyword == "gesture-cancel" ? .gestureCancel : .gestureEnd
         default:
             throw ScriptError("unknown step '\(keyword)' (\(SimulationScript.stepNames.joined(separator: ", ")))")
         }
@@ -189,6 +196,10 @@ extension SimulationScript.Expectation {
             case "resumes": self = .preview(rest[0], .resumes(value == "none" ? nil : value))
             default: throw ScriptError(usage)
             }
+        case "back-decision":
+            let text = try one()
+            guard let decision = LeaveDecision(rawValue: text) else { throw ScriptError("'expect back-decision' takes allowed, refused or ask, not '\(text)'") }
+            self = .backDecision(decision)
         case "leave-asked":
             guard (1...2).contains(rest.count), let value = Int(rest[0]), value >= 0 else {
                 throw ScriptError("'expect leave-asked' takes a count and optionally a route, e.g. 'expect leave-asked 1 compose'")

@@ -76,6 +76,10 @@ public struct SimulationScript: Sendable {
         case preview(String, Step)
         /// `commit NAME`: the request a preview was made for, run for real (checked again).
         case commitPreview(String)
+        /// `publish allowed|refused|ask`: the visible screen publishes whether it may be left.
+        case publish(LeaveDecision)
+        /// `gesture-start`, `gesture-cancel`, `gesture-end`: a back gesture's life.
+        case gestureStart, gestureCancel, gestureEnd
     }
 
     /// What `expect preview NAME …` checks of a preview.
@@ -115,6 +119,8 @@ public struct SimulationScript: Sendable {
         case leaveAsked(Int, route: String?)
         /// `expect preview NAME …`: what a `preview` step said, or says now (its status).
         case preview(String, PreviewExpectation)
+        /// `expect back-decision allowed|refused|ask`: what going back would meet now.
+        case backDecision(LeaveDecision)
     }
 
     struct Line: Sendable {
@@ -164,7 +170,7 @@ public struct SimulationScript: Sendable {
     static let stepNames = [
         "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss",
         "sign-in", "sign-out", "expire-session", "advance", "expect", "guard", "leave", "answer", "save", "restore", "replace-table", "await",
-        "preview", "commit",
+        "preview", "commit", "publish", "gesture-start", "gesture-cancel", "gesture-end",
     ]
     /// The steps a `preview` may preview: those that make a request.
     static let previewable = ["open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab"]
@@ -174,7 +180,7 @@ public struct SimulationScript: Sendable {
     ]
     static let expectationNames = [
         "result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back", "guard-calls", "leave-asked",
-        "preview",
+        "preview", "back-decision",
     ]
     static let settingNames = [
         "rate-limit", "login-ttl", "signed-in", "loader", "max-redirects", "rejects-duplicates", "replaces-top", "sign-out", "start",
