@@ -78,6 +78,28 @@ import Testing
         #expect(flow.leaveDecision(of: help) == .allowed)
     }
 
+    /// Docs/Navigation.md, "Back, known before the gesture".
+    @Test func theGuidesExampleRuns() async throws {
+        await orchestrator.start()
+        _ = await flow.navigate(to: Destination("edit"))
+        let form = try #require(forms.made["edit"]).handle
+        let flow = self.flow
+        struct Form { let navigation: NavigationHandle }
+        _ = Form(navigation: form)
+        let before = flow.state
+        do {
+            let form = Form(navigation: form)
+            form.navigation.publishLeaveDecision(.refused)     // unsaved changes: the form says so ahead of time
+            print(flow.backDecision)                           // refused: the UI holds the swipe
+            let told = flow.backGestureStarted()               // refused
+            flow.backGestureCancelled()                        // the finger went back: nothing changed
+            form.navigation.publishLeaveDecision(.allowed)     // saved
+            print(flow.bindings.backGestureEnabled)            // true
+            #expect(told == .refused)
+        }
+        #expect(flow.state == before && flow.bindings.backGestureEnabled)
+    }
+
     @Test func aGestureThatStartsAndIsCancelledChangesNothing() async throws {
         await orchestrator.start()
         _ = await flow.navigate(to: Destination("edit"))
