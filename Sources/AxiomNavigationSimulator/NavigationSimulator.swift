@@ -187,6 +187,7 @@ public final class NavigationSimulator {
         switch command {
         case .push(let destination), .replace(let destination), .present(let destination, _): return destination.route
         case .popTo(let route, _): return route
+        case .popToDestination(let destination, _): return destination.route
         case .setStack(let destinations): return destinations.last?.route
         case .pop, .popToRoot, .dismiss, .selectTab, .resetTab, .back: return nil
         }

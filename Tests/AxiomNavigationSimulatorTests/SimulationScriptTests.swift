@@ -98,6 +98,25 @@ import Testing
         #expect(details[0] == "would end completed, showing settings (nothing changed)")
     }
 
+    @Test func popToWithValuesNamesTheScreenOfThoseValues() async throws {
+        let router = try Router(source: RouteSource(name: "app.routes", text: Self.table))
+        let text = """
+            push profile id=1
+            push profile id=2
+            push profile id=3
+            pop-to profile id=2 inclusive
+            expect stack home > profile
+            pop-to profile id=9
+            expect result failed.not-in-stack
+            """
+        var stacks: [[String]] = []
+        let outcome = try await SimulationScript.parse(text, file: "p.sim").get().run(on: router) { step in
+            if let state = step.state { stacks.append(state.activeStack.map { "\($0.route)\($0.destination.parameters["id"].map { " \($0)" } ?? "")" }) }
+        }
+        #expect(outcome.passed)
+        #expect(stacks[3] == ["home", "profile 1"])
+    }
+
     @Test func aStartTheTableRefusesThrowsBeforeAnyStepRuns() async throws {
         let router = try Router(source: RouteSource(name: "app.routes", text: Self.table))
         let script = try SimulationScript.parse("set start profile id=abc\nback\n", file: "start.sim").get()

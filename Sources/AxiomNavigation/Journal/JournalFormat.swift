@@ -173,7 +173,7 @@ private struct JournalCommand: Codable {
     }
 
     private static let names = [
-        "push", "pop", "popToRoot", "popTo", "replace", "present", "dismiss", "selectTab", "resetTab", "setStack", "back",
+        "push", "pop", "popToRoot", "popTo", "popToDestination", "replace", "present", "dismiss", "selectTab", "resetTab", "setStack", "back",
     ]
 
     func encode(to encoder: any Encoder) throws {
@@ -187,6 +187,10 @@ private struct JournalCommand: Codable {
         case .popTo(let route, let inclusive):
             try container.encode("popTo", forKey: .name)
             try container.encode(route, forKey: .route)
+            try container.encode(inclusive, forKey: .inclusive)
+        case .popToDestination(let destination, let inclusive):
+            try container.encode("popToDestination", forKey: .name)
+            try container.encode(destination, forKey: .destination)
             try container.encode(inclusive, forKey: .inclusive)
         case .replace(let destination):
             try container.encode("replace", forKey: .name)
@@ -219,6 +223,10 @@ private struct JournalCommand: Codable {
         case "popTo":
             command = .popTo(
                 try container.decode(String.self, forKey: .route), inclusive: try container.decodeIfPresent(Bool.self, forKey: .inclusive) ?? false)
+        case "popToDestination":
+            command = .popToDestination(
+                try container.decode(Destination.self, forKey: .destination),
+                inclusive: try container.decodeIfPresent(Bool.self, forKey: .inclusive) ?? false)
         case "replace": command = .replace(try container.decode(Destination.self, forKey: .destination))
         case "present":
             command = .present(

@@ -23,9 +23,16 @@ public enum NavigationPlanner {
             next.setActiveStack(Array(state.activeStack.dropLast()))
         case .popToRoot:
             next.setActiveStack(Array(state.activeStack.prefix(1)))
-        case .popTo(let route, let inclusive):
+        case .popTo, .popToDestination:
+            // The topmost entry of the route (with the destination's values, when it names them).
             let stack = state.activeStack
-            guard let index = stack.lastIndex(where: { $0.route == route }) else { return .failure(.notInStack(route)) }
+            let (found, inclusive, named): (Int?, Bool, String) =
+                switch command {
+                case .popToDestination(let destination, let inclusive): (stack.lastIndex { $0.destination == destination }, inclusive, destination.description)
+                case .popTo(let route, let inclusive): (stack.lastIndex { $0.route == route }, inclusive, route)
+                default: (nil, false, "")
+                }
+            guard let index = found else { return .failure(.notInStack(named)) }
             if index > 0 || !inclusive {
                 next.setActiveStack(Array(stack.prefix(inclusive ? index : index + 1)))
             } else if !state.modals.isEmpty {

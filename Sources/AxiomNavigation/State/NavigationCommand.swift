@@ -14,6 +14,10 @@ public enum NavigationCommand: Sendable, Hashable, Codable {
     /// A route not on the active stack is `not-in-stack`; already on top (not inclusive), nothing
     /// changes.
     case popTo(String, inclusive: Bool = false)
+    /// Back to the topmost entry of the active stack that is `destination` — its route *and* its
+    /// values (Jetpack's `popUpTo` with arguments: of three `profile` screens, the one of user 7);
+    /// otherwise as ``popTo(_:inclusive:)``. No such entry: `not-in-stack`.
+    case popToDestination(Destination, inclusive: Bool = false)
     /// Replaces the active stack's top screen (or pushes onto an empty stack).
     case replace(Destination)
     /// Presents a modal with its own stack.
@@ -36,7 +40,7 @@ public enum NavigationCommand: Sendable, Hashable, Codable {
         case .push: return "push"
         case .pop: return "pop"
         case .popToRoot: return "pop-to-root"
-        case .popTo: return "pop-to"
+        case .popTo, .popToDestination: return "pop-to"
         case .replace: return "replace"
         case .present: return "present"
         case .dismiss: return "dismiss"

@@ -79,7 +79,7 @@ public struct NavigationRequest: Sendable, Hashable {
         /// Whether the action takes the visible screen away to show what is under it.
         var goesBack: Bool {
             switch self {
-            case .command(.back), .command(.pop), .command(.popToRoot), .command(.popTo), .command(.dismiss): return true
+            case .command(.back), .command(.pop), .command(.popToRoot), .command(.popTo), .command(.popToDestination), .command(.dismiss): return true
             default: return false
             }
         }
@@ -96,6 +96,7 @@ public struct NavigationRequest: Sendable, Hashable {
             case .command(.replace(let destination)): return .command(.replace(fill(destination)))
             case .command(.present(let destination, let style)): return .command(.present(fill(destination), style: style))
             case .command(.setStack(let destinations)): return .command(.setStack(destinations.map(fill)))
+            case .command(.popToDestination(let destination, let inclusive)): return .command(.popToDestination(fill(destination), inclusive: inclusive))
             default: return self
             }
         }
@@ -107,6 +108,7 @@ public struct NavigationRequest: Sendable, Hashable {
             case .command(.push(let destination)), .command(.replace(let destination)), .command(.present(let destination, _)):
                 return [destination]
             case .command(.setStack(let destinations)): return destinations
+            case .command(.popToDestination(let destination, _)): return [destination]
             case .command, .start, .restore, .replaceTable, .ui, .signOut, .signIn: return []
             }
         }

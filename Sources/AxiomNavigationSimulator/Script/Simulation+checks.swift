@@ -76,13 +76,18 @@ extension Simulation {
         case .navigateTo(let route, let values): return .success(.navigate(destination(route, values, router: router), source: .inApp))
         case .push(let route, let values): return .success(.perform(.push(destination(route, values, router: router)), source: .inApp))
         case .replace(let route, let values): return .success(.perform(.replace(destination(route, values, router: router)), source: .inApp))
-        case .popTo(let route, let inclusive): return .success(.perform(.popTo(route, inclusive: inclusive), source: .inApp))
+        case .popTo(let route, let values, let inclusive): return .success(.perform(popTo(route, values, inclusive: inclusive, router: router), source: .inApp))
         case .back: return .success(.perform(.back, source: .inApp))
         case .dismiss: return .success(.perform(.dismiss, source: .inApp))
         case .tab(let name): return .success(.perform(.selectTab(name), source: .inApp))
         case .resetTab(let name): return .success(.perform(.resetTab(name), source: .inApp))
         default: return .failure(ScriptError("only a step that makes a request can be previewed"))
         }
+    }
+
+    /// `pop-to ROUTE [NAME=VALUE …] [inclusive]`: by route, or with values by destination.
+    static func popTo(_ route: String, _ values: [(String, RouteValue)], inclusive: Bool, router: Router) -> NavigationCommand {
+        values.isEmpty ? .popTo(route, inclusive: inclusive) : .popToDestination(destination(route, values, router: router), inclusive: inclusive)
     }
 
     /// A preview step's report: how the request would end, what it would show, what it would resume.

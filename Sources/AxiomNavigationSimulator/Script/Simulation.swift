@@ -87,8 +87,8 @@ package enum Simulation {
                 return await navigator.perform(.push(destination(route, values, router: navigator.router)))
             case .replace(let route, let values):
                 return await navigator.perform(.replace(destination(route, values, router: navigator.router)))
-            case .popTo(let route, let inclusive):
-                return await navigator.perform(.popTo(route, inclusive: inclusive))
+            case .popTo(let route, let values, let inclusive):
+                return await navigator.perform(popTo(route, values, inclusive: inclusive, router: navigator.router))
             case .back: return await navigator.back()
             case .dismiss: return await navigator.dismiss()
             case .tab(let name): return await navigator.selectTab(name)

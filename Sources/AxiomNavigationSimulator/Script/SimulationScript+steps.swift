@@ -43,10 +43,13 @@ extension SimulationScript.Step {
             let values = try Self.values(Array(arguments.dropFirst()))
             self = keyword == "push" ? .push(route, values) : keyword == "replace" ? .replace(route, values) : .navigateTo(route, values)
         case "pop-to":
-            guard (1...2).contains(arguments.count), arguments.count == 1 || arguments[1] == "inclusive" else {
-                throw ScriptError("'pop-to' needs a route name and optionally 'inclusive', e.g. 'pop-to home inclusive'")
+            // `pop-to ROUTE [NAME=VALUE …] [inclusive]`: with values, the screen of the route with them.
+            let inclusive = arguments.count > 1 && arguments.last == "inclusive"
+            let pairs = Array(arguments.dropFirst().dropLast(inclusive ? 1 : 0))
+            guard let route = arguments.first, !pairs.contains("inclusive") else {
+                throw ScriptError("'pop-to' needs a route name, optionally its values and 'inclusive', e.g. 'pop-to profile userId=7 inclusive'")
             }
-            self = .popTo(arguments[0], inclusive: arguments.count == 2)
+            self = .popTo(route, try Self.values(pairs), inclusive: inclusive)
         case "back":
             try none()
             self = .back

@@ -36,7 +36,7 @@ public struct SimulationScript: Sendable {
         case push(String, [(String, RouteValue)])
         case replace(String, [(String, RouteValue)])
         /// Back to the topmost screen of a route (`inclusive`: below it).
-        case popTo(String, inclusive: Bool)
+        case popTo(String, [(String, RouteValue)], inclusive: Bool)
         case back, dismiss
         case tab(String)
         case resetTab(String)
