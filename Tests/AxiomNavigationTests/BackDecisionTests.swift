@@ -100,6 +100,31 @@ import Testing
         #expect(flow.state == before && flow.bindings.backGestureEnabled)
     }
 
+    /// A guarding context is made after the commit that shows its screen: a UI that read `allowed`
+    /// before it existed is told when the decision becomes `ask`.
+    @Test func aUIIsToldWhenAGuardingContextArrives() async throws {
+        await orchestrator.start()
+        _ = await flow.navigate(to: Destination("help"))
+        let before = Locked<LeaveDecision?>(nil)
+        let changed = Locked(false)
+        let flow = self.flow
+        // After the commit, before its lifecycle is delivered (the form's context is not made yet).
+        flow.add(
+            MiddlewareClosure { request, next in
+                let result = try await next(request)
+                await MainActor.run {
+                    before.withLock { $0 = flow.backDecision }
+                    withObservationTracking { _ = flow.backDecision } onChange: { changed.withLock { $0 = true } }
+                }
+                return result
+            })
+        #expect(await flow.navigate(to: Destination("edit")) == .completed)
+        await flow.lifecycleSettled()
+        #expect(before.withLock { $0 } == .allowed)  // no context yet: nothing may refuse
+        #expect(flow.backDecision == .ask)  // the form's context is there
+        #expect(changed.withLock { $0 })  // and the UI reading it was told
+    }
+
     @Test func aGestureThatStartsAndIsCancelledChangesNothing() async throws {
         await orchestrator.start()
         _ = await flow.navigate(to: Destination("edit"))

@@ -153,7 +153,11 @@ private final class Screens: NavigationHost {
                         ContextEnvironment(entry: entry, navigation: NavigationHandle(flow: flow, entry: entry), loaded: flow.loaded[entry.id] ?? .empty))
                     {
                         contexts[entry.id] = context
-                        if let guarding = context as? any LeaveGuardingContext { leaveGuards[entry.id] = guarding }
+                        if let guarding = context as? any LeaveGuardingContext {
+                            leaveGuards[entry.id] = guarding
+                            // Its screen's decision is `ask` from now: a UI following it is told.
+                            flow.leaveDecisionsChanged &+= 1
+                        }
                     }
                     creation += clock.now - started
                 }
