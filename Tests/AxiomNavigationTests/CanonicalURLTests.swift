@@ -150,6 +150,10 @@ import Testing
         #expect(code == url && code.hashValue == url.hashValue)
         #expect(code != Destination("post", parameters: ["postId": .int(7)], query: ["a": .int(1), "b": .int(3)]))
         #expect(code != Destination("post", parameters: ["postId": .int(7)], query: ["a": .int(1)]))
+        // Symmetric even for a name given twice (no route takes one).
+        let twice = Destination("post", query: RouteParameters(names: ["a", "a"], values: [.int(1), .int(2)]))
+        let once = Destination("post", query: RouteParameters(names: ["a", "a"], values: [.int(1), .int(1)]))
+        #expect(twice != once && once != twice)
         let router = try Self.router("Corpus/Kickstarter/kickstarter.routes")
         let navigator = TestNavigator(router: router, options: .init(signedIn: true, rateLimit: nil))
         navigator.exhaustive = false

@@ -461,9 +461,18 @@ import Testing
                 let quiet = inFlight.isEmpty && pendingQuestions.isEmpty
                 let before = flow.state
                 note("gesture completed (told \(open.decision) for \(open.entry); on top: \(onTop))")
-                let result = Box<NavigationResult>()
-                await finish(Task { @MainActor in result.value = await self.flow.backGestureCompleted() })
-                guard let ended = result.value else { return }
+                // Told `ask`, it is `back()`, which may wait for a leave question the model answers
+                // while it waits; otherwise it decides in this turn (a swap in flight must not
+                // commit between the check above and the decision).
+                let ended: NavigationResult
+                if onTop, open.decision == .ask {
+                    let result = Box<NavigationResult>()
+                    await finish(Task { @MainActor in result.value = await self.flow.backGestureCompleted() })
+                    guard let value = result.value else { return }
+                    ended = value
+                } else {
+                    ended = await flow.backGestureCompleted()
+                }
                 func fail(_ message: String) {
                     violations.append("step \(step): \(message)\n\(flow.state.outline)\nsteps before:\n\(trace.joined(separator: "\n"))")
                 }

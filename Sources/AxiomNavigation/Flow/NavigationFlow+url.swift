@@ -4,11 +4,11 @@ public import AxiomRouting
 /// the screen), printed by reverse routing.
 extension Router {
     /// The URL that opens `destination`'s screen: printed by reverse routing
-    /// (``Router/url(for:parameters:query:)``) in the table's default spelling — its first printable
+    /// (`Router.url(for:parameters:query:)`) in the table's default spelling — its first printable
     /// origin, the route's own pattern, no attribution items — and without the query items that
     /// equal their defaults (a URL leaving them out gets them back: `myapp://posts/7`, not
     /// `myapp://posts/7?sort=top`). Resolving it gives `destination` again (the reverse-routing law;
-    /// a URL that would not is ``RouteURLError/Code/notReversible``).
+    /// a URL that would not is `not-reversible`).
     public func canonicalURL(for destination: Destination) throws(RouteURLError) -> String {
         var query = destination.query
         if let defaults = route(named: destination.route)?.defaultQuery {
@@ -24,7 +24,7 @@ extension Router {
 
 extension NavigationFlow {
     /// The URL of what the user sees now (``NavigationState/visible``), in the table's default
-    /// spelling (``Router/canonicalURL(for:)``): opening it as a link shows the same screen with the
+    /// spelling (`Router.canonicalURL(for:)`): opening it as a link shows the same screen with the
     /// same values. Nil when nothing is visible or the screen's route cannot be printed (a route
     /// without a printable origin, values no URL of the route carries); ``url(of:)`` says why.
     public var canonicalURL: String? {
@@ -32,7 +32,7 @@ extension NavigationFlow {
         return try? url(of: visible)
     }
 
-    /// The URL of `entry`'s screen, in the table's default spelling (``Router/canonicalURL(for:)``).
+    /// The URL of `entry`'s screen, in the table's default spelling (`Router.canonicalURL(for:)`).
     public func url(of entry: NavigationEntry) throws(RouteURLError) -> String {
         try router.canonicalURL(for: entry.destination)
     }

@@ -46,9 +46,11 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
         lhs.route == rhs.route && sameValues(lhs.parameters, rhs.parameters) && sameValues(lhs.query, rhs.query)
     }
 
-    /// The same value for each name, in any order (a route's names are unique).
+    /// The same value for each name, in any order (a route's names are unique; values given twice
+    /// under one name, which no route takes, are compared both ways so that equality stays symmetric).
     static func sameValues(_ lhs: RouteParameters, _ rhs: RouteParameters) -> Bool {
-        lhs == rhs || (lhs.count == rhs.count && lhs.allSatisfy { rhs[$0.name] == $0.value })
+        lhs == rhs
+            || (lhs.count == rhs.count && lhs.allSatisfy { rhs[$0.name] == $0.value } && rhs.allSatisfy { lhs[$0.name] == $0.value })
     }
 
     public func hash(into hasher: inout Hasher) {
