@@ -18,7 +18,7 @@ extension NavigationFlow {
         }
     }
 
-    /// What navigating to `destination` would do (``navigate(to:source:)``), without doing it.
+    /// What navigating to `destination` would do (`navigate(to:source:)`), without doing it.
     public func preview(_ destination: Destination, source: NavigationSource = .inApp) -> NavigationPreview {
         let request = NavigationPreview.Request.navigate(destination, source: source)
         guard let route = router.route(named: destination.route) else {

@@ -19,7 +19,7 @@ public struct NavigationPreview: Sendable, Hashable {
     public enum Request: Sendable, Hashable {
         /// ``NavigationFlow/open(url:source:)``.
         case open(url: String, source: NavigationSource)
-        /// ``NavigationFlow/navigate(to:source:)``.
+        /// `NavigationFlow.navigate(to:source:)` with a `Destination`.
         case navigate(Destination, source: NavigationSource)
         /// ``NavigationFlow/perform(_:source:)``.
         case perform(NavigationCommand, source: NavigationSource)
