@@ -23,23 +23,13 @@ public enum NavigationPlanner {
             next.setActiveStack(Array(state.activeStack.dropLast()))
         case .popToRoot:
             next.setActiveStack(Array(state.activeStack.prefix(1)))
-        case .popTo, .popToDestination:
-            // The topmost entry of the route (with the destination's values, when it names them).
-            let stack = state.activeStack
-            let (found, inclusive, named): (Int?, Bool, String) =
-                switch command {
-                case .popToDestination(let destination, let inclusive): (stack.lastIndex { $0.destination == destination }, inclusive, destination.description)
-                case .popTo(let route, let inclusive): (stack.lastIndex { $0.route == route }, inclusive, route)
-                default: (nil, false, "")
-                }
-            guard let index = found else { return .failure(.notInStack(named)) }
-            if index > 0 || !inclusive {
-                next.setActiveStack(Array(stack.prefix(inclusive ? index : index + 1)))
-            } else if !state.modals.isEmpty {
-                next.modals.removeLast()
-            } else {
-                return .failure(.atRoot)
+        case .popTo(let route, let inclusive):
+            if let error = pop(to: state.activeStack.lastIndex { $0.route == route }, named: route, inclusive: inclusive, in: &next) {
+                return .failure(error)
             }
+        case .popToDestination(let destination, let inclusive):
+            let index = state.activeStack.lastIndex { $0.destination == destination }
+            if let error = pop(to: index, named: destination.description, inclusive: inclusive, in: &next) { return .failure(error) }
         case .replace(let destination):
             next.setActiveStack(Array(state.activeStack.dropLast()) + [next.makeEntry(destination, source: source)])
         case .present(let destination, let style):
@@ -120,6 +110,21 @@ public enum NavigationPlanner {
             next.modals = []
             return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
         }
+    }
+
+    /// `state` back to the entry at `index` of its active stack (`inclusive`: below it; at a modal's
+    /// root, the modal dismissed), or why not: no such entry (`not-in-stack`, naming `named`), or
+    /// the app's root, inclusive (`at-root`).
+    private static func pop(to index: Int?, named: String, inclusive: Bool, in state: inout NavigationState) -> PlanError? {
+        guard let index else { return .notInStack(named) }
+        if index > 0 || !inclusive {
+            state.setActiveStack(Array(state.activeStack.prefix(inclusive ? index : index + 1)))
+        } else if !state.modals.isEmpty {
+            state.modals.removeLast()
+        } else {
+            return .atRoot
+        }
+        return nil
     }
 
     /// A deep link's whole target in one step: modals dismissed, the route's

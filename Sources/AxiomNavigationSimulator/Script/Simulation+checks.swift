@@ -63,16 +63,12 @@ extension Simulation {
         }
     }
 
-    /// The request a `preview` step previews (a `navigate` URL that does not resolve is the
-    /// script's mistake: there is nothing to preview).
-    static func previewRequest(_ step: SimulationScript.Step, router: Router) -> Result<NavigationPreview.Request, ScriptError> {
+    /// The request a step that makes one asks of the flow — run, or previewed (`preview NAME STEP`)
+    /// — or nil for the other steps; a `navigate` URL that does not resolve is its failure.
+    static func request(_ step: SimulationScript.Step, router: Router) -> Result<NavigationPreview.Request, RouteFailure>? {
         switch step {
         case .open(let url, let source): return .success(.open(url: url, source: source))
-        case .navigate(let url):
-            switch router.resolve(url) {
-            case .success(let match): return .success(.navigate(Destination(match), source: .inApp))
-            case .failure(let failure): return .failure(ScriptError("the URL \(url) does not resolve: \(failure)"))
-            }
+        case .navigate(let url): return router.resolve(url).map { .navigate(Destination($0), source: .inApp) }
         case .navigateTo(let route, let values): return .success(.navigate(destination(route, values, router: router), source: .inApp))
         case .push(let route, let values): return .success(.perform(.push(destination(route, values, router: router)), source: .inApp))
         case .replace(let route, let values): return .success(.perform(.replace(destination(route, values, router: router)), source: .inApp))
@@ -81,7 +77,7 @@ extension Simulation {
         case .dismiss: return .success(.perform(.dismiss, source: .inApp))
         case .tab(let name): return .success(.perform(.selectTab(name), source: .inApp))
         case .resetTab(let name): return .success(.perform(.resetTab(name), source: .inApp))
-        default: return .failure(ScriptError("only a step that makes a request can be previewed"))
+        default: return nil
         }
     }
 

@@ -72,32 +72,28 @@ package enum Simulation {
         var running: [(line: SimulationScript.Line, task: Task<NavigationResult?, Never>, done: Finished, loadedBefore: Set<EntryID>)] = []
 
         /// Asks the flow for a step; nil for a sign-in with nothing to resume.
+        /// Runs a request through the simulator (which records what it covers).
+        func run(_ request: NavigationPreview.Request) async -> NavigationResult {
+            switch request {
+            case .open(let url, let source): return await navigator.open(url, source: source)
+            case .navigate(let destination, let source): return await navigator.navigate(to: destination, source: source)
+            case .perform(let command, let source): return await navigator.perform(command, source: source)
+            }
+        }
+
         func ask(_ line: SimulationScript.Line) async -> NavigationResult? {
+            switch Self.request(line.step, router: navigator.router) {
+            case .success(let request): return await run(request)
+            case .failure(let failure): return .notFound(failure)
+            case nil: break
+            }
             switch line.step {
-            case .open(let url, let source):
-                return await navigator.open(url, source: source)
-            case .navigate(let url):
-                switch navigator.router.resolve(url) {
-                case .success(let match): return await navigator.navigate(to: Destination(match))
-                case .failure(let failure): return .notFound(failure)
-                }
-            case .navigateTo(let route, let values):
-                return await navigator.navigate(to: destination(route, values, router: navigator.router))
-            case .push(let route, let values):
-                return await navigator.perform(.push(destination(route, values, router: navigator.router)))
-            case .replace(let route, let values):
-                return await navigator.perform(.replace(destination(route, values, router: navigator.router)))
-            case .popTo(let route, let values, let inclusive):
-                return await navigator.perform(popTo(route, values, inclusive: inclusive, router: navigator.router))
-            case .back: return await navigator.back()
-            case .dismiss: return await navigator.dismiss()
-            case .tab(let name): return await navigator.selectTab(name)
-            case .resetTab(let name): return await navigator.perform(.resetTab(name))
             case .signIn(let principal): return await navigator.signIn(as: principal)
             case .gestureEnd: return await navigator.flow.backGestureCompleted()
             case .commitPreview(let name):
+                // Run again, as `NavigationFlow.commit(_:)` does: the preview's plan is not reused.
                 guard let preview = previews[name] else { return .failed(.uiChangeNotApplicable("no preview was made as '\(name)'")) }
-                return await navigator.flow.commit(preview)
+                return await run(preview.request)
             case .restore(let name, let source):
                 guard let data = saved[name] else {
                     return .failed(.uiChangeNotApplicable("no state was saved as '\(name)' (a 'save \(name)' step comes first)"))
@@ -314,10 +310,13 @@ package enum Simulation {
                 navigator.flow.backGestureCancelled()
                 step.detail = "the back gesture was cancelled (nothing changed)"
             case .preview(let name, let asked):
-                switch previewRequest(asked, router: navigator.router) {
-                case .failure(let problem):
+                switch Self.request(asked, router: navigator.router) {
+                case nil:
                     step.passed = false
-                    step.detail = problem.message
+                    step.detail = "only a step that makes a request can be previewed"
+                case .failure(let failure):
+                    step.passed = false
+                    step.detail = "the URL does not resolve: \(failure)"
                 case .success(let request):
                     let preview = navigator.flow.preview(request)
                     previews[name] = preview
