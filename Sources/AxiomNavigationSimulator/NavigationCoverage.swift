@@ -107,6 +107,7 @@ public struct NavigationCoverage: Sendable, Hashable, Codable {
                 uiChanges.insert(Self.kind(of: change))
             case .signIn: way = "sign-in"
             case .signOut: way = "sign-out"
+            case .takeResult: way = "take-result"
             }
             if let route = record.to?.route { shown.insert(Shown(route: route, way: way, source: record.source.rawValue)) }
         }

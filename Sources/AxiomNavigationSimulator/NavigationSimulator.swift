@@ -189,7 +189,7 @@ public final class NavigationSimulator {
         case .popTo(let route, _): return route
         case .popToDestination(let destination, _): return destination.route
         case .setStack(let destinations): return destinations.last?.route
-        case .pop, .popToRoot, .dismiss, .selectTab, .resetTab, .back: return nil
+        case .pop, .popToRoot, .dismiss, .selectTab, .resetTab, .back, .answer: return nil
         }
     }
 

@@ -24,7 +24,9 @@ extension NavigationFlow {
         let old = state
         // `admitted`: the gate's answer for `proposed`, when the caller already asked for it.
         let admission = admitted ?? gate.admit(proposed, presentingLogin: presentingLogin)
-        let next = admission.state
+        var next = admission.state
+        // Screens' answers: made, ended and delivered here, for every door alike.
+        let deliveries = settlingResults(&next, old: old, action: action, id: id)
         state = next
         pendingStart = nil
         if !loaded.isEmpty || !loadedData.isEmpty {
@@ -57,6 +59,7 @@ extension NavigationFlow {
         } else if let id = gateLogin, action.isRestore || !next.stackEntries.contains(where: { $0.id == id && $0.route == gate.login }) {
             gateLogin = nil
         }
+        deliver(deliveries)
         return admission
     }
 

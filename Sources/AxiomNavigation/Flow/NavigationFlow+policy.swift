@@ -51,7 +51,7 @@ extension NavigationFlow {
             planned = NavigationPlanner.plan(command, in: base, source: source)
         case .start:
             planned = .success(NavigationPlan(state: base, events: base.visible.map { [.appear($0)] } ?? []))
-        case .replaceTable, .ui, .signOut, .signIn:
+        case .replaceTable, .ui, .signOut, .signIn, .takeResult:
             // Never run as a request (``NavigationFlow/replaceTable(with:)`` and
             // ``NavigationFlow/uiDidChange(_:)`` commit themselves).
             return .success(NavigationPlan(state: base, events: []))

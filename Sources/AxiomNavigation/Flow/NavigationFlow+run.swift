@@ -9,13 +9,16 @@ extension NavigationFlow {
 
     func run(
         _ action: NavigationRequest.Action, source: NavigationSource, route: Route?, url: String?, redirects: [Destination] = [],
-        resumed: Bool = false
+        resumed: Bool = false, answering: ResultRequest? = nil
     ) async -> NavigationResult {
         let clock = ContinuousClock()
         let started = clock.now
         let id = RequestID(nextRequest)
         nextRequest += 1
         latest = id
+        // A request for an answer: the commit that shows its screen makes the result.
+        if let answering { resultRequests[id] = answering }
+        defer { if answering != nil { resultRequests[id] = nil } }
         // Latest wins: an older request's loaders are no longer wanted.
         cancelLoading()
         JournalStepCollector.current?.requests.append(id.rawValue)
@@ -80,7 +83,18 @@ extension NavigationFlow {
         if request.redirects.count > limit {
             return Ended(result: .failed(.tooManyRedirects(request.redirects + (request.target.map { [$0] } ?? []), limit: limit)))
         }
+        if case .command(.answer(let entry, let value)) = request.action, let error = invalidAnswer(value, from: entry) {
+            return Ended(result: .failed(error))
+        }
         return invalidDestination(in: request.action, route: request.route).map { Ended(result: .failed($0)) }
+    }
+
+    /// Why `value` is not an answer the screen of `entry` may give: its route's `result` type
+    /// does not hold it (nil when it does, or when no caller awaits the entry: the plan says so).
+    func invalidAnswer(_ value: RouteValue, from entry: EntryID) -> NavigationError? {
+        guard let record = state.results.first(where: { $0.callee == entry && $0.outcome == nil }) else { return nil }
+        guard let type = router.route(named: record.route)?.metadata.result else { return .givesNoAnswer(record.route) }
+        return type.answer(value) == nil ? .invalidAnswer(value, route: record.route, type: type) : nil
     }
 
     /// `request` sent on to `final` (a middleware's redirect, or the policy's to the login), or how

@@ -91,6 +91,12 @@ public final class NavigationFlow {
     /// Sign-ins, sign-outs and table swaps so far: a preview made before one is retired
     /// (``status(of:)``).
     @ObservationIgnored var sessionChanges = 0
+    /// The callers awaiting screens' answers, by result (Docs/Navigation.md, "Screens that answer").
+    @ObservationIgnored let resultWaiters = ResultWaiters()
+    /// The requests in flight that ask for an answer, by request number.
+    @ObservationIgnored var resultRequests: [RequestID: ResultRequest] = [:]
+    /// Told of every delivery as it is made, with the state written in its commit (tests' oracle).
+    @ObservationIgnored var onResultDelivered: ((PendingResult?, RouteResult<RouteValue>, NavigationState) -> Void)? = nil
 
     /// A flow on `router` starting at `state`. With a `host`, each commit's lifecycle
     /// events are delivered to it and its leave-guarding contexts are asked before a commit

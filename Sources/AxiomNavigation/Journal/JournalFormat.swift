@@ -67,11 +67,11 @@ extension NavigationJournal {
 /// "state": {…}, "settings": {…}}` … (the schema: `Docs/schemas/journal-record.schema.json`).
 extension JournalStep: Codable {
     private enum Key: String, CodingKey {
-        case kind, format, state, settings, destination, source, url, command, change, principal
+        case kind, format, state, settings, destination, source, url, command, change, principal, caller, result
     }
 
     private enum Kind: String, Codable, CaseIterable {
-        case begin, navigate, open, command, restore, start, signIn, signOut, replaceTable, ui, settings
+        case begin, navigate, open, command, restore, start, signIn, signOut, replaceTable, ui, settings, navigateForResult, awaitResult
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -110,6 +110,14 @@ extension JournalStep: Codable {
         case .settings(let settings):
             try container.encode(Kind.settings, forKey: .kind)
             try container.encode(settings, forKey: .settings)
+        case .navigateForResult(let destination, let source, let caller):
+            try container.encode(Kind.navigateForResult, forKey: .kind)
+            try container.encode(destination, forKey: .destination)
+            try container.encode(source, forKey: .source)
+            try container.encodeIfPresent(caller, forKey: .caller)
+        case .awaitResult(let id):
+            try container.encode(Kind.awaitResult, forKey: .kind)
+            try container.encode(id, forKey: .result)
         }
     }
 
@@ -155,6 +163,11 @@ extension JournalStep: Codable {
         case .replaceTable: self = .replaceTable
         case .ui: self = .ui(try container.decode(UIChange.self, forKey: .change))
         case .settings: self = .settings(try container.decode(JournalSettings.self, forKey: .settings))
+        case .navigateForResult:
+            self = .navigateForResult(
+                try container.decode(Destination.self, forKey: .destination), source: try container.decode(NavigationSource.self, forKey: .source),
+                caller: try container.decodeIfPresent(EntryID.self, forKey: .caller))
+        case .awaitResult: self = .awaitResult(try container.decode(ResultID.self, forKey: .result))
         }
     }
 }
@@ -169,11 +182,12 @@ private struct JournalCommand: Codable {
     init(_ command: NavigationCommand) { self.command = command }
 
     private enum Key: String, CodingKey {
-        case name, destination, destinations, route, inclusive, style, tab
+        case name, destination, destinations, route, inclusive, style, tab, entry, value
     }
 
     private static let names = [
         "push", "pop", "popToRoot", "popTo", "popToDestination", "replace", "present", "dismiss", "selectTab", "resetTab", "setStack", "back",
+        "answer",
     ]
 
     func encode(to encoder: any Encoder) throws {
@@ -210,6 +224,10 @@ private struct JournalCommand: Codable {
             try container.encode("setStack", forKey: .name)
             try container.encode(destinations, forKey: .destinations)
         case .back: try container.encode("back", forKey: .name)
+        case .answer(let entry, let value):
+            try container.encode("answer", forKey: .name)
+            try container.encode(entry, forKey: .entry)
+            try container.encode(value, forKey: .value)
         }
     }
 
@@ -236,6 +254,7 @@ private struct JournalCommand: Codable {
         case "resetTab": command = .resetTab(try container.decode(String.self, forKey: .tab))
         case "setStack": command = .setStack(try container.decode([Destination].self, forKey: .destinations))
         case "back": command = .back
+        case "answer": command = .answer(try container.decode(EntryID.self, forKey: .entry), with: try container.decode(RouteValue.self, forKey: .value))
         default:
             throw JournalFormatError(line: 0, message: "'\(name)' is not a command (one of \(Self.names.joined(separator: ", ")))")
         }

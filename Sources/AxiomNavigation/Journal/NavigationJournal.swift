@@ -32,6 +32,11 @@ public enum JournalStep: Sendable, Hashable {
     /// The flow's middleware changed while the journal recorded (one added or removed): the
     /// settings from here on. Replay stops here unless its flow already runs with them.
     case settings(JournalSettings)
+    /// A request for a screen's answer (``NavigationFlow/navigate(to:source:awaitingResultFor:)``), by the caller it named.
+    case navigateForResult(Destination, source: NavigationSource, caller: EntryID?)
+    /// A caller attached to a result to await it (``NavigationFlow/awaitResult(_:)``): a settled
+    /// one is taken then, a pending one is delivered in the commit that ends it.
+    case awaitResult(ResultID)
 
     /// A short name: `navigate post`, `open myapp://…`, `back`, `sign-in` …
     public var summary: String {
@@ -47,6 +52,8 @@ public enum JournalStep: Sendable, Hashable {
         case .replaceTable: return "replace-table"
         case .ui(let change): return change.summary
         case .settings: return "settings"
+        case .navigateForResult(let destination, _, _): return "navigate \(destination.route) for its result"
+        case .awaitResult(let id): return "await result \(id)"
         }
     }
 }

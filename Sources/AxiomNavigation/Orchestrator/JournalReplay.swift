@@ -161,6 +161,10 @@ public enum JournalReplay {
         case .signIn(let principal): _ = await flow.signIn(as: principal)
         case .signOut: flow.signOut()
         case .replaceTable, .settings: break
+        case .navigateForResult(let destination, let source, let caller):
+            // The caller's waiter is attached by the commit, as it was; nobody reads it here.
+            _ = await flow.requestResult(to: destination, source: source, caller: caller)
+        case .awaitResult(let id): flow.attachResult(id)
         case .ui(let change):
             flow.uiDidChange(change)
             await flow.lifecycleSettled()

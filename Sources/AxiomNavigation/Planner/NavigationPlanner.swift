@@ -65,6 +65,14 @@ public enum NavigationPlanner {
             if state.activeStack.count > 1 { return plan(.pop, in: state, source: source) }
             if !state.modals.isEmpty { return plan(.dismiss, in: state, source: source) }
             return .failure(.atRoot)
+        case .answer(let entry, let value):
+            guard let awaited = state.results.firstIndex(where: { $0.callee == entry && $0.outcome == nil }) else {
+                return .failure(.noPendingResult(entry))
+            }
+            let index = state.activeStack.lastIndex { $0.id == entry }
+            if let error = pop(to: index, named: "\(entry)", inclusive: true, in: &next) { return .failure(error) }
+            // Delivered when the commit takes the screen away (``NavigationFlow`` settles it there).
+            next.results[awaited].value = value
         }
         return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
     }

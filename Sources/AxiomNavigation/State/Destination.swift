@@ -82,8 +82,14 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
 
 /// A generational entry id: 0, 1, 2 … in the order entries are created, never reused, so
 /// tests can name entries deterministically.
-public struct EntryID: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct EntryID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public let rawValue: Int
+
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(Int.self) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 
     public init(_ rawValue: Int) { self.rawValue = rawValue }
 

@@ -32,6 +32,12 @@ public enum NavigationCommand: Sendable, Hashable, Codable {
     case setStack([Destination])
     /// Pop; at a modal's root, dismiss.
     case back
+    /// The screen of this entry answers its caller with `value` (Docs/Navigation.md, "Screens
+    /// that answer") and goes: it and what is above it are popped (at a modal's root, the modal is
+    /// dismissed), and its ``PendingResult`` is completed in the same commit. The entry must be on
+    /// the active stack (`not-in-stack`) and awaited (`no-pending-result`); a value not of the
+    /// route's `result` type fails the request (`wrong-answer-type`).
+    case answer(EntryID, with: RouteValue)
 
     /// The command's stable name: `push`, `pop`, `pop-to-root`, `pop-to`, `replace`, `present`,
     /// `dismiss`, `select-tab`, `reset-tab`, `set-stack`, `back`.
@@ -48,6 +54,7 @@ public enum NavigationCommand: Sendable, Hashable, Codable {
         case .resetTab: return "reset-tab"
         case .setStack: return "set-stack"
         case .back: return "back"
+        case .answer: return "answer"
         }
     }
 }
@@ -101,6 +108,8 @@ public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unknownRoute = Code(rawValue: "unknown-route")
         /// `popTo` a route that has no entry on the active stack.
         public static let notInStack = Code(rawValue: "not-in-stack")
+        /// ``NavigationCommand/answer(_:with:)`` for an entry no caller awaits.
+        public static let noPendingResult = Code(rawValue: "no-pending-result")
         /// A deep link's value that a synthetic parent's route refuses (`abc` for a parent's
         /// `int`): the table's child pattern lets through what its parent does not take.
         public static let parentValueRefused = Code(rawValue: "parent-value-refused")
@@ -131,6 +140,11 @@ public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `popTo` a route that has no entry on the active stack.
     public static func notInStack(_ name: String) -> Self {
         Self(.notInStack, name: name, description: "no screen of route '\(name)' is on the active stack")
+    }
+
+    /// ``NavigationCommand/answer(_:with:)`` for an entry no caller awaits an answer from.
+    public static func noPendingResult(_ entry: EntryID) -> Self {
+        Self(.noPendingResult, description: "no caller awaits an answer from entry \(entry) (open it with navigate(to:awaiting:))")
     }
 
     /// A route the router does not know (deep links, navigate).

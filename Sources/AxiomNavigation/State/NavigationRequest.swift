@@ -42,6 +42,9 @@ public struct NavigationRequest: Sendable, Hashable {
         /// The user signed in: screens withheld until then go back where they were; recorded in
         /// the history, never run through the pipeline.
         case signIn
+        /// A caller took a screen's answer that had ended before it awaited it (the result leaves
+        /// the state; nothing on screen changes).
+        case takeResult(ResultID)
 
         /// A short name: the route for navigations and deep links (`profile`), the command
         /// for commands (`back`, `select-tab(inbox)`), `start`.
@@ -59,6 +62,18 @@ public struct NavigationRequest: Sendable, Hashable {
             case .ui(let change): return change.summary
             case .signOut: return "sign-out"
             case .signIn: return "sign-in"
+            case .takeResult(let id): return "take-result(\(id.rawValue))"
+            }
+        }
+
+        /// Whether a screen the action takes away was left by choice — the user's or the app's
+        /// navigation, the UI's own gesture — so an answer it did not give ends `dismissed`; the
+        /// session's and the table's doors (sign-in, sign-out, a swap, a restore, the start) end it
+        /// `cancelled(screen-removed)`.
+        var endsByChoice: Bool {
+            switch self {
+            case .navigate, .deepLink, .command, .ui, .takeResult: return true
+            case .start, .restore, .replaceTable, .signOut, .signIn: return false
             }
         }
 
@@ -79,7 +94,9 @@ public struct NavigationRequest: Sendable, Hashable {
         /// Whether the action takes the visible screen away to show what is under it.
         var goesBack: Bool {
             switch self {
-            case .command(.back), .command(.pop), .command(.popToRoot), .command(.popTo), .command(.popToDestination), .command(.dismiss): return true
+            case .command(.back), .command(.pop), .command(.popToRoot), .command(.popTo), .command(.popToDestination), .command(.dismiss),
+                .command(.answer):
+                return true
             default: return false
             }
         }
@@ -109,7 +126,7 @@ public struct NavigationRequest: Sendable, Hashable {
                 return [destination]
             case .command(.setStack(let destinations)): return destinations
             case .command(.popToDestination(let destination, _)): return [destination]
-            case .command, .start, .restore, .replaceTable, .ui, .signOut, .signIn: return []
+            case .command, .start, .restore, .replaceTable, .ui, .signOut, .signIn, .takeResult: return []
             }
         }
     }
@@ -149,7 +166,7 @@ public struct NavigationRequest: Sendable, Hashable {
     public var destination: Destination? {
         switch action {
         case .navigate(let destination), .deepLink(let destination): return destination
-        case .command, .start, .restore, .replaceTable, .ui, .signOut, .signIn: return nil
+        case .command, .start, .restore, .replaceTable, .ui, .signOut, .signIn, .takeResult: return nil
         }
     }
 
@@ -317,6 +334,13 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The UI reported a change the state cannot take: an entry, tab or modal the flow does
         /// not have (the UI is behind), or a path the UI set that is not a shorter one.
         public static let uiChangeNotApplicable = Code(rawValue: "ui-change-not-applicable")
+        /// A request for an answer (``NavigationFlow/navigateForResult(to:source:caller:)``) to a
+        /// route whose table declares none (`result TYPE`).
+        public static let givesNoAnswer = Code(rawValue: "gives-no-answer")
+        /// An answer not of the route's `result` type, or a typed key of another route.
+        public static let wrongAnswerType = Code(rawValue: "wrong-answer-type")
+        /// ``NavigationCommand/answer(_:with:)`` for an entry no caller awaits.
+        public static let noPendingResult = Code(rawValue: PlanError.Code.noPendingResult.rawValue)
     }
 
     public let code: Code
@@ -384,6 +408,21 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A destination (or redirect) to a route the router does not know.
     public static func unknownRoute(_ name: String) -> Self {
         Self(.unknownRoute, description: "unknown route '\(name)'")
+    }
+
+    /// A request for an answer to a route that gives none (no `result TYPE` in the table).
+    public static func givesNoAnswer(_ route: String) -> Self {
+        Self(.givesNoAnswer, description: "route '\(route)' gives no answer; declare its type in the table ('result string' under the route)")
+    }
+
+    /// A typed answer of another route (`key`), or a key of another route than `route`.
+    public static func wrongAnswerType(route: String, key: String) -> Self {
+        Self(.wrongAnswerType, description: "the answer of route '\(route)' was asked for with the key of route '\(key)'; use \(route)'s key")
+    }
+
+    /// An answer that is not of the route's `result` type.
+    public static func invalidAnswer(_ value: RouteValue, route: String, type: ParameterType) -> Self {
+        Self(.wrongAnswerType, description: "'\(value)' is not an answer of route '\(route)', which answers \(type)")
     }
 
     /// A destination whose values do not fit its route: a required parameter missing, a value

@@ -40,7 +40,8 @@ extension NavigationState: Codable {
     public static let formatVersion = 1
 
     private enum Key: String, CodingKey {
-        case version, nextID, root, modals, withheld, owner
+        case version, nextID, root, modals, withheld, owner, results
+        case id, route, caller, callee, value, outcome, reason
         case stack, tabs, order, selected, stacks, style, container, above, tab, modal
     }
 
@@ -82,6 +83,57 @@ extension NavigationState: Codable {
                 }
             }
         }
+        // Answers awaited or not yet taken (written only when there are some).
+        if !results.isEmpty {
+            var list = container.nestedUnkeyedContainer(forKey: .results)
+            for result in results {
+                var nested = list.nestedContainer(keyedBy: Key.self)
+                try nested.encode(result.id, forKey: .id)
+                try nested.encode(result.route, forKey: .route)
+                try nested.encodeIfPresent(result.caller?.rawValue, forKey: .caller)
+                try nested.encode(result.callee.rawValue, forKey: .callee)
+                try nested.encodeIfPresent(result.value, forKey: .value)
+                switch result.outcome {
+                case nil: break
+                case .completed(let value):
+                    try nested.encode("completed", forKey: .outcome)
+                    try nested.encode(value, forKey: .value)
+                case .dismissed: try nested.encode("dismissed", forKey: .outcome)
+                case .cancelled(let end):
+                    try nested.encode("cancelled", forKey: .outcome)
+                    try nested.encode(end.rawValue, forKey: .reason)
+                }
+            }
+        }
+    }
+
+    /// The answers a saved state awaits (``results``), each checked: its number unique and below
+    /// `nextID` as an entry's, its value within the budget.
+    private static func decodeResults(_ container: KeyedDecodingContainer<Key>, budget: inout DecodingBudget) throws -> [PendingResult] {
+        guard container.contains(.results) else { return [] }
+        var list = try container.nestedUnkeyedContainer(forKey: .results)
+        var results: [PendingResult] = []
+        while !list.isAtEnd {
+            try budget.take(values: 1)
+            let nested = try list.nestedContainer(keyedBy: Key.self)
+            let value = try nested.contains(.value) ? RouteValue.decode(nested, forKey: .value) { try budget.take(values: $0) } : nil
+            let outcome: PendingResult.Outcome?
+            switch try nested.decodeIfPresent(String.self, forKey: .outcome) {
+            case nil: outcome = nil
+            case "completed":
+                guard let value else { throw invalid("result \(results.count) is completed but has no value") }
+                outcome = .completed(value)
+            case "dismissed": outcome = .dismissed
+            case "cancelled": outcome = .cancelled(ResultEnd(rawValue: try nested.decode(String.self, forKey: .reason)))
+            case let other?: throw invalid("result \(results.count) has outcome '\(other)' (completed, dismissed or cancelled)")
+            }
+            results.append(
+                PendingResult(
+                    id: try nested.decode(ResultID.self, forKey: .id), route: try nested.decode(String.self, forKey: .route),
+                    caller: try nested.decodeIfPresent(Int.self, forKey: .caller).map(EntryID.init),
+                    callee: EntryID(try nested.decode(Int.self, forKey: .callee)), value: outcome == nil ? value : nil, outcome: outcome))
+        }
+        return results
     }
 
     /// A modal: its style, its container's name, and its stack or its tabs (a container's).
@@ -188,6 +240,8 @@ extension NavigationState: Codable {
         }
         self.withheldGroups = withheld.isEmpty ? nil : withheld
         self.owner = try container.decodeIfPresent(Principal.self, forKey: .owner)
+        let results = try Self.decodeResults(container, budget: &budget)
+        self.resultRecords = results.isEmpty ? nil : results
         self.nextID = try container.decode(Int.self, forKey: .nextID)
         // Room for new entries: each takes the next id (an id near Int.max would overflow).
         guard (0...Self.maxNextID).contains(nextID) else {
@@ -199,6 +253,13 @@ extension NavigationState: Codable {
                 throw Self.invalid("entry \(entry.id) is not below nextID \(nextID) (new entries would take its id)")
             }
             guard ids.insert(entry.id).inserted else { throw Self.invalid("entry id \(entry.id) is used twice") }
+        }
+        // A result is numbered as an entry is: below nextID, no number used twice.
+        for result in results {
+            guard result.id.rawValue >= 0, result.id.rawValue < nextID else {
+                throw Self.invalid("result \(result.id) is not below nextID \(nextID) (new entries would take its number)")
+            }
+            guard ids.insert(EntryID(result.id.rawValue)).inserted else { throw Self.invalid("number \(result.id.rawValue) is used twice") }
         }
         // Each group's place is in a stack, or in a group whose place is (a sheet withheld above a
         // screen withheld in its turn), or — with nothing below it — an empty stack.

@@ -106,6 +106,8 @@ public struct NavigationState: Sendable, Hashable {
     public internal(set) var owner: Principal? = nil
     /// ``withheld``, nil when there are none (most states: copying one then counts no reference).
     var withheldGroups: [Withheld]? = nil
+    /// ``results``, nil when there are none.
+    var resultRecords: [PendingResult]? = nil
 
     /// A single stack with these screens (the first is its root).
     public init(stack: [Destination] = []) {

@@ -131,15 +131,17 @@ extension RouteCompiler {
             }
         }
 
+        var metadata = Route.Metadata(
+            requiresAuthentication: declaration.requiresAuthentication?.value ?? false,
+            analyticsName: declaration.analyticsName?.value ?? declaration.name.value,
+            transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil,
+            allowedSources: declaration.sources.map { Set($0.value) }, loaders: declaration.loaders?.value.map(\.value) ?? [],
+            start: startValues(declaration, parameters: groups, query: query))
+        metadata.result = declaration.result?.value
         let route = Route(
             name: declaration.name.value, pattern: canonical,
             parameters: groups, query: query,
-            metadata: Route.Metadata(
-                requiresAuthentication: declaration.requiresAuthentication?.value ?? false,
-                analyticsName: declaration.analyticsName?.value ?? declaration.name.value,
-                transition: declaration.transition?.value ?? .push, parent: declaration.parent?.value, tab: nil,
-                allowedSources: declaration.sources.map { Set($0.value) }, loaders: declaration.loaders?.value.map(\.value) ?? [],
-                start: startValues(declaration, parameters: groups, query: query)),
+            metadata: metadata,
             location: declaration.name.location, rank: 0, host: host?.pattern,
             // The query of a route whose value runs to the end is that value's: never refused.
             closedQuery: toEndName == nil && (declaration.closedQuery?.value ?? syntax.queryClosed),

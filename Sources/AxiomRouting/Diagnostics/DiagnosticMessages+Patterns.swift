@@ -96,6 +96,13 @@ extension Diagnostic {
             help: "use one of those, or 'rest' for a map of items")
     }
 
+    /// A `result` of a type no answer is held in (`path`, `rest`, `url`).
+    static func unsupportedResultType(_ type: Located<ParameterType>) -> Diagnostic {
+        Diagnostic(
+            .unknownType, "a screen's result is string, int, double, bool, uuid, enum(…) or a list of those, not '\(type.value)'",
+            at: type.location, help: "declare one of those, e.g. 'result string' or 'result [uuid]'")
+    }
+
     /// E207: `url` without its schemes.
     static func urlWithoutSchemes(at location: SourceLocation) -> Diagnostic {
         Diagnostic(.invalidEnum, "'url' needs the schemes it accepts, e.g. 'url(http, https)'", at: location)

@@ -74,8 +74,26 @@ extension SwiftRouteGenerator {
         return out + "\n"
     }
 
+    /// `Results`: one key a route that answers (`result TYPE`), typed with the Swift of its
+    /// answer — what `navigate(to:awaiting:)` awaits and `NavigationHandle.answer(_:with:)`
+    /// sends, so the compiler checks both ends. Nothing when no route answers.
+    func results(_ cases: [Case], access: String) -> String {
+        let answering = cases.filter { $0.resultType != nil }
+        guard !answering.isEmpty else { return "" }
+        var out = "\n    /// The answers of the routes that give one (`result TYPE`): await one with\n"
+        out += "    /// `navigate(to:awaiting:)`, send it from the route's screen with `answer(_:with:)`.\n"
+        out += "    \(access)enum Results {\n"
+        for item in answering {
+            guard let type = item.resultType, let declared = item.route.metadata.result else { continue }
+            out += "        /// `\(item.route.name)` answers `\(declared)`.\n"
+            out += "        \(access)static let \(SwiftNames.escaped(item.name)) = RouteResultKey<\(type)>(route: \(SwiftLiteral.string(item.route.name)))\n"
+        }
+        return out + "    }\n"
+    }
+
     func enumDeclaration(_ enumeration: EnumType, access: String) -> String {
-        var out = "\n    /// The values of `\(enumeration.parameter)` in route `\(enumeration.route.name)`.\n"
+        let what = enumeration.parameter == "result" ? "the result" : "`\(enumeration.parameter)`"
+        var out = "\n    /// The values of \(what) in route `\(enumeration.route.name)`.\n"
         out += "    \(access)enum \(enumeration.name): String, RouteValueConvertible, Hashable, CaseIterable {\n"
         for item in enumeration.cases {
             let name = SwiftNames.escaped(item.name)

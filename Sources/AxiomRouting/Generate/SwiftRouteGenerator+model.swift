@@ -12,13 +12,14 @@ extension SwiftRouteGenerator {
         let routes = router.routes.sorted { $0.location < $1.location }
         let members: Set<String> = [
             "routeName", "routeParameters", "routeQuery", "routeSources", "routeSnapshot", "makeRouter", "hashValue", "hash", "loaderNames",
+            "Results",
         ]
         var caseNames: [String: Route] = [:]
         var typeNames: [String: (route: Route, what: String)] = [:]
         let reservedTypes: Set<String> = [
             options.typeName, "String", "Int", "Double", "Bool", "UUID", "Array", "Optional", "Swift", "RouteValue", "RouteParameters",
             "RouteSource", "Router", "RouteMatch", "MatchLimits", "RouteTableError", "RouteURLError", "TypedRoute", "KeyValuePairs",
-            "AxiomRouting", "Foundation", "FoundationEssentials",
+            "AxiomRouting", "Foundation", "FoundationEssentials", "Results", "RouteResultKey",
         ]
         var cases: [Case] = []
         var enums: [EnumType] = []
@@ -80,7 +81,29 @@ extension SwiftRouteGenerator {
                         label: label, tableName: tableName, type: type, swiftType: swiftType, isQuery: isQuery, isOptional: isOptional,
                         defaultLiteral: defaultLiteral))
             }
-            cases.append(Case(route: route, name: name, values: values))
+            var resultType: String? = nil
+            if let result = route.metadata.result {
+                // An `enum(…)` answer (or a list of one) gets an enum of its own, named after the route.
+                var element = result
+                if case .list(let inner) = result { element = inner }
+                if case .enumeration(let options) = element {
+                    let typeName = SwiftNames.type(route.name, "result")
+                    if reservedTypes.contains(typeName) || typeNames[typeName] != nil {
+                        let other = typeNames[typeName]
+                        diagnostics.append(
+                            .swiftNameClash(
+                                "enum of the result of", route.name, other: other?.what ?? typeName, swift: typeName, at: route.location,
+                                first: other?.route.location))
+                    } else if let enumeration = enumType(typeName, options: options, route: route, parameter: "result") {
+                        typeNames[typeName] = (route, "\(route.name).result")
+                        enums.append(enumeration)
+                        resultType = element == result ? typeName : "[\(typeName)]"
+                    }
+                } else {
+                    resultType = Self.swiftType(of: result)
+                }
+            }
+            cases.append(Case(route: route, name: name, values: values, resultType: resultType))
         }
         return (cases, enums)
     }
@@ -103,6 +126,12 @@ extension SwiftRouteGenerator {
             cases.append((caseName, value))
         }
         return clean ? EnumType(name: name, cases: cases, route: route, parameter: parameter) : nil
+    }
+
+    /// Whether values of `type` hold a UUID (the generated file then imports Foundation).
+    static func holdsUUID(_ type: ParameterType) -> Bool {
+        if case .list(let element) = type { return element == .uuid }
+        return type == .uuid
     }
 
     static func swiftType(of type: ParameterType) -> String {

@@ -33,6 +33,8 @@ package struct SwiftRouteGenerator {
         var route: Route
         var name: String
         var values: [Value]
+        /// The Swift type of the route's `result`, when it declares one.
+        var resultType: String? = nil
     }
 
     /// One associated value: a path or query parameter.
@@ -104,7 +106,7 @@ package struct SwiftRouteGenerator {
         let (cases, enums) = cases(router)
         let access = options.access == .public ? "public " : ""
         let type = options.typeName
-        let usesUUID = cases.contains { $0.values.contains { $0.type == .uuid } }
+        let usesUUID = cases.contains { $0.values.contains { $0.type == .uuid } || $0.route.metadata.result.map(Self.holdsUUID) == true }
         let embedded = SwiftLiteral.relativeNames(sources.keys.sorted())
         // File names as literals: a name is any text (a line break in one would end the comment).
         var out =
@@ -126,6 +128,7 @@ package struct SwiftRouteGenerator {
         out += parameters(cases, query: false, access: access)
         out += parameters(cases, query: true, access: access)
         out += initializer(cases, access: access)
+        out += results(cases, access: access)
         let loaders = Self.loaderNames(router)
         out += "\n    /// The loaders the table's routes name (`load NAME`): the names to register on the flow, and\n"
         out += "    /// the set `Router.compile(_:resolver:limits:loaders:)` checks a table against.\n"

@@ -61,3 +61,36 @@ extension Router {
         try url(for: route.routeName, parameters: route.routeParameters, query: route.routeQuery)
     }
 }
+
+/// The answer of a route that gives one (`result TYPE` in the table), typed: a generated typed
+/// route has one per such route (`AppRoute.Results.pickPhoto`). The caller awaits it
+/// (`NavigationFlow.navigate(to:awaiting:)`) and the route's screen sends it
+/// (`NavigationHandle.answer(_:with:)`), both with `Value`, so a wrong type at either end does
+/// not compile (Docs/Navigation.md, "Screens that answer").
+public struct RouteResultKey<Value: RouteValueConvertible>: Sendable, Hashable {
+    /// The route's name in the table.
+    public let route: String
+
+    public init(route: String) { self.route = route }
+}
+
+extension ParameterType {
+    /// `value` as an answer of this type (`result TYPE`): the value as the table holds it (a
+    /// list of strings as a list, whichever way it was written), or nil when it is not one of
+    /// the type (an enum's value it does not list, an int for a string …).
+    public func answer(_ value: RouteValue) -> RouteValue? {
+        switch (self, value) {
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.uuid, .uuid): return value
+        case (.enumeration(let values), .string(let text)): return values.contains(text) ? value : nil
+        case (.list(let element), .list(let items)):
+            var answered: [RouteValue] = []
+            for item in items {
+                guard let one = element.answer(item) else { return nil }
+                answered.append(one)
+            }
+            return .list(answered)
+        case (.list, .path(let segments)): return answer(.list(segments.map(RouteValue.string)))
+        default: return nil
+        }
+    }
+}

@@ -35,6 +35,9 @@ extension Route {
         /// of its stack (a table without tabs), or as its tab's root; nil when the table does not
         /// name it a start (``Router/start(tab:)`` says where the app starts either way).
         public internal(set) var start: RouteParameters? = nil
+        /// `result TYPE`: the type of the value the route's screen answers its caller with
+        /// (Docs/Navigation.md, "Screens that answer"); nil when the screen answers nothing.
+        public internal(set) var result: ParameterType? = nil
 
         /// The source names a table may list: where a navigation request can come from.
         public static let sourceNames = ["inApp", "deepLink", "universalLink", "pushNotification"]

@@ -39,7 +39,7 @@ extension RouteValue: Codable {
     /// A value as JSON under `key`, read from its container in place (no decoder made for it);
     /// the elements of a list, path or fields value are passed to `charge` before they are read
     /// (a reader's bound on what it decodes).
-    static func decode<K: CodingKey>(_ container: KeyedDecodingContainer<K>, forKey key: K, charge: (Int) throws -> Void) throws -> RouteValue {
+    package static func decode<K: CodingKey>(_ container: KeyedDecodingContainer<K>, forKey key: K, charge: (Int) throws -> Void) throws -> RouteValue {
         try RouteValue(fields: try container.nestedContainer(keyedBy: Key.self, forKey: key), charge: charge)
     }
 

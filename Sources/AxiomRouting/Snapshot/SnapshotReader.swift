@@ -195,6 +195,7 @@ struct SnapshotReader {
         var metadata = Route.Metadata(
             requiresAuthentication: requiresAuthentication, analyticsName: analyticsName, transition: transition, parent: try optionalString(),
             tab: try optionalString(), container: try optionalString(), allowedSources: try bool() ? Set(try strings()) : nil, loaders: try strings())
+        if try bool() { metadata.result = try type() }
         if try bool() {
             let values = try array { (reader: inout SnapshotReader) throws(RouterSnapshotError) in (try reader.string(), try reader.value()) }
             guard Set(values.map(\.0)).count == values.count else { throw invalid("the start values of route '\(name)'") }

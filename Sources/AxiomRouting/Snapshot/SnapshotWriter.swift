@@ -175,6 +175,8 @@ struct SnapshotWriter {
         bool(metadata.allowedSources != nil)
         if let sources = metadata.allowedSources { strings(sources.sorted()) }
         strings(metadata.loaders)
+        bool(metadata.result != nil)
+        if let result = metadata.result { type(result) }
         bool(metadata.start != nil)
         if let start = metadata.start {
             count(start.count)

@@ -92,6 +92,17 @@ extension RouteTableParser {
             } while scanner.consume(",")
             try expectEnd(&scanner, after: "the list (separate loaders with ',')")
             route.loaders = Located(value: names, location: keyword.location)
+        case "result":
+            // `result TYPE`: the value the route's screen answers with (Docs/Navigation.md,
+            // "Screens that answer"); any parameter type a value can be held in.
+            try once(route.result)
+            let type = try parseType(&scanner, after: keyword)
+            switch type.value {
+            case .path, .rest, .url: throw fail(.unsupportedResultType(type))
+            default: break
+            }
+            try expectEnd(&scanner, after: "the result's type")
+            route.result = type
         case "container":
             try once(route.container)
             route.container = try name(

@@ -64,6 +64,8 @@ struct RouteDeclaration: Sendable {
     var loaders: Located<[Located<String>]>? = nil
     /// `container NAME`: the container the route lives in.
     var container: Located<String>? = nil
+    /// `result TYPE`: the type of the value the route's screen answers with.
+    var result: Located<ParameterType>? = nil
     /// `option query closed|open` under the route: whether a query item it does not declare
     /// (or a single item repeated) refuses it, over the table's `option query`.
     var closedQuery: Located<Bool>? = nil

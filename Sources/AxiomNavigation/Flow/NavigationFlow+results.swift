@@ -1,0 +1,325 @@
+import AxiomRouting
+
+/// Screens that answer (Docs/Navigation.md, "Screens that answer"). A result is a
+/// ``PendingResult`` in the state, made by the commit that shows the answering screen and ended by
+/// the commit that takes it away — one rule in ``NavigationFlow/commitThroughGate(_:action:id:source:presentingLogin:started:recordsUnchanged:admitted:loadedData:recordedAs:events:)``,
+/// whichever door that commit came through — and delivered to its caller in that same commit, or
+/// kept until the caller attaches (after a restore). Delivered at most once, never once the caller
+/// has left the state.
+extension NavigationFlow {
+    /// How a request for an answer went: the result it made, to await, or how it ended at once.
+    enum Requested {
+        case awaiting(ResultID)
+        case ended(RouteResult<RouteValue>)
+    }
+
+    /// Navigates to `destination`, a route that answers (`result TYPE` in the table), and awaits
+    /// its answer: `completed` with the value its screen answered
+    /// (``NavigationHandle/answer(with:)``), `dismissed` when the screen left without one,
+    /// `cancelled` when the flow ended it (the request cancelled, the `caller` gone, the session or
+    /// the table took the screen away), `denied` when the request did not show the screen (the
+    /// policy refused it or sent it to the login, a route that gives no answer, a failure).
+    ///
+    /// `caller`, when given, is the entry whose screen asks (a context's handle names its own):
+    /// once it leaves the state the answer is never delivered (`cancelled(caller-left)`).
+    public func navigateForResult(
+        to destination: Destination, source: NavigationSource = .inApp, caller: EntryID? = nil
+    ) async -> RouteResult<RouteValue> {
+        switch await requestResult(to: destination, source: source, caller: caller) {
+        case .ended(let result): return result
+        case .awaiting(let id): return await attachedResult(id)
+        }
+    }
+
+    /// Navigates to a typed route that answers and awaits its answer, typed by the route's key
+    /// (`AppRoute.Results.pickPhoto`): the compiler checks the type of the answer. A key of
+    /// another route is `denied(failed(wrong-answer-type))`.
+    public func navigate<Value>(
+        to route: some TypedRoute, awaiting key: RouteResultKey<Value>, source: NavigationSource = .inApp, caller: EntryID? = nil
+    ) async -> RouteResult<Value> {
+        guard route.routeName == key.route else { return .denied(.failed(.wrongAnswerType(route: route.routeName, key: key.route))) }
+        return Self.typed(await navigateForResult(to: Destination(route), source: source, caller: caller))
+    }
+
+    /// Awaits the answer of result `id`: one the caller asked for before a restore
+    /// (``NavigationState/results``; a context finds its own with
+    /// ``NavigationHandle/awaitedResults``). Already ended, it is taken now (out of the state, in a
+    /// commit); still pending, it is delivered by the commit that ends it. One waiter a result: a
+    /// newer one replaces an older (`cancelled(replaced)`). No such result (taken already, or never
+    /// there): `cancelled(no-such-result)`.
+    public func awaitResult(_ id: ResultID) async -> RouteResult<RouteValue> {
+        journal?.append(step: .awaitResult(id), state: state)
+        attachResult(id)
+        return await attachedResult(id)
+    }
+
+    /// ``awaitResult(_:)`` typed by the route's key.
+    public func awaitResult<Value>(_ id: ResultID, as key: RouteResultKey<Value>) async -> RouteResult<Value> {
+        if let record = state.results.first(where: { $0.id == id }), record.route != key.route {
+            return .denied(.failed(.wrongAnswerType(route: record.route, key: key.route)))
+        }
+        return Self.typed(await awaitResult(id))
+    }
+
+    /// The screen of `entry` answers `value` and goes (``NavigationCommand/answer(_:with:)``).
+    @discardableResult
+    public func answer(_ entry: EntryID, with value: RouteValue) async -> NavigationResult {
+        await perform(.answer(entry, with: value))
+    }
+
+    // MARK: The parts
+
+    /// The request part of ``navigateForResult(to:source:caller:)``: the navigation, journaled as
+    /// one step, and the result its commit made (a waiter is attached in that commit).
+    func requestResult(to destination: Destination, source: NavigationSource, caller: EntryID?) async -> Requested {
+        var requested = Requested.ended(.cancelled(.init(.superseded)))
+        _ = await journaled(.navigateForResult(destination, source: source, caller: caller)) {
+            guard let route = router.route(named: destination.route) else {
+                let result = NavigationResult.failed(.unknownRoute(destination.route))
+                requested = .ended(.denied(result))
+                return result
+            }
+            guard route.metadata.result != nil else {
+                let result = NavigationResult.failed(.givesNoAnswer(route.name))
+                requested = .ended(.denied(result))
+                return result
+            }
+            let request = ResultRequest(route: route.name, caller: caller)
+            let result = await run(
+                .navigate(destination.withQueryDefaults(of: route).withoutRedirects), source: source, route: route, url: nil,
+                redirects: destination.redirects, answering: request)
+            if let made = request.made {
+                requested = .awaiting(made)
+            } else if case .cancelled(let reason) = result {
+                requested = .ended(.cancelled(ResultEnd(reason)))
+            } else {
+                // Completed without showing the route's screen (a middleware's redirect elsewhere,
+                // the login, a duplicate), or refused, or failed.
+                requested = .ended(.denied(result))
+            }
+            return result
+        }
+        return requested
+    }
+
+    /// Attaches a waiter to result `id` (replacing any): a result already ended is delivered to it
+    /// now, in a commit that takes it out of the state; one still pending waits for the commit
+    /// that ends it. No such result: the waiter gets `cancelled(no-such-result)`.
+    func attachResult(_ id: ResultID) {
+        if let old = resultWaiters.all[id] {
+            resultWaiters.all[id] = nil
+            old.deliver(.cancelled(.replaced))
+        }
+        guard let record = state.results.first(where: { $0.id == id }) else {
+            let waiter = ResultWaiter(record: nil)
+            waiter.deliver(.cancelled(.noSuchResult))
+            resultWaiters.all[id] = waiter
+            return
+        }
+        resultWaiters.all[id] = ResultWaiter(record: record)
+        guard record.outcome != nil else { return }
+        // Ended before anyone waited (its caller was restored after it ended): taken now.
+        let id = takeTurn()
+        commitThroughGate(state, action: .takeResult(record.id), id: id, presentingLogin: false, started: ContinuousClock().now)
+    }
+
+    /// What the waiter of `id` is given, once it is (then it is forgotten).
+    func attachedResult(_ id: ResultID) async -> RouteResult<RouteValue> {
+        guard let waiter = resultWaiters.all[id] else { return .cancelled(.noSuchResult) }
+        let result = await waiter.result()
+        if resultWaiters.all[id] === waiter { resultWaiters.all[id] = nil }
+        return result
+    }
+
+    /// The rule every commit applies to the results of the state it writes, whatever door it came
+    /// through: a new result for the screen a request for an answer shows; a result whose caller
+    /// left the state is dropped, never delivered (its waiter told `caller-left`); one whose
+    /// answering screen left is ended — `completed` with the answer it gave, otherwise `dismissed`
+    /// (the user or the app took it away) or `cancelled(screen-removed)` (a sign-in, sign-out,
+    /// swap or restore did); an ended one with a waiter is delivered and leaves the state. Returns
+    /// the deliveries, made once the state is written.
+    func settlingResults(
+        _ next: inout NavigationState, old: NavigationState, action: NavigationRequest.Action, id: RequestID
+    ) -> [(ResultWaiter, RouteResult<RouteValue>)] {
+        if let request = resultRequests[id], request.made == nil, let callee = shownCallee(of: request, in: next, old: old) {
+            let record = PendingResult(id: next.makeResultID(), route: request.route, caller: request.caller, callee: callee)
+            next.results.append(record)
+            request.made = record.id
+            resultWaiters.all[record.id] = ResultWaiter(record: record)
+        }
+        guard !next.results.isEmpty || !resultWaiters.all.isEmpty else { return [] }
+        let present = Set(next.entries.map(\.id))
+        var deliveries: [(ResultWaiter, RouteResult<RouteValue>)] = []
+        var kept: [PendingResult] = []
+        var live: Set<ResultID> = []
+        for var record in next.results {
+            let waiter = resultWaiters.all[record.id].flatMap { $0.record.map(record.isSame) == true ? $0 : nil }
+            if let caller = record.caller, !present.contains(caller) {
+                if let waiter { deliveries.append((waiter, .cancelled(.callerLeft))) }
+                continue
+            }
+            if record.outcome == nil, !present.contains(record.callee) {
+                if let value = record.value {
+                    record.outcome = .completed(value)
+                } else {
+                    record.outcome = action.endsByChoice ? .dismissed : .cancelled(.screenRemoved)
+                }
+            }
+            if let outcome = record.outcome, let waiter {
+                deliveries.append((waiter, outcome.result))
+                continue
+            }
+            kept.append(record)
+            if waiter != nil { live.insert(record.id) }
+        }
+        next.results = kept
+        // Waiters whose result is no longer in the state (a restore replaced it) are told so.
+        for (resultID, waiter) in resultWaiters.all where !live.contains(resultID) && !waiter.isDelivered {
+            if !deliveries.contains(where: { $0.0 === waiter }) { deliveries.append((waiter, .cancelled(.screenRemoved))) }
+        }
+        return deliveries
+    }
+
+    /// The entry the commit of `request` shows for its route: a new one (numbered from the old
+    /// state's next number), the visible one when it is, otherwise the topmost such.
+    private func shownCallee(of request: ResultRequest, in next: NavigationState, old: NavigationState) -> EntryID? {
+        let shown = next.entries.filter { $0.id.rawValue >= old.nextID && $0.route == request.route }
+        if let visible = next.visible, shown.contains(visible) { return visible.id }
+        return shown.last?.id
+    }
+
+    /// Hands each delivery to its waiter (after the state is written).
+    func deliver(_ deliveries: [(ResultWaiter, RouteResult<RouteValue>)]) {
+        for (waiter, result) in deliveries {
+            waiter.deliver(result)
+            onResultDelivered?(waiter.record, result, state)
+        }
+    }
+
+    /// An untyped result as `Value` (a value that does not convert: the table and the generated
+    /// type disagree, `denied(failed(wrong-answer-type))`).
+    static func typed<Value: RouteValueConvertible>(_ result: RouteResult<RouteValue>) -> RouteResult<Value> {
+        if let typed = result.map({ Value(routeValue: $0) }) { return typed }
+        return .denied(.failed(.wrongAnswerType(route: "", key: "")))
+    }
+}
+
+/// A request that asks for a screen's answer: the route and the caller, and the result its commit
+/// made (nil until then).
+@MainActor
+final class ResultRequest {
+    let route: String
+    let caller: EntryID?
+    var made: ResultID? = nil
+
+    init(route: String, caller: EntryID?) {
+        self.route = route
+        self.caller = caller
+    }
+}
+
+/// One caller awaiting one result: the record it attached to, and its answer once delivered —
+/// kept until the caller's task reads it (a delivery before the task awaits is not lost).
+@MainActor
+final class ResultWaiter {
+    let record: PendingResult?
+    private(set) var delivered: RouteResult<RouteValue>? = nil
+    private var continuation: CheckedContinuation<RouteResult<RouteValue>, Never>? = nil
+
+    init(record: PendingResult?) { self.record = record }
+
+    var isDelivered: Bool { delivered != nil }
+
+    /// Delivers `result` (the first delivery counts; there is never a second).
+    func deliver(_ result: RouteResult<RouteValue>) {
+        guard delivered == nil else { return }
+        delivered = result
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+
+    /// The answer: now when delivered, otherwise when it is.
+    func result() async -> RouteResult<RouteValue> {
+        if let delivered { return delivered }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<RouteResult<RouteValue>, Never>) in
+            MainActor.assumeIsolated {
+                if let delivered { continuation.resume(returning: delivered) } else { self.continuation = continuation }
+            }
+        }
+    }
+
+    /// A waiter whose flow is gone is told so (its task does not wait for ever).
+    func abandon() {
+        continuation?.resume(returning: .cancelled(.flowGone))
+        continuation = nil
+    }
+}
+
+/// The flow's waiters, by result. A class of its own so that a flow that goes away tells every
+/// waiter still waiting (`cancelled(flow-gone)`) instead of leaving its task suspended for ever.
+final class ResultWaiters {
+    var all: [ResultID: ResultWaiter] = [:]
+
+    deinit {
+        let waiters = Array(all.values)
+        guard !waiters.isEmpty else { return }
+        // (The flow's last reference may go on any thread; the waiters are the main actor's.)
+        Task { @MainActor in
+            for waiter in waiters { waiter.abandon() }
+        }
+    }
+}
+
+extension NavigationHandle {
+    /// Navigates to a typed route that answers and awaits its answer, this context's screen the
+    /// caller (``NavigationFlow/navigateForResult(to:source:caller:)``): once it has left the state
+    /// the answer is never delivered.
+    public func navigate<Value>(to route: some TypedRoute, awaiting key: RouteResultKey<Value>) async -> RouteResult<Value> {
+        guard let flow else { return .cancelled(.flowGone) }
+        return await flow.navigate(to: route, awaiting: key, caller: entry?.id)
+    }
+
+    /// Navigates to a route that answers and awaits its answer, untyped.
+    public func navigateForResult(to destination: Destination) async -> RouteResult<RouteValue> {
+        guard let flow else { return .cancelled(.flowGone) }
+        return await flow.navigateForResult(to: destination, caller: entry?.id)
+    }
+
+    /// This context's screen answers its caller with `value` and goes (``NavigationCommand/answer(_:with:)``),
+    /// typed by its route's key: a value of another type does not compile, a key of another route
+    /// fails (`wrong-answer-type`). No caller awaits this screen: `failed(no-pending-result)`.
+    @discardableResult
+    public func answer<Value>(_ key: RouteResultKey<Value>, with value: Value) async -> NavigationResult {
+        guard let flow else { return .cancelled(.superseded) }
+        guard let entry else { return .failed(.plan(.noPendingResult(EntryID(-1)))) }
+        guard entry.route == key.route else { return .failed(.wrongAnswerType(route: entry.route, key: key.route)) }
+        return await answer(with: value.routeValue, flow: flow, entry: entry)
+    }
+
+    /// This context's screen answers `value` (of its route's `result` type) and goes, untyped.
+    @discardableResult
+    public func answer(with value: RouteValue) async -> NavigationResult {
+        guard let flow else { return .cancelled(.superseded) }
+        guard let entry else { return .failed(.plan(.noPendingResult(EntryID(-1)))) }
+        return await answer(with: value, flow: flow, entry: entry)
+    }
+
+    private func answer(with value: RouteValue, flow: NavigationFlow, entry: NavigationEntry) async -> NavigationResult {
+        // (A list of strings written as a path is the same answer as a list.)
+        let normalized = flow.router.route(named: entry.route)?.metadata.result?.answer(value) ?? value
+        return await flow.answer(entry.id, with: normalized)
+    }
+
+    /// The answers this context's screen asked for that are still in the state — to await again
+    /// after a restore (``awaitResult(_:as:)``): pending, or ended and not yet taken.
+    public var awaitedResults: [PendingResult] {
+        guard let flow, let entry else { return [] }
+        return flow.state.results.filter { $0.caller == entry.id }
+    }
+
+    /// Awaits result `id` (``NavigationFlow/awaitResult(_:)``), typed by its route's key.
+    public func awaitResult<Value>(_ id: ResultID, as key: RouteResultKey<Value>) async -> RouteResult<Value> {
+        guard let flow else { return .cancelled(.flowGone) }
+        return await flow.awaitResult(id, as: key)
+    }
+}

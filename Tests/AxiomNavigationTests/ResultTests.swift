@@ -1,0 +1,306 @@
+import AxiomRouting
+import Foundation
+import Testing
+
+@testable import AxiomNavigation
+
+/// Screens that answer: a caller opens a route that declares `result TYPE` and awaits its answer —
+/// completed, dismissed, cancelled or denied — delivered once, never to a caller that has left,
+/// and kept across a restore (Docs/Navigation.md, "Screens that answer").
+@MainActor
+@Suite struct ResultTests {
+    static let table = """
+        origins myapp:
+        tabs feed, inbox
+        login login
+        route feed /
+          transition tab(feed)
+        route inbox /inbox
+          transition tab(inbox)
+        route post /posts/:id
+          param id int
+          parent feed
+        route pickPhoto /photos/pick
+          transition modal(sheet)
+          result string
+        route chooseTags /tags/choose
+          result [enum(swift, rust, go)]
+        route pickSecret /secret/pick
+          transition modal(sheet)
+          auth
+          result int
+        route settings /settings
+        route login /login
+          transition modal(fullScreen)
+        """
+
+    static func router() throws -> Router { try Router(source: RouteSource(name: "results.routes", text: table)) }
+
+    static func flow(configuration: NavigationFlow.Configuration = .init()) throws -> NavigationFlow {
+        NavigationFlow(
+            router: try router(), state: NavigationState(tabs: ["feed": Destination("feed"), "inbox": Destination("inbox")]),
+            configuration: configuration)
+    }
+
+    /// Yields until `condition` holds (the awaiting task has reached the state it waits in).
+    static func until(_ condition: @MainActor () -> Bool) async throws {
+        for _ in 0..<10_000 where !condition() { await Task.yield() }
+        try #require(condition())
+    }
+
+    @Test func theAnswerIsDeliveredAndTheScreenGoes() async throws {
+        let flow = try Self.flow()
+        let caller = Task { await flow.navigateForResult(to: Destination("pickPhoto")) }
+        try await Self.until { flow.state.visible?.route == "pickPhoto" }
+        let record = try #require(flow.state.results.first)
+        #expect(record.route == "pickPhoto" && record.callee == flow.state.visible?.id && record.caller == nil && record.outcome == nil)
+        #expect(await flow.answer(record.callee, with: .string("IMG_0001")) == .completed)
+        #expect(await caller.value == .completed(.string("IMG_0001")))
+        #expect(flow.state.visible?.route == "feed")
+        #expect(flow.state.results.isEmpty)
+    }
+
+    @Test func leavingWithoutAnAnswerIsDismissedByEveryDoor() async throws {
+        // back, dismiss, the UI's own dismissal, a pop past it, a tab switch under it.
+        let doors: [(String, @MainActor (NavigationFlow) async -> Void)] = [
+            ("back", { _ = await $0.back() }),
+            ("dismiss", { _ = await $0.dismiss() }),
+            ("ui dismiss", { flow in _ = flow.uiDidChange(.dismissed(level: 0)) }),
+            ("select tab", { _ = await $0.selectTab("inbox") }),
+        ]
+        for (name, door) in doors {
+            let flow = try Self.flow()
+            let caller = Task { await flow.navigateForResult(to: Destination("pickPhoto")) }
+            try await Self.until { flow.state.visible?.route == "pickPhoto" }
+            await door(flow)
+            #expect(await caller.value == .dismissed, "\(name)")
+            #expect(flow.state.results.isEmpty, "\(name)")
+        }
+    }
+
+    @Test func aPushedScreenAnswersAndIsPoppedWithWhatIsAboveIt() async throws {
+        let flow = try Self.flow()
+        let caller = Task { await flow.navigateForResult(to: Destination("chooseTags")) }
+        try await Self.until { flow.state.visible?.route == "chooseTags" }
+        let callee = try #require(flow.state.visible?.id)
+        _ = await flow.navigate(to: Destination("settings"))
+        // A list of strings written as a path is the same answer as a list.
+        #expect(await flow.answer(callee, with: .list([.string("swift"), .string("go")])) == .completed)
+        #expect(await caller.value == .completed(.list([.string("swift"), .string("go")])))
+        #expect(flow.state.activeStack.map(\.route) == ["feed"])
+    }
+
+    @Test func anAnswerOfAnotherTypeFailsAndChangesNothing() async throws {
+        let flow = try Self.flow()
+        let caller = Task { await flow.navigateForResult(to: Destination("chooseTags")) }
+        try await Self.until { flow.state.visible?.route == "chooseTags" }
+        let before = flow.state
+        let callee = try #require(before.visible?.id)
+        #expect(await flow.answer(callee, with: .int(3)).code == .failed(.wrongAnswerType))
+        #expect(await flow.answer(callee, with: .list([.string("java")])).code == .failed(.wrongAnswerType))
+        #expect(flow.state == before)
+        _ = await flow.back()
+        #expect(await caller.value == .dismissed)
+    }
+
+    @Test func aScreenNobodyAwaitsCannotAnswer() async throws {
+        let flow = try Self.flow()
+        _ = await flow.navigate(to: Destination("pickPhoto"))
+        let before = flow.state
+        let entry = try #require(before.visible?.id)
+        #expect(await flow.answer(entry, with: .string("x")).code == .failed(.noPendingResult))
+        #expect(flow.state == before)
+    }
+
+    @Test func aRouteThatGivesNoAnswerIsDeniedBeforeAnythingRuns() async throws {
+        let flow = try Self.flow()
+        let before = flow.state
+        let result = await flow.navigateForResult(to: Destination("settings"))
+        #expect(result == .denied(.failed(.givesNoAnswer("settings"))))
+        #expect(flow.state == before && flow.history.isEmpty)
+    }
+
+    @Test func thePolicyRefusingTheScreenIsDenied() async throws {
+        let flow = try Self.flow()
+        flow.add(AuthenticationMiddleware(loginRoute: "login", signedIn: false, clock: ContinuousClock()))
+        _ = await flow.start()
+        let result = await flow.navigateForResult(to: Destination("pickSecret"))
+        guard case .denied(let refused) = result else {
+            Issue.record("expected denied, got \(result)")
+            return
+        }
+        // Sent to the login (parked for sign-in): the answer is not awaited through it.
+        #expect(refused.code == .redirected)
+        #expect(flow.state.results.isEmpty)
+        #expect(flow.state.visible?.route == "login")
+    }
+
+    @Test func aCallerThatLeavesNeverGetsTheAnswer() async throws {
+        let flow = try Self.flow()
+        _ = await flow.navigate(to: Destination("post", parameters: ["id": .int(7)]))
+        let post = try #require(flow.state.visible)
+        var delivered: [RouteResult<RouteValue>] = []
+        flow.onResultDelivered = { _, result, _ in delivered.append(result) }
+        let caller = Task { await flow.navigateForResult(to: Destination("pickPhoto"), caller: post.id) }
+        try await Self.until { flow.state.visible?.route == "pickPhoto" }
+        let callee = try #require(flow.state.visible?.id)
+        // The feed tab's stack goes back to its root under the sheet: the post that asked leaves.
+        #expect(await flow.resetTab("feed") == .completed)
+        #expect(flow.state.visible?.id == callee)
+        #expect(await caller.value == .cancelled(.callerLeft))
+        #expect(flow.state.results.isEmpty)
+        #expect(await flow.answer(callee, with: .string("late")).code == .failed(.noPendingResult))
+        #expect(delivered == [.cancelled(.callerLeft)])
+    }
+
+    @Test func aSignOutThatForgetsRemovesTheScreenAndCancelsTheResult() async throws {
+        let flow = try Self.flow(configuration: .init(forgetsGuardedStateAtSignOut: true))
+        let auth = AuthenticationMiddleware(loginRoute: "login", signedIn: true, clock: ContinuousClock())
+        flow.add(auth)
+        _ = await flow.start()
+        let caller = Task { await flow.navigateForResult(to: Destination("pickSecret")) }
+        try await Self.until { flow.state.visible?.route == "pickSecret" }
+        flow.signOut()
+        #expect(await caller.value == .cancelled(.screenRemoved))
+        #expect(flow.state.results.isEmpty)
+    }
+
+    @Test func aSupersededRequestIsCancelledWithItsReason() async throws {
+        let flow = try Self.flow()
+        flow.loaders["slow"] = { _ in
+            try await Task.sleep(for: .seconds(30))
+            return 0
+        }
+        let text = Self.table.replacingOccurrences(of: "route pickPhoto /photos/pick\n", with: "route pickPhoto /photos/pick\n  load slow\n")
+        _ = await flow.replaceTable(with: try Router(source: RouteSource(name: "slow.routes", text: text)))
+        let caller = Task { await flow.navigateForResult(to: Destination("pickPhoto")) }
+        try await Self.until { flow.loading != nil }
+        _ = await flow.navigate(to: Destination("settings"))
+        #expect(await caller.value == .cancelled(ResultEnd(.superseded)))
+        #expect(flow.state.results.isEmpty)
+    }
+
+    // MARK: Restoration
+
+    static func saved(_ state: NavigationState) throws -> NavigationState {
+        try JSONDecoder().decode(NavigationState.self, from: try JSONEncoder().encode(state))
+    }
+
+    @Test func aPendingResultSurvivesARestoreAndIsDeliveredOnceAttached() async throws {
+        let first = try Self.flow()
+        _ = await first.navigate(to: Destination("post", parameters: ["id": .int(7)]))
+        let post = try #require(first.state.visible)
+        _ = Task { await first.navigateForResult(to: Destination("pickPhoto"), caller: post.id) }
+        try await Self.until { first.state.visible?.route == "pickPhoto" }
+        let saved = try Self.saved(first.state)
+        #expect(saved == first.state)
+        // The app is killed; the next launch restores the saved state.
+        let second = NavigationFlow(router: try Self.router(), state: saved)
+        _ = await second.start()
+        let record = try #require(second.state.results.first)
+        #expect(record.caller == post.id && record.outcome == nil)
+        let waiter = Task { await second.awaitResult(record.id) }
+        try await Self.until { second.resultWaiters.all[record.id] != nil }
+        #expect(await second.answer(record.callee, with: .string("IMG_7")) == .completed)
+        #expect(await waiter.value == .completed(.string("IMG_7")))
+        #expect(second.state.results.isEmpty)
+        // Never twice.
+        #expect(await second.awaitResult(record.id) == .cancelled(.noSuchResult))
+    }
+
+    @Test func anAnswerGivenBeforeTheCallerAttachesWaitsInTheStateAndIsTakenOnce() async throws {
+        let first = try Self.flow()
+        _ = Task { await first.navigateForResult(to: Destination("pickPhoto")) }
+        try await Self.until { first.state.visible?.route == "pickPhoto" }
+        let second = NavigationFlow(router: try Self.router(), state: try Self.saved(first.state))
+        _ = await second.start()
+        let record = try #require(second.state.results.first)
+        #expect(await second.answer(record.callee, with: .string("IMG_8")) == .completed)
+        // Ended, kept for its caller, saved with the state.
+        #expect(second.state.results.first?.outcome == .completed(.string("IMG_8")))
+        let third = NavigationFlow(router: try Self.router(), state: try Self.saved(second.state))
+        _ = await third.start()
+        #expect(await third.awaitResult(record.id) == .completed(.string("IMG_8")))
+        #expect(third.state.results.isEmpty)
+        #expect(third.history.last?.action == .takeResult(record.id))
+        #expect(await third.awaitResult(record.id) == .cancelled(.noSuchResult))
+    }
+
+    @Test func aRestoreWhoseCallerIsGoneEndsTheResultUndelivered() async throws {
+        let first = try Self.flow()
+        _ = await first.navigate(to: Destination("post", parameters: ["id": .int(7)]))
+        let post = try #require(first.state.visible)
+        _ = Task { await first.navigateForResult(to: Destination("pickPhoto"), caller: post.id) }
+        try await Self.until { first.state.visible?.route == "pickPhoto" }
+        // The next version's table has no `post`: the caller is dropped by the restore.
+        let table = Self.table.replacingOccurrences(of: "route post /posts/:id\n  param id int\n  parent feed\n", with: "")
+        let router = try Router(source: RouteSource(name: "next.routes", text: table))
+        let second = NavigationFlow(router: router, state: NavigationState(tabs: ["feed": Destination("feed"), "inbox": Destination("inbox")]))
+        let restored = await second.restore(try Self.saved(first.state))
+        #expect(restored.dropped.compactMap(\.entry?.route).contains("post"))
+        #expect(second.state.results.isEmpty)
+    }
+
+    @Test func aSavedResultIsCheckedWhenRead() throws {
+        var state = NavigationState(stack: [Destination("feed")])
+        state.results = [PendingResult(id: ResultID(0), route: "pickPhoto", caller: nil, callee: EntryID(0))]
+        // Its number is the entry's: refused.
+        #expect(throws: (any Error).self) { try Self.saved(state) }
+        state.results = [PendingResult(id: ResultID(7), route: "pickPhoto", caller: nil, callee: EntryID(0))]
+        // Not below nextID (1): refused.
+        #expect(throws: (any Error).self) { try Self.saved(state) }
+    }
+
+    // MARK: Journal
+
+    @Test func aJournalOfResultsReplaysToTheSameStates() async throws {
+        let router = try Self.router()
+        let flow = try Self.flow()
+        var lines: [String] = []
+        flow.journal = NavigationJournal(write: { lines.append($0) })
+        _ = await flow.navigate(to: Destination("post", parameters: ["id": .int(7)]))
+        let caller = Task { await flow.navigateForResult(to: Destination("pickPhoto"), caller: flow.state.visible?.id) }
+        try await Self.until { flow.state.visible?.route == "pickPhoto" }
+        let callee = try #require(flow.state.visible?.id)
+        #expect(await flow.answer(callee, with: .string("IMG_9")) == .completed)
+        #expect(await caller.value == .completed(.string("IMG_9")))
+        let records = try NavigationJournal.records(fromJSONLines: lines.joined(separator: "\n"))
+        #expect(records.map(\.step.summary) == ["begin", "navigate post", "navigate pickPhoto for its result", "answer"])
+        let report = try await JournalReplay.replay(records, router: router, beginSource: .inApp, advance: { _ in }) { state, settings in
+            Orchestrator(router: router, state: state, factories: [:], configuration: settings?.configuration ?? .init())
+        }
+        #expect(report.difference == nil, "\(report)")
+        #expect(report.steps == 3)
+    }
+}
+
+/// The guide's example (Docs/Navigation.md, "Screens that answer"), run as written.
+@MainActor
+@Suite struct ResultGuideTests {
+    final class Picker: Context {
+        func onAppear() async {}
+        func onDisappear() async {}
+    }
+
+    @Test func theGuidesPickerAnswersItsCaller() async throws {
+        let router = try ResultTests.router()
+        var environments: [ContextEnvironment] = []
+        let orchestrator = Orchestrator(
+            router: router, state: NavigationState(tabs: ["feed": Destination("feed"), "inbox": Destination("inbox")]),
+            factories: ["pickPhoto": { environments.append($0); return Picker() }])
+        await orchestrator.start()
+        let flow = orchestrator.navigation
+        // The caller, in a task of its own (a context's handle makes its own screen the caller):
+        async let picked = flow.navigateForResult(to: Destination("pickPhoto"))
+
+        try await ResultTests.until { !environments.isEmpty }
+        let environment = try #require(environments.first)
+        #expect(environment.entry.route == "pickPhoto" && flow.state.results.first?.callee == environment.entry.id)
+
+        // The picker's context, when the user taps a photo:
+        await environment.navigation.answer(with: .string("IMG_0001"))
+        print(await picked)   // completed(IMG_0001), and the sheet is gone
+        #expect(await picked == .completed(.string("IMG_0001")))
+        #expect(flow.state.modals.isEmpty && flow.state.visible?.route == "feed")
+    }
+}
