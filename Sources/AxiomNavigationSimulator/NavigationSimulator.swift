@@ -165,6 +165,18 @@ public final class NavigationSimulator {
         await navigate(to: Destination(route), source: source)
     }
 
+    /// Navigates to a route that answers and awaits its answer (Docs/Navigation.md, "Screens that
+    /// answer"), `caller` the entry that asks.
+    public func navigateForResult(to destination: Destination, source: NavigationSource = .inApp, caller: EntryID? = nil) async -> RouteResult<RouteValue> {
+        await start()
+        let started = flow.history.last?.request
+        let result = await flow.navigateForResult(to: destination, source: source, caller: caller)
+        // What the request showed is covered as a navigation's.
+        let committed = flow.history.last?.request != started
+        cover(committed ? .completed : nil, route: committed ? destination.route : nil)
+        return result
+    }
+
     @discardableResult
     public func perform(_ command: NavigationCommand, source: NavigationSource = .inApp) async -> NavigationResult {
         await start()

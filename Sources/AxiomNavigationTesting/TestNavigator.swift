@@ -51,6 +51,14 @@ public final class TestNavigator {
     public private(set) var lastResult: NavigationResult?
     /// Lifecycle events delivered and not yet checked by ``expectLifecycle(_:fileID:filePath:line:column:)``.
     private var checkedEvents = 0
+    /// What each ``navigateForResult(to:named:expect:state:fileID:filePath:line:column:)`` got, by
+    /// name (nil while pending).
+    private var answers: [String: (outcome: Outcome, task: Task<Void, Never>)] = [:]
+
+    /// An awaited answer, filled in by the task awaiting it.
+    private final class Outcome {
+        var value: RouteResult<RouteValue>? = nil
+    }
 
     /// A navigator over a route table given as text (its diagnostics are the error).
     /// - Parameters:
@@ -170,6 +178,55 @@ public final class TestNavigator {
     }
 
     public func signOut() { flow.signOut() }
+
+    /// The visible screen opens a route that answers (`result TYPE`) and awaits its answer while
+    /// the test goes on, kept under `name` (``expectAnswer(_:_:fileID:filePath:line:column:)``
+    /// checks it); `state` is checked once the request has shown its screen (Docs/Navigation.md,
+    /// "Screens that answer").
+    public func navigateForResult(
+        to destination: Destination, named name: String, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        await start()
+        let before = flow.state
+        let caller = flow.state.visible?.id
+        let outcome = Outcome()
+        answers[name]?.task.cancel()
+        let simulator = self.simulator
+        let task = Task { @MainActor in outcome.value = await simulator.navigateForResult(to: destination, caller: caller) }
+        answers[name] = (outcome, task)
+        await Simulation.settle(flow)
+        checkState("ask-result \(name)", before: before, state, Location(fileID, filePath, line, column))
+    }
+
+    /// The visible screen answers its caller with `value` and goes (``NavigationCommand/answer(_:with:)``).
+    @discardableResult
+    public func answer(
+        with value: RouteValue, expect result: ExpectedResult? = nil, state: String? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> NavigationResult {
+        let entry = flow.state.visible?.id ?? EntryID(-1)
+        let answered = await step("answer \(value)", result, state, Location(fileID, filePath, line, column)) {
+            await $0.perform(.answer(entry, with: value))
+        }
+        await Simulation.settle(flow)
+        return answered
+    }
+
+    /// Checks what a ``navigateForResult(to:named:state:fileID:filePath:line:column:)`` got:
+    /// `pending`, `completed(VALUE)`, `dismissed`, `cancelled(REASON)` or `denied(CODE)`.
+    public func expectAnswer(
+        _ name: String, _ outcome: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await Simulation.settle(flow)
+        let location = Location(fileID, filePath, line, column)
+        guard let asked = answers[name] else {
+            report("no navigateForResult(named: \"\(name)\") came before", location)
+            return
+        }
+        compare("the answer of \(name)", expected: outcome, actual: asked.outcome.value.map(\.description) ?? "pending", location)
+    }
 
     /// Moves the test clock (rate-limit windows, the parked request's time to live).
     public func advance(by duration: Duration) async { await simulator.advance(by: duration) }

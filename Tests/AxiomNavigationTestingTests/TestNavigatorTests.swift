@@ -28,6 +28,65 @@ private let routes = """
 
 @MainActor
 @Suite struct TestNavigatorTests {
+    /// Docs/Testing.md, "The navigator": a screen that answers, asked and answered in a test.
+    @Test func aScreenThatAnswersIsAskedAndAnswered() async throws {
+        let navigator = try TestNavigator(
+            routes: """
+                tabs home
+                route home /
+                  transition tab(home)
+                route pickPhoto /photos/pick
+                  transition modal(sheet)
+                  result string
+                """)
+        await navigator.navigateForResult(to: Destination("pickPhoto"), named: "photo", state: """
+            tabs: home*
+              home: #0 home
+            modal sheet: #1 pickPhoto
+            result #2: #1 pickPhoto answers #0, pending
+            """)
+        await navigator.expectAnswer("photo", "pending")
+        await navigator.answer(with: .string("IMG_0001"), expect: "completed", state: """
+            tabs: home*
+              home: #0 home
+            """)
+        await navigator.expectAnswer("photo", "completed(IMG_0001)")
+        // Dismissed, and asked of a route that gives none.
+        await navigator.navigateForResult(to: Destination("pickPhoto"), named: "again", state: """
+            tabs: home*
+              home: #0 home
+            modal sheet: #3 pickPhoto
+            result #4: #3 pickPhoto answers #0, pending
+            """)
+        await navigator.dismiss(expect: "completed", state: """
+            tabs: home*
+              home: #0 home
+            """)
+        await navigator.expectAnswer("again", "dismissed")
+        await navigator.navigateForResult(to: Destination("home"), named: "none")
+        await navigator.expectAnswer("none", "denied(failed.gives-no-answer)")
+    }
+
+    /// A wrong expectation of an answer is reported, not passed.
+    @Test func aWrongAnswerExpectationIsReported() async throws {
+        let navigator = try TestNavigator(
+            routes: """
+                tabs home
+                route home /
+                  transition tab(home)
+                route pickPhoto /photos/pick
+                  result string
+                """)
+        navigator.exhaustive = false
+        await navigator.navigateForResult(to: Destination("pickPhoto"), named: "photo")
+        await withKnownIssue {
+            await navigator.expectAnswer("photo", "completed(IMG_0001)")
+        }
+        await withKnownIssue {
+            await navigator.expectAnswer("unknown", "pending")
+        }
+    }
+
     @Test func theGuideExamplePasses() async throws {
         let navigator = try TestNavigator(
             routes: """

@@ -41,6 +41,8 @@ private let simulations: String = {
         "script-policy",
         // Previews: what a step would do, with nothing done, retired by a change of session.
         "preview",
+        // Screens that answer: awaited, answered, dismissed, refused, and a caller that left.
+        "results",
     ]
 
     /// A scenario runs on the default table, or on its own when a `NAME.routes` sits next to it.
@@ -207,10 +209,10 @@ private let simulations: String = {
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, push, replace, pop-to, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, expire-session, advance, expect, guard, leave, answer, save, restore, replace-table, await, preview, commit, publish, gesture-start, gesture-cancel, gesture-end)",
+                "<stdin>:1: error: unknown step 'opne' (open, navigate, navigate-to, push, replace, pop-to, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, expire-session, advance, expect, guard, leave, answer, save, restore, replace-table, await, preview, commit, publish, gesture-start, gesture-cancel, gesture-end, ask-result, reply)",
                 "<stdin>:2: error: unknown source 'fax' (inApp, deepLink, universalLink, pushNotification)",
                 "<stdin>:3: error: 'soon' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)",
-                "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back, guard-calls, leave-asked, preview, back-decision)",
+                "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back, guard-calls, leave-asked, preview, back-decision, answer)",
                 "<stdin>:6: error: settings come before the first step",
             ])
     }

@@ -85,6 +85,30 @@ import Testing
         #expect(source.contains("flow.loaders[\"feed\"] = { request in"))
     }
 
+    /// `result TYPE`: a key a route that answers, typed with its answer's Swift (an enum of its own
+    /// for `enum(…)`); none for a route that answers nothing, and no `Results` when none does.
+    @Test func routesThatAnswerGetATypedKey() throws {
+        let table = """
+            route pick /pick
+              result uuid
+            route tags /tags
+              result [enum(swift, go)]
+            route count /count
+              result int
+            route plain /plain
+            """
+        let source = try generate(table).get()
+        #expect(source.contains("static let pick = RouteResultKey<UUID>(route: \"pick\")"))
+        #expect(source.contains("static let tags = RouteResultKey<[TagsResult]>(route: \"tags\")"))
+        #expect(source.contains("enum TagsResult: String, RouteValueConvertible, Hashable, CaseIterable"))
+        #expect(source.contains("static let count = RouteResultKey<Int>(route: \"count\")"))
+        #expect(!source.contains("static let plain = RouteResultKey"))
+        #expect(source.contains("import Foundation") || source.contains("import FoundationEssentials"))
+        #expect(!(try generate("route plain /plain").get()).contains("enum Results"))
+        // An enum the generator would name like the keys' enum is refused, as other taken names are.
+        #expect(codes("route results /r/:results\n  param results enum(x)") == ["1:E502"])
+    }
+
     @Test func namesTheGeneratedTypeCannotUseAreRefused() {
         #expect(codes("route loaderNames /a") == ["1:E502"])
         #expect(codes("route routeName /a") == ["1:E502"])

@@ -123,10 +123,16 @@ extension NavigationFlow {
         commitThroughGate(state, action: .takeResult(record.id), id: id, presentingLogin: false, started: ContinuousClock().now)
     }
 
-    /// What the waiter of `id` is given, once it is (then it is forgotten).
+    /// What the waiter of `id` is given, once it is (then it is forgotten). A waiting task that is
+    /// cancelled stops waiting (`cancelled(task-cancelled)`) and the result stays in the state, to
+    /// be awaited again: its answer is not lost.
     func attachedResult(_ id: ResultID) async -> RouteResult<RouteValue> {
         guard let waiter = resultWaiters.all[id] else { return .cancelled(.noSuchResult) }
-        let result = await waiter.result()
+        let result = await withTaskCancellationHandler {
+            await waiter.result()
+        } onCancel: {
+            Task { @MainActor in waiter.detach() }
+        }
         if resultWaiters.all[id] === waiter { resultWaiters.all[id] = nil }
         return result
     }
@@ -153,7 +159,7 @@ extension NavigationFlow {
         var kept: [PendingResult] = []
         var live: Set<ResultID> = []
         for var record in next.results {
-            let waiter = resultWaiters.all[record.id].flatMap { $0.record.map(record.isSame) == true ? $0 : nil }
+            let waiter = resultWaiters.all[record.id].flatMap { !$0.isDetached && $0.record.map(record.isSame) == true ? $0 : nil }
             if let caller = record.caller, !present.contains(caller) {
                 if let waiter { deliveries.append((waiter, .cancelled(.callerLeft))) }
                 continue
@@ -174,7 +180,7 @@ extension NavigationFlow {
         }
         next.results = kept
         // Waiters whose result is no longer in the state (a restore replaced it) are told so.
-        for (resultID, waiter) in resultWaiters.all where !live.contains(resultID) && !waiter.isDelivered {
+        for (resultID, waiter) in resultWaiters.all where !live.contains(resultID) && !waiter.isDelivered && !waiter.isDetached {
             if !deliveries.contains(where: { $0.0 === waiter }) { deliveries.append((waiter, .cancelled(.screenRemoved))) }
         }
         return deliveries
@@ -229,10 +235,20 @@ final class ResultWaiter {
     init(record: PendingResult?) { self.record = record }
 
     var isDelivered: Bool { delivered != nil }
+    /// Its task stopped waiting (cancelled): it takes nothing, and the result stays in the state.
+    private(set) var isDetached = false
+
+    /// Stops waiting: the task is told `cancelled(task-cancelled)`; nothing is delivered to it.
+    func detach() {
+        guard delivered == nil, !isDetached else { return }
+        isDetached = true
+        continuation?.resume(returning: .cancelled(ResultEnd(.taskCancelled)))
+        continuation = nil
+    }
 
     /// Delivers `result` (the first delivery counts; there is never a second).
     func deliver(_ result: RouteResult<RouteValue>) {
-        guard delivered == nil else { return }
+        guard delivered == nil, !isDetached else { return }
         delivered = result
         continuation?.resume(returning: result)
         continuation = nil
@@ -241,9 +257,17 @@ final class ResultWaiter {
     /// The answer: now when delivered, otherwise when it is.
     func result() async -> RouteResult<RouteValue> {
         if let delivered { return delivered }
+        if isDetached { return .cancelled(ResultEnd(.taskCancelled)) }
         return await withCheckedContinuation { (continuation: CheckedContinuation<RouteResult<RouteValue>, Never>) in
             MainActor.assumeIsolated {
-                if let delivered { continuation.resume(returning: delivered) } else { self.continuation = continuation }
+                if let delivered {
+                    continuation.resume(returning: delivered)
+                } else if isDetached || Task.isCancelled {
+                    isDetached = true
+                    continuation.resume(returning: .cancelled(ResultEnd(.taskCancelled)))
+                } else {
+                    self.continuation = continuation
+                }
             }
         }
     }

@@ -37,7 +37,9 @@ extension NavigationState {
     /// `*` marks the selected tab; entries are `#id route(parameters)?query`, bottom first. A
     /// container names itself (`modal sheet checkout: #6 cart`), and one of tabs lists them as the
     /// root's are (`modal fullScreen onboarding: tabs: welcome, permissions*`, then a line a tab).
-    /// Screens withheld until sign-in follow (`withheld above #2: #3 privacy`).
+    /// Screens withheld until sign-in follow (`withheld above #2: #3 privacy`), then the answers
+    /// awaited or not yet taken (`result #6: #5 pickPhoto answers #4, pending`; `answers app` when
+    /// app code asked).
     public var outline: String {
         var lines: [String] = []
         switch root {
@@ -64,6 +66,10 @@ extension NavigationState {
                 lines.append(
                     "withheld \(group.place): modal \(modal.style.rawValue)\(modal.container.map { " " + $0 } ?? ""): " + Self.outline(group.entries))
             }
+        }
+        for result in results {
+            let outcome = result.outcome.map { "\($0.result)" } ?? "pending"
+            lines.append("result \(result.id): \(result.callee) \(result.route) answers \(result.caller.map { "\($0)" } ?? "app"), \(outcome)")
         }
         return lines.joined(separator: "\n")
     }

@@ -19,7 +19,7 @@ extension Simulation {
     /// nil when the expectation holds; otherwise what was found.
     static func check(
         _ expectation: SimulationScript.Expectation, navigator: NavigationSimulator, last: String?, guardCalls: GuardCalls, leaveRules: LeaveRules,
-        previews: [String: NavigationPreview] = [:]
+        previews: [String: NavigationPreview] = [:], answers: [String: Asked] = [:]
     ) -> String? {
         let state = navigator.state
         func compare<T: Equatable>(_ actual: T, _ expected: T, _ show: (T) -> String) -> String? {
@@ -52,6 +52,9 @@ extension Simulation {
             return compare(asked, count) { "\($0) questions" + (route.map { " to \($0)" } ?? "") }
         case .backDecision(let decision):
             return compare(navigator.flow.backDecision, decision) { "back meets \($0.rawValue)" }
+        case .answer(let name, let outcome):
+            guard let asked = answers[name] else { return "no 'ask-result \(name) …' step came before" }
+            return compare(asked.outcome.value.map(\.description) ?? "pending", outcome) { "\(name) \($0)" }
         case .preview(let name, let what):
             guard let preview = previews[name] else { return "no preview was made as '\(name)'" }
             switch what {
@@ -119,3 +122,15 @@ package func format(_ duration: Duration) -> String {
     return "\(Double(milliseconds) / 1000)s"
 }
 
+
+/// An `ask-result` step's request: its outcome once it has one (written by the task awaiting it).
+@MainActor
+final class Asked {
+    let outcome = Outcome()
+    var task: Task<Void, Never>? = nil
+
+    @MainActor
+    final class Outcome {
+        var value: RouteResult<RouteValue>? = nil
+    }
+}

@@ -68,6 +68,7 @@ package enum Simulation {
         var guardToken: MiddlewareToken? = nil
         var saved: [String: Data] = [:]
         var previews: [String: NavigationPreview] = [:]
+        var answers: [String: Asked] = [:]
         // Steps started with `&`, in the order started.
         var running: [(line: SimulationScript.Line, task: Task<NavigationResult?, Never>, done: Finished, loadedBefore: Set<EntryID>)] = []
 
@@ -218,7 +219,7 @@ package enum Simulation {
                 elapsed += duration
                 step.detail = "clock at \(format(elapsed))"
             case .expect(let expectation):
-                let failure = check(expectation, navigator: navigator, last: last, guardCalls: guardCalls, leaveRules: leaveRules, previews: previews)
+                let failure = check(expectation, navigator: navigator, last: last, guardCalls: guardCalls, leaveRules: leaveRules, previews: previews, answers: answers)
                 step.passed = failure == nil
                 step.detail = failure
             case .addGuard(let subjectText, let action):
@@ -322,6 +323,36 @@ package enum Simulation {
                     previews[name] = preview
                     step.detail = describe(preview)
                 }
+            case .askResult(let name, let route, let values):
+                // The visible screen asks; the answer is awaited while the next steps run.
+                let destination = Self.destination(route, values, router: navigator.router)
+                let caller = navigator.flow.state.visible?.id
+                let asked = Asked()
+                answers[name]?.task?.cancel()
+                answers[name] = asked
+                let outcome = asked.outcome
+                asked.task = Task { @MainActor in
+                    outcome.value = await navigator.navigateForResult(to: destination, caller: caller)
+                }
+                await settle()
+                if let value = outcome.value {
+                    step.detail = "\(name): \(value)"
+                } else {
+                    let id = navigator.flow.state.results.last.map { " (result \($0.id))" } ?? ""
+                    step.detail = "\(name): awaiting \(route)'s answer\(id)"
+                }
+                step.state = navigator.state
+                last = outcome.value.map { "\($0)" } ?? last
+            case .reply(let text):
+                guard let visible = navigator.flow.state.visible else {
+                    step.passed = false
+                    step.detail = "no screen is visible to reply"
+                    break
+                }
+                let awaited = navigator.flow.state.results.first { $0.callee == visible.id && $0.outcome == nil }
+                let type = awaited.flatMap { navigator.router.route(named: $0.route)?.metadata.result }
+                result = .some(await navigator.perform(.answer(visible.id, with: Self.answer(text, as: type))))
+                await settle()
             case .awaitAll:
                 step.detail = running.isEmpty ? "nothing running" : "\(running.count) finished"
                 add(step)
@@ -333,7 +364,23 @@ package enum Simulation {
         }
         // Steps still running when the script ends are finished too, so the report is whole.
         await finishRunning(at: nil)
+        // An answer still awaited is not waited for.
+        for asked in answers.values { asked.task?.cancel() }
         return SimulationOutcome(
             steps: totals.steps, expectations: totals.expectations, failedExpectations: totals.failed, coverage: navigator.coverage)
+    }
+
+    /// A `reply` step's text as an answer of `type` (a list's values separated by commas); as a
+    /// ``SimulationScript/Step/literal(_:)`` when the type is unknown or the text is not one of it
+    /// (the flow then refuses it, `wrong-answer-type`).
+    static func answer(_ text: String, as type: ParameterType?) -> RouteValue {
+        switch type {
+        case .list(let element):
+            let items = text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let values = items.map { element.convert($0) ?? SimulationScript.Step.literal($0) }
+            return .list(values)
+        case let type?: return type.convert(text) ?? SimulationScript.Step.literal(text)
+        case nil: return SimulationScript.Step.literal(text)
+        }
     }
 }

@@ -131,6 +131,12 @@ extension SimulationScript.Step {
             let text = try one("allowed, refused or ask, e.g. 'publish refused'")
             guard let decision = LeaveDecision(rawValue: text) else { throw ScriptError("'publish' takes allowed, refused or ask, not '\(text)'") }
             self = .publish(decision)
+        case "ask-result":
+            guard arguments.count >= 2 else {
+                throw ScriptError("'ask-result' needs a name and a route that answers, and optionally its values, e.g. 'ask-result photo pickPhoto'")
+            }
+            self = .askResult(arguments[0], route: arguments[1], try Self.values(Array(arguments.dropFirst(2))))
+        case "reply": self = .reply(try one("the answer, e.g. 'reply IMG_0001' (a list's values separated by commas)"))
         case "gesture-start", "gesture-cancel", "gesture-end":
             try none()
             self = keyword == "gesture-start" ? .gestureStart : keyword == "gesture-cancel" ? .gestureCancel : .gestureEnd
@@ -203,6 +209,13 @@ extension SimulationScript.Expectation {
             let text = try one()
             guard let decision = LeaveDecision(rawValue: text) else { throw ScriptError("'expect back-decision' takes allowed, refused or ask, not '\(text)'") }
             self = .backDecision(decision)
+        case "answer":
+            guard rest.count == 2 else {
+                throw ScriptError(
+                    "'expect answer' needs an 'ask-result' name and pending, completed(VALUE), dismissed, cancelled(REASON) or denied(CODE), e.g. 'expect answer photo completed(IMG_0001)'"
+                )
+            }
+            self = .answer(rest[0], rest[1])
         case "leave-asked":
             guard (1...2).contains(rest.count), let value = Int(rest[0]), value >= 0 else {
                 throw ScriptError("'expect leave-asked' takes a count and optionally a route, e.g. 'expect leave-asked 1 compose'")

@@ -80,6 +80,12 @@ public struct SimulationScript: Sendable {
         case publish(LeaveDecision)
         /// `gesture-start`, `gesture-cancel`, `gesture-end`: a back gesture's life.
         case gestureStart, gestureCancel, gestureEnd
+        /// `ask-result NAME ROUTE [NAME=VALUE …]`: the visible screen opens a route that answers
+        /// and awaits its answer, kept under a name (Docs/Navigation.md, "Screens that answer").
+        case askResult(String, route: String, [(String, RouteValue)])
+        /// `reply VALUE`: the visible screen answers its caller with VALUE, read as its route's
+        /// `result` type (a list's values separated by commas).
+        case reply(String)
     }
 
     /// What `expect preview NAME …` checks of a preview.
@@ -121,6 +127,9 @@ public struct SimulationScript: Sendable {
         case preview(String, PreviewExpectation)
         /// `expect back-decision allowed|refused|ask`: what going back would meet now.
         case backDecision(LeaveDecision)
+        /// `expect answer NAME OUTCOME`: what an `ask-result` got — `pending`, `completed(VALUE)`,
+        /// `dismissed`, `cancelled(REASON)`, `denied(CODE)`.
+        case answer(String, String)
     }
 
     struct Line: Sendable {
@@ -170,7 +179,7 @@ public struct SimulationScript: Sendable {
     static let stepNames = [
         "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss",
         "sign-in", "sign-out", "expire-session", "advance", "expect", "guard", "leave", "answer", "save", "restore", "replace-table", "await",
-        "preview", "commit", "publish", "gesture-start", "gesture-cancel", "gesture-end",
+        "preview", "commit", "publish", "gesture-start", "gesture-cancel", "gesture-end", "ask-result", "reply",
     ]
     /// The steps a `preview` may preview: those that make a request.
     static let previewable = ["open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab"]
@@ -180,7 +189,7 @@ public struct SimulationScript: Sendable {
     ]
     static let expectationNames = [
         "result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back", "guard-calls", "leave-asked",
-        "preview", "back-decision",
+        "preview", "back-decision", "answer",
     ]
     static let settingNames = [
         "rate-limit", "login-ttl", "signed-in", "loader", "max-redirects", "rejects-duplicates", "replaces-top", "sign-out", "start",

@@ -58,7 +58,29 @@ public final class ConversationScreen: Screen {
 
 public final class ComposeScreen: Screen {
     public let replyTo: Int?
-    init(replyTo: Int?) { self.replyTo = replyTo }
+    let navigation: NavigationHandle
+    public private(set) var audience: AppRoute.ChooseAudienceResult = .everyone
+    init(replyTo: Int?, navigation: NavigationHandle) {
+        self.replyTo = replyTo
+        self.navigation = navigation
+    }
+
+    /// Asks who may see the post, and keeps the answer (a dismissed picker keeps the old one).
+    public func chooseAudience() async -> RouteResult<AppRoute.ChooseAudienceResult> {
+        let result = await navigation.navigate(to: AppRoute.chooseAudience, awaiting: AppRoute.Results.chooseAudience)
+        if case .completed(let audience) = result { self.audience = audience }
+        return result
+    }
+}
+
+/// The audience picker: it answers the composer with one of the route's values.
+public final class AudienceScreen: Screen {
+    let navigation: NavigationHandle
+    init(navigation: NavigationHandle) { self.navigation = navigation }
+
+    public func choose(_ audience: AppRoute.ChooseAudienceResult) async -> NavigationResult {
+        await navigation.answer(AppRoute.Results.chooseAudience, with: audience)
+    }
 }
 
 public final class LoginScreen: Screen {}

@@ -21,9 +21,10 @@ public final class SocialApp {
             case .profile(let userID, let tab): ProfileScreen(userID: userID, tab: tab)
             case .inbox: InboxScreen()
             case .conversation(let conversationId): ConversationScreen(conversationId: conversationId)
-            case .compose(let replyTo): ComposeScreen(replyTo: replyTo)
+            case .compose(let replyTo): ComposeScreen(replyTo: replyTo, navigation: environment.navigation)
             case .login: LoginScreen()
             case .followers(let userId): FollowersScreen(userId: userId, loaded: environment.loaded)
+            case .chooseAudience: AudienceScreen(navigation: environment.navigation)
             }
         }
     }

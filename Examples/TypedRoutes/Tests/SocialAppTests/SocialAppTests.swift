@@ -45,6 +45,34 @@ import Testing
         }
     }
 
+    /// A screen that answers (`result enum(…)`): the composer awaits the picker's answer, typed at
+    /// both ends by `AppRoute.Results.chooseAudience` (Docs/Navigation.md, "Screens that answer").
+    @Test func aScreenAnswersItsCallerTyped() async throws {
+        let app = try SocialApp()
+        // The composer is auth-only: signed in.
+        app.navigation.add(AuthenticationMiddleware(loginRoute: "login", signedIn: true, clock: ContinuousClock()))
+        await app.orchestrator.start()
+        #expect(await app.navigation.navigate(to: AppRoute.compose()) == .completed)
+        let compose = try #require(app.orchestrator.contexts.values.compactMap { $0 as? ComposeScreen }.first)
+        async let asked = compose.chooseAudience()
+        var picker: AudienceScreen? = nil
+        for _ in 0..<10_000 where picker == nil {
+            await Task.yield()
+            picker = app.orchestrator.contexts.values.compactMap { $0 as? AudienceScreen }.first
+        }
+        #expect(app.visibleRoute == .chooseAudience)
+        #expect(await picker?.choose(.followers) == .completed)
+        #expect(await asked == .completed(.followers))
+        #expect(compose.audience == .followers)
+        #expect(app.visibleRoute == .compose())
+        // Dismissed without an answer: the composer keeps what it had.
+        async let again = compose.chooseAudience()
+        for _ in 0..<10_000 where app.visibleRoute != .chooseAudience { await Task.yield() }
+        #expect(await app.navigation.dismiss() == .completed)
+        #expect(await again == .dismissed)
+        #expect(compose.audience == .followers)
+    }
+
     /// The string API stays for dynamic use, checked at run time with a stable code.
     @Test func theStringAPIsMistakesFailAtRunTime() async throws {
         let app = try SocialApp()
@@ -67,11 +95,14 @@ struct Screens: AppRouteContexts {
     func profile(userID: Int, tab: AppRoute.ProfileTab, environment: ContextEnvironment) -> any Context { ProfileScreen(userID: userID, tab: tab) }
     func inbox(environment: ContextEnvironment) -> any Context { InboxScreen() }
     func conversation(conversationId: UUID, environment: ContextEnvironment) -> any Context { ConversationScreen(conversationId: conversationId) }
-    func compose(replyTo: Int?, environment: ContextEnvironment) -> any Context { ComposeScreen(replyTo: replyTo) }
+    func compose(replyTo: Int?, environment: ContextEnvironment) -> any Context {
+        ComposeScreen(replyTo: replyTo, navigation: environment.navigation)
+    }
     func login(environment: ContextEnvironment) -> any Context { LoginScreen() }
     func followers(userId: Int, environment: ContextEnvironment) -> any Context {
         FollowersScreen(userId: userId, loaded: environment.loaded)
     }
+    func chooseAudience(environment: ContextEnvironment) -> any Context { AudienceScreen(navigation: environment.navigation) }
 }
 
 /// A user, and the service the followers' loader asks (a stand-in).
