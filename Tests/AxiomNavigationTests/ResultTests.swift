@@ -8,7 +8,7 @@ import Testing
 /// completed, dismissed, cancelled or denied — delivered once, never to a caller that has left,
 /// and kept across a restore (Docs/Navigation.md, "Screens that answer").
 @MainActor
-@Suite struct ResultTests {
+@Suite(.timeLimit(.minutes(1))) struct ResultTests {
     static let table = """
         origins myapp:
         tabs feed, inbox
@@ -276,7 +276,7 @@ import Testing
 
 /// The guide's example (Docs/Navigation.md, "Screens that answer"), run as written.
 @MainActor
-@Suite struct ResultGuideTests {
+@Suite(.timeLimit(.minutes(1))) struct ResultGuideTests {
     final class Picker: Context {
         func onAppear() async {}
         func onDisappear() async {}
