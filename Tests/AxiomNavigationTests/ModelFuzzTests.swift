@@ -48,6 +48,13 @@ import Testing
             route share /share
               transition modal(sheet)
               sources inApp, universalLink
+            route pick /pick
+              transition modal(sheet)
+              result string
+            route secretPick /secret-pick
+              transition modal(sheet)
+              auth
+              result int
             """
 
     /// `tableA` without a tab bar: one stack, the tab roots plain routes under `home`.
@@ -74,12 +81,14 @@ import Testing
         )
         .replacingOccurrences(of: "route about /about\n  parent home\n", with: "")
         .replacingOccurrences(of: "sources inApp, universalLink", with: "sources inApp")
+        .replacingOccurrences(of: "route secretPick /secret-pick\n  transition modal(sheet)\n  auth\n  result int\n", with: "")
 
     static let urls = [
         "myapp://inbox", "myapp://inbox/3", "myapp://inbox/x", "myapp://me", "myapp://me/settings", "myapp://me/settings/privacy",
         "myapp://me/password", "myapp://profile/42", "myapp://profile/42/followers", "myapp://posts/7", "myapp://posts/7?sort=new",
         "myapp://feed", "myapp://compose", "myapp://share", "myapp://about", "myapp://login", "myapp://nowhere",
         "https://example.com/profile/9", "https://example.com/share", "myapp://posts/E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+        "myapp://pick", "myapp://secret-pick",
     ]
 
     /// The seeds: `AXIOM_MODEL_FUZZ_SEEDS` of them from `AXIOM_MODEL_FUZZ_FIRST_SEED` (0, 4).
@@ -109,7 +118,10 @@ import Testing
         // chain — which needs a request for `about` to pass the policy and the rate limit — come
         // a few times in 400 steps, and the suite's other main-actor work can change how many:
         // required of the longer runs.)
-        for door in ["ui", "restore", "swap", "sign-out", "sign-in", "open", "command", "bindings", "overlap", "question", "preview", "gesture", "publish"]
+        for door in [
+            "ui", "restore", "swap", "sign-out", "sign-in", "open", "command", "bindings", "overlap", "question", "preview", "gesture", "publish",
+            "result",
+        ]
             + (steps >= 2_000 ? ["answer", "guard-chain"] : [])
         where steps >= 400 {
             #expect(model.counts[door, default: 0] > 0, "seed \(seed): door \(door) never tried")
@@ -202,6 +214,13 @@ import Testing
         /// A back gesture left open across steps: the screen it started on, what it was told, and
         /// what the flow showed then.
         var gesture: (entry: NavigationEntry, decision: LeaveDecision)? = nil
+        /// Callers awaiting screens' answers (not requests in flight: they wait for an answer step).
+        var resultTasks: [Task<Void, Never>] = []
+        /// Results a commit ended, by number: none ends twice (a restore of an earlier state
+        /// brings its own back).
+        var endedResults: Set<ResultID> = []
+        /// The values each screen was asked to answer with, by entry.
+        var answeredValues: [EntryID: [RouteValue]] = [:]
 
         init(seed: UInt64) throws {
             random = SplitMix(state: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
@@ -249,6 +268,7 @@ import Testing
                     await MainActor.run { self?.check("middleware, request \(request.id)") }
                     return try await next(request)
                 })
+            flow.onResultDelivered = { [weak self] record, result, state in self?.delivered(record, result, after: state) }
             flow.loaders["feedData"] = { [weak self] _ in
                 await Task.yield()
                 await MainActor.run { self?.check("loader") }
@@ -271,6 +291,57 @@ import Testing
             }
             await settle()
             check("at the end")
+            for task in resultTasks { task.cancel() }
+            for task in resultTasks { await task.value }
+        }
+
+        /// A commit delivered `result`: the first end of its result, to a caller still in the state
+        /// it wrote, and an answer its screen was asked to give.
+        func delivered(_ record: PendingResult?, _ result: RouteResult<RouteValue>, after state: NavigationState) {
+            counts["result-delivered", default: 0] += 1
+            guard let record else { return violations.append("step \(step): a delivery of \(result) with no result") }
+            if !endedResults.insert(record.id).inserted {
+                violations.append("step \(step): result \(record.id) ended twice (\(result))\nsteps before:\n\(trace.joined(separator: "\n"))")
+            }
+            switch result {
+            case .completed(let value):
+                if !(answeredValues[record.callee] ?? []).contains(value) {
+                    violations.append("step \(step): result \(record.id) delivered \(value), which its screen was not asked to answer")
+                }
+                fallthrough
+            case .dismissed:
+                if let caller = record.caller, !state.entries.contains(where: { $0.id == caller }) {
+                    violations.append(
+                        "step \(step): result \(record.id) delivered \(result) to \(caller), which has left\n\(state.outline)\nsteps before:\n\(trace.joined(separator: "\n"))")
+                }
+            case .cancelled, .denied: break
+            }
+        }
+
+        /// Screens that answer: a caller (the visible screen, another in the state, or app code)
+        /// asks for an answer and waits across the steps after it; the visible screen answers, with
+        /// a value of its type or another's; a caller attaches to a result it finds.
+        func resultStep() async {
+            switch random.next() % 5 {
+            case 0, 1:
+                let route = pick(["pick", "pick", "secretPick"])
+                let caller: EntryID? = chance(50) ? flow.state.visible?.id : chance(40) && !flow.state.entries.isEmpty ? pick(flow.state.entries).id : nil
+                note("ask \(route) by \(caller.map { "\($0)" } ?? "app")")
+                resultTasks.append(Task { @MainActor in _ = await self.flow.navigateForResult(to: Destination(route), caller: caller) })
+                for _ in 0..<64 { await Task.yield() }
+            case 2, 3:
+                guard let visible = flow.state.visible else { return }
+                let value: RouteValue = pick([.string("s\(step)"), .string("t\(step)"), .int(step), .bool(true)])
+                note("answer \(visible) with \(value)")
+                answeredValues[visible.id, default: []].append(value)
+                await launch { await $0.flow.answer(visible.id, with: value) }
+            default:
+                guard !flow.state.results.isEmpty else { return }
+                let record = pick(flow.state.results)
+                note("attach to result \(record.id)")
+                resultTasks.append(Task { @MainActor in _ = await self.flow.awaitResult(record.id) })
+                for _ in 0..<32 { await Task.yield() }
+            }
         }
 
         /// Answers the oldest open leave question (`yes`: the request goes on).
@@ -325,7 +396,7 @@ import Testing
                 for _ in 0..<8 { await Task.yield() }
                 return
             }
-            let door = random.next() % 18
+            let door = random.next() % 20
             note("door \(door), before:\n\(flow.state.outline)\nwithheld \(flow.state.withheld.map { "\($0.place): \($0.entries)" })")
             switch door {
             case 0, 1:
@@ -377,6 +448,10 @@ import Testing
                     if restored.value {
                         entryOwners = [:]
                         for entry in flow.state.entries { entryOwners[entry] = earlier.owners[entry] }
+                        // Its results are back, and numbers from its own on are new again.
+                        let back = Set(earlier.state.results.map(\.id))
+                        endedResults = endedResults.filter { $0.rawValue < earlier.state.nextID && !back.contains($0) }
+                        answeredValues = answeredValues.filter { $0.key.rawValue < earlier.state.nextID }
                     }
                     break
                 }
@@ -426,6 +501,9 @@ import Testing
             case 16:
                 counts["publish", default: 0] += 1
                 publishStep()
+            case 18, 19:
+                counts["result", default: 0] += 1
+                await resultStep()
             default:
                 counts["gesture", default: 0] += 1
                 await gestureStep()
@@ -704,6 +782,12 @@ import Testing
                 if route.metadata.requiresAuthentication, flow.isSignedIn != true, route.name != "login" {
                     fail("a preview not retired shows auth-only \(shown) signed out")
                 }
+            }
+            // Every result waits for a caller in the state, on a screen in the state (or has ended).
+            let present = Set(ids)
+            for record in state.results {
+                if let caller = record.caller, !present.contains(caller) { fail("result \(record.id) is kept for \(caller), which has left") }
+                if record.outcome == nil, !present.contains(record.callee) { fail("result \(record.id) is pending on \(record.callee), which has left") }
             }
             if flow.history.count > flow.configuration.historyLimit { fail("history past its cap") }
             if state.entries.count > 4 * (step + 10) { fail("\(state.entries.count) entries after \(step) steps") }

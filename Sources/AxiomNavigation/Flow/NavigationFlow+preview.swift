@@ -101,7 +101,10 @@ extension NavigationFlow {
             case .success(let admission):
                 let result: NavigationResult =
                     if wasRedirected, let final = request.target { .redirected(chain: request.redirects, final: final) } else { .completed }
-                return NavigationPreview(request: asked, result: result, state: admission.state, events: plan.events, resumes: resumes, key: previewKey)
+                // The results as the commit would leave them (nothing is delivered).
+                var shown = admission.state
+                _ = shown.settleResults(endsByChoice: action.endsByChoice, waiting: isAwaited)
+                return NavigationPreview(request: asked, result: result, state: shown, events: plan.events, resumes: resumes, key: previewKey)
             case .failure(let refusal):
                 if refusal.parks, resumes == nil { resumes = request.target }
                 guard case .redirected(_, let final) = refusal.result else { return ended(refusal.result) }

@@ -154,36 +154,23 @@ extension NavigationFlow {
             resultWaiters.all[record.id] = ResultWaiter(record: record)
         }
         guard !next.results.isEmpty || !resultWaiters.all.isEmpty else { return [] }
-        let present = Set(next.entries.map(\.id))
+        let waiters = resultWaiters.all
+        let ended = next.settleResults(endsByChoice: action.endsByChoice, waiting: isAwaited)
         var deliveries: [(ResultWaiter, RouteResult<RouteValue>)] = []
-        var kept: [PendingResult] = []
-        var live: Set<ResultID> = []
-        for var record in next.results {
-            let waiter = resultWaiters.all[record.id].flatMap { !$0.isDetached && $0.record.map(record.isSame) == true ? $0 : nil }
-            if let caller = record.caller, !present.contains(caller) {
-                if let waiter { deliveries.append((waiter, .cancelled(.callerLeft))) }
-                continue
-            }
-            if record.outcome == nil, !present.contains(record.callee) {
-                if let value = record.value {
-                    record.outcome = .completed(value)
-                } else {
-                    record.outcome = action.endsByChoice ? .dismissed : .cancelled(.screenRemoved)
-                }
-            }
-            if let outcome = record.outcome, let waiter {
-                deliveries.append((waiter, outcome.result))
-                continue
-            }
-            kept.append(record)
-            if waiter != nil { live.insert(record.id) }
+        for (record, result) in ended {
+            if let waiter = waiters[record.id] { deliveries.append((waiter, result)) }
         }
-        next.results = kept
         // Waiters whose result is no longer in the state (a restore replaced it) are told so.
-        for (resultID, waiter) in resultWaiters.all where !live.contains(resultID) && !waiter.isDelivered && !waiter.isDetached {
-            if !deliveries.contains(where: { $0.0 === waiter }) { deliveries.append((waiter, .cancelled(.screenRemoved))) }
+        for (resultID, waiter) in waiters where !waiter.isDelivered && !waiter.isDetached {
+            let kept = next.results.contains { $0.id == resultID && waiter.record.map($0.isSame) == true }
+            if !kept, !deliveries.contains(where: { $0.0 === waiter }) { deliveries.append((waiter, .cancelled(.screenRemoved))) }
         }
         return deliveries
+    }
+
+    /// Whether a caller waits for `record` now (a waiter attached to it, not cancelled).
+    func isAwaited(_ record: PendingResult) -> Bool {
+        resultWaiters.all[record.id].map { !$0.isDetached && $0.record.map(record.isSame) == true } ?? false
     }
 
     /// The entry the commit of `request` shows for its route: a new one (numbered from the old

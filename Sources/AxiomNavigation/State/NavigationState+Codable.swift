@@ -92,9 +92,8 @@ extension NavigationState: Codable {
                 try nested.encode(result.route, forKey: .route)
                 try nested.encodeIfPresent(result.caller?.rawValue, forKey: .caller)
                 try nested.encode(result.callee.rawValue, forKey: .callee)
-                try nested.encodeIfPresent(result.value, forKey: .value)
                 switch result.outcome {
-                case nil: break
+                case nil: try nested.encodeIfPresent(result.value, forKey: .value)
                 case .completed(let value):
                     try nested.encode("completed", forKey: .outcome)
                     try nested.encode(value, forKey: .value)

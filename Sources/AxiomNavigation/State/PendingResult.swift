@@ -151,3 +151,37 @@ extension NavigationState {
         return ResultID(nextID)
     }
 }
+
+extension NavigationState {
+    /// The rule every commit applies to the results of the state it writes (and a preview to the
+    /// state it shows): a result whose caller left the state is dropped — ended `caller-left`,
+    /// never delivered; one whose answering screen left is ended — `completed` with the answer it
+    /// gave, otherwise `dismissed` when the screen was left by choice (`endsByChoice`) or
+    /// `cancelled(screen-removed)`; an ended one that `waiting` says a caller awaits is delivered:
+    /// it leaves the state. Returns what each result that left was ended with, to deliver.
+    mutating func settleResults(
+        endsByChoice: Bool, waiting: (PendingResult) -> Bool
+    ) -> [(record: PendingResult, result: RouteResult<RouteValue>)] {
+        guard !results.isEmpty else { return [] }
+        let present = Set(entries.map(\.id))
+        var ended: [(record: PendingResult, result: RouteResult<RouteValue>)] = []
+        var kept: [PendingResult] = []
+        for var record in results {
+            if let caller = record.caller, !present.contains(caller) {
+                ended.append((record, .cancelled(.callerLeft)))
+                continue
+            }
+            if record.outcome == nil, !present.contains(record.callee) {
+                record.outcome = record.value.map(PendingResult.Outcome.completed) ?? (endsByChoice ? .dismissed : .cancelled(.screenRemoved))
+                record.value = nil
+            }
+            if let outcome = record.outcome, waiting(record) {
+                ended.append((record, outcome.result))
+                continue
+            }
+            kept.append(record)
+        }
+        results = kept
+        return ended
+    }
+}
