@@ -38,6 +38,18 @@
  *   G   a back gesture's end does what the UI was told when it started: told allowed, the UI took
  *       the screen off and so does the flow; told refused, the UI held it and the screen stays.
  *
+ * With -DRESULTS, the doors of screens that answer (Docs/Navigation.md): the screen on top or app
+ * code asks for about's answer (a navigation; the commit that shows about makes the result), the
+ * answering screen answers and goes (when what it reveals may be shown), a caller attaches again
+ * (an ended result is taken then); the run starts with alice's session restored at launch (so that
+ * another principal's sign-in can take a caller away). Every commit settles the result first
+ * (settleResult: NavigationState.settleResults), and:
+ *   R1  no result is delivered twice (a restore of the saved state brings its result back as saved);
+ *   R2  no result is delivered to a caller that has left the state;
+ *   R3  a result in the state waits for a caller in the state, on a screen in the state, or has ended.
+ * Its planted faults: -DNO_CALLER_CHECK (a result whose caller left is kept) and -DNO_RESULT_TAKEN
+ * (a delivered result stays in the state).
+ *
  * Planted faults (Verification/check builds each and expects SPIN to find a violation):
  *   -DNO_RECHECK     the commit does not check the policy again after its await;
  *   -DNO_STRIP       another principal's sign-in (or a restore) keeps the previous owner's guarded
@@ -97,7 +109,11 @@ byte heldGroup[MAXHELD];    /* which group: entries of one group are consecutive
 byte hp = 0;
 byte nextGroup = 1;
 byte nextId = 1;            /* home is #0 */
+#ifdef RESULTS
+byte owner = 1;             /* (the results run starts with alice's session restored at launch) */
+#else
 byte owner = 0;             /* NavigationState.owner: 0 none, 1 alice, 2 bob */
+#endif
 byte entryOwner[MAXIDS];    /* ghost: the principal signed in when the entry was made */
 bool alive[MAXIDS];         /* ghost: made and not released */
 
@@ -153,10 +169,38 @@ bool gesturing = false;
 byte gestureId = 0;
 byte gestureTold = 0;
 
+#ifdef RESULTS
+/* A screen's answer awaited (Docs/Navigation.md, "Screens that answer"), one at a time: made by
+ * the commit of a request that asked for `about`'s answer, for the entry it pushed (the callee),
+ * the caller the screen on top when it asked or app code (NONE). Its number is taken from the
+ * entries' (nextId). Ended by the commit that takes the callee away: answered (1) when its screen
+ * answered, otherwise without an answer (2). Delivered to a waiter attached to it (the request's
+ * own, or one attached again) in the commit that ends it, and then out of the state. */
+bool rsMade = false;
+byte rsNum = 0;
+byte rsCallee = 0;
+byte rsCaller = NONE;
+bool rsAnswered = false;
+byte rsOutcome = 0;
+bool rsWaiting = false;
+byte rsAskSlot = NONE;      /* the request that asked, while in flight */
+byte rsAskCaller = NONE;
+bool rsDelivered[MAXIDS];   /* ghost: results (by number) delivered since they were made or restored */
+bool svRsMade = false;
+byte svRsNum = 0;
+byte svRsCallee = 0;
+byte svRsCaller = NONE;
+byte svRsOutcome = 0;
+#endif
+
 /* The session: the middleware's (sessionIn) and what the flow was last told (told). */
 bool sessionIn = true;
 bool toldOut = false;     /* signOut() called since the last sign-in */
+#ifdef RESULTS
+byte principal = 1;
+#else
 byte principal = 0;
+#endif
 
 /* The flow's turn and commits, by request slot (a request is one of MAXREQ slots while in flight):
  * `stale` — a newer request (or sign-out, a UI change …) took the turn since it started;
@@ -190,8 +234,50 @@ inline freeSlot(slot) {
     used[slot] = true
 }
 
+/* A delivery of the result (RESULTS): R1, it was never delivered before; R2, an answer (or its
+ * absence) reaches only a caller still in the state. Then it leaves the state. */
+inline deliverResult() {
+#ifdef RESULTS
+    assert(!rsDelivered[rsNum]);
+    if :: rsCaller != NONE -> present(rsCaller, cfound); assert(cfound) :: else -> skip fi;
+    rsDelivered[rsNum] = true;
+#ifndef NO_RESULT_TAKEN
+    rsMade = false;
+#endif
+    rsWaiting = false
+#else
+    skip
+#endif
+}
+
+/* The rule every commit applies to the result in the state it writes (NavigationState.settleResults):
+ * its caller gone, it is dropped, never delivered; its callee gone, it ends (answered or not); ended
+ * with a waiter, it is delivered. */
+inline settleResult() {
+#ifdef RESULTS
+    if
+    :: rsMade ->
+        if :: rsCaller != NONE -> present(rsCaller, cfound) :: else -> cfound = true fi;
+#ifndef NO_CALLER_CHECK
+        if :: !cfound -> rsMade = false; rsWaiting = false :: else -> skip fi;
+#endif
+        if
+        :: rsMade && rsOutcome == 0 ->
+            present(rsCallee, found);
+            if :: !found && rsAnswered -> rsOutcome = 1 :: !found && !rsAnswered -> rsOutcome = 2 :: else -> skip fi
+        :: else -> skip
+        fi;
+        if :: rsMade && rsOutcome != 0 && rsWaiting -> deliverResult() :: else -> skip fi
+    :: else -> skip
+    fi
+#else
+    skip
+#endif
+}
+
 /* A commit: every plan made before it is a plan for another state. */
 inline committed() {
+    settleResult();
     t = 0;
     do :: t < MAXREQ -> moved[t] = true; t++ :: else -> break od;
     pvMoved = true;
@@ -282,6 +368,15 @@ inline checkAll() {
     :: i < hp -> assert(entryOwner[heldId[i]] == 0 || entryOwner[heldId[i]] == owner); i++
     :: else -> break
     od;
+#ifdef RESULTS
+    /* R3: a result in the state waits for a caller in the state, on a screen in the state (or has ended). */
+    if
+    :: rsMade ->
+        if :: rsCaller != NONE -> present(rsCaller, cfound); assert(cfound) :: else -> skip fi;
+        if :: rsOutcome == 0 -> present(rsCallee, cfound); assert(cfound) :: else -> skip fi
+    :: else -> skip
+    fi;
+#endif
     /* P: a preview not retired shows nothing the gate would not show now. */
     assert(!pvMade || PVRETIRED || pvShows == NONE || !AUTHONLY(pvShows) || (sessionIn && pvPrincipal == principal));
     cid = 0;
@@ -499,6 +594,17 @@ inline restoreSaved() {
     od;
     owner = svOwner;
     nextId = svNextId;
+#ifdef RESULTS
+    /* The saved result comes back as it was (delivered since, it may be delivered again: the app
+     * went back to an earlier state); a waiter stays attached only to the same result. */
+    if
+    :: rsMade && svRsMade && rsNum == svRsNum && rsCallee == svRsCallee && rsCaller == svRsCaller -> skip
+    :: else -> rsWaiting = false
+    fi;
+    rsMade = svRsMade; rsNum = svRsNum; rsCallee = svRsCallee; rsCaller = svRsCaller; rsOutcome = svRsOutcome;
+    rsAnswered = false;
+    if :: rsMade -> rsDelivered[rsNum] = false :: else -> skip fi;
+#endif
     loginUp = false;
     gateLogin = false;
     if
@@ -608,6 +714,16 @@ proctype Request(byte slot; byte r; bool resumed) {
                 :: else ->
                     if :: resumed && loginUp -> loginUp = false; gateLogin = false :: else -> skip fi;
                     push(target)
+#ifdef RESULTS
+                    ;
+                    if
+                    :: rsAskSlot == slot && target == ABOUT ->
+                        /* The commit that shows the screen makes the result, with the asker's waiter. */
+                        rsMade = true; rsNum = nextId; nextId++; rsCallee = ids[sp - 1]; rsCaller = rsAskCaller;
+                        rsAnswered = false; rsOutcome = 0; rsWaiting = true; rsDelivered[rsNum] = false
+                    :: else -> skip
+                    fi
+#endif
                 fi;
                 checkCommit();
                 committed()
@@ -616,7 +732,11 @@ proctype Request(byte slot; byte r; bool resumed) {
         }
         if :: retry -> skip :: else -> break fi
     od;
-    atomic { inflight--; used[slot] = false; answered[slot] = WAITING; stale[slot] = false; moved[slot] = false; busy = false }
+    atomic {
+#ifdef RESULTS
+        if :: rsAskSlot == slot -> rsAskSlot = NONE :: else -> skip fi;
+#endif
+        inflight--; used[slot] = false; answered[slot] = WAITING; stale[slot] = false; moved[slot] = false; busy = false }
 }
 
 active proctype user() {
@@ -636,6 +756,36 @@ active proctype user() {
             :: printf("@@ navigate myapp://secret &\n"); run Request(q, SECRET, false)
             fi }
         atomic { !busy -> printStack() }
+#ifdef RESULTS
+    :: atomic { !busy && steps < MAXSTEPS && !loginUp && !rsMade && rsAskSlot == NONE && inflight < MAXREQ && sp + hp + inflight < MAXSTACK ->
+            /* The screen on top (or app code) asks for about's answer: a navigation to it. */
+            steps++; busy = true; inflight++;
+            freeSlot(q);
+            rsAskSlot = q;
+            if
+            :: rsAskCaller = ids[sp - 1]; printf("@@ ask-result r about &\n")
+            :: rsAskCaller = NONE; printf("@@ ask-result r about (app) &\n")
+            fi;
+            run Request(q, ABOUT, false) }
+        atomic { !busy -> printStack() }
+    :: atomic { !busy && steps < MAXSTEPS && rsMade && rsOutcome == 0 && !loginUp && sp > 1 && ids[sp - 1] == rsCallee && (sessionIn || !AUTHONLY(route[sp - 2])) ->
+            /* The screen answers and goes (what it reveals may be shown). */
+            steps++;
+            printf("@@ reply yes\n");
+            takeTurn();
+            rsAnswered = true;
+            popTop();
+            checkCommit();
+            committed();
+            printStack() }
+    :: atomic { !busy && steps < MAXSTEPS && rsMade && !rsWaiting ->
+            /* A caller attaches again (after a restore): an ended result is taken now, in a commit. */
+            steps++;
+            printf("@@ attach r\n");
+            rsWaiting = true;
+            if :: rsOutcome != 0 -> takeTurn(); committed() :: else -> checkAll() fi;
+            printStack() }
+#endif
     :: atomic { !busy && steps < MAXSTEPS && len(questions) > 0 ->
             steps++; busy = true;
             questions?q;
@@ -849,6 +999,9 @@ active proctype user() {
             od;
             svOwner = owner;
             svNextId = nextId;
+#ifdef RESULTS
+            svRsMade = rsMade; svRsNum = rsNum; svRsCallee = rsCallee; svRsCaller = rsCaller; svRsOutcome = rsOutcome;
+#endif
             printStack() }
     :: atomic { !busy && steps < MAXSTEPS && saved && inflight < MAXREQ ->
             steps++; busy = true; inflight++;

@@ -51,7 +51,7 @@ public final class TestNavigator {
     public private(set) var lastResult: NavigationResult?
     /// Lifecycle events delivered and not yet checked by ``expectLifecycle(_:fileID:filePath:line:column:)``.
     private var checkedEvents = 0
-    /// What each ``navigateForResult(to:named:expect:state:fileID:filePath:line:column:)`` got, by
+    /// What each ``navigateForResult(to:named:state:fileID:filePath:line:column:)`` got, by
     /// name (nil while pending).
     private var answers: [String: (outcome: Outcome, task: Task<Void, Never>)] = [:]
 

@@ -22,31 +22,16 @@ extension NavigationFlow {
         let source = request.source
         let planned: Result<NavigationPlan, PlanError>
         switch request.action {
-        case .navigate(let destination):
+        case .navigate(let destination), .deepLink(let destination):
+            // (A deep link of the screen on top: nothing is rebuilt, its entries and contexts stay.)
             if configuration.rejectsDuplicates, base.visible?.destination == destination { return .failure(Ended(result: .duplicated)) }
             guard let route = request.route ?? router.route(named: destination.route) else {
                 return .failure(Ended(result: .failed(.unknownRoute(destination.route))))
             }
-            let container = router.container(named: route.metadata.container)
-            if configuration.replacesTopWithNewValues, let top = base.visible, top.route == destination.route, top.destination != destination,
-                route.metadata.transition == .push || { if case .modal = route.metadata.transition { true } else { false } }()
-            {
-                // The same screen with other values: it takes the top's place (single top).
-                planned = NavigationPlanner.plan(.replace(destination), in: base, source: source)
-                break
-            }
-            planned = NavigationPlanner.navigate(
-                to: destination, route: route, in: base, source: source, container: container,
-                parents: container == nil ? [] : router.parents(of: route).filter { $0.metadata.container == container?.name })
-        case .deepLink(let destination):
-            // The link of the screen on top: nothing is rebuilt (its entries and contexts stay).
-            if configuration.rejectsDuplicates, base.visible?.destination == destination { return .failure(Ended(result: .duplicated)) }
-            guard let route = request.route ?? router.route(named: destination.route) else {
-                return .failure(Ended(result: .failed(.unknownRoute(destination.route))))
-            }
-            planned = NavigationPlanner.deepLink(
-                to: destination, route: route, parents: router.parents(of: route), in: base, source: source,
-                container: router.container(named: route.metadata.container))
+            // Navigations are shown as the app shows them, links as links are — unless the route is
+            // shown by origin (`from-link`): then the request's source decides.
+            let asLink = route.metadata.linkTransition != nil ? source != .inApp : request.action.isDeepLink
+            planned = asLink ? linkPlan(destination, route: route, in: base, source: source) : appPlan(destination, route: route, in: base, source: source)
         case .command(let command):
             planned = NavigationPlanner.plan(command, in: base, source: source)
         case .start:
@@ -88,6 +73,30 @@ extension NavigationFlow {
         case .failure(let error):
             return .failure(Ended(result: .failed(.plan(error))))
         }
+    }
+
+    /// How the app shows `route` (its `transition`, over the current screen): in its container when
+    /// it lives in one; the same screen with other values on top takes its place with
+    /// ``Configuration/replacesTopWithNewValues``.
+    func appPlan(_ destination: Destination, route: Route, in state: NavigationState, source: NavigationSource) -> Result<NavigationPlan, PlanError> {
+        if configuration.replacesTopWithNewValues, let top = state.visible, top.route == destination.route, top.destination != destination,
+            route.metadata.transition == .push || { if case .modal = route.metadata.transition { true } else { false } }()
+        {
+            // The same screen with other values: it takes the top's place (single top).
+            return NavigationPlanner.plan(.replace(destination), in: state, source: source)
+        }
+        let container = router.container(named: route.metadata.container)
+        return NavigationPlanner.navigate(
+            to: destination, route: route, in: state, source: source, container: container,
+            parents: container == nil ? [] : router.parents(of: route).filter { $0.metadata.container == container?.name })
+    }
+
+    /// How a link shows `route`: its parents below it (in its container, when it lives in one), as
+    /// its `from-link` presentation says when it has one (Docs/Navigation.md, "Presentation by origin").
+    func linkPlan(_ destination: Destination, route: Route, in state: NavigationState, source: NavigationSource) -> Result<NavigationPlan, PlanError> {
+        NavigationPlanner.deepLink(
+            to: destination, route: route, parents: router.parents(of: route), in: state, source: source,
+            container: router.container(named: route.metadata.container), link: route.metadata.linkTransition, alone: route.metadata.linkAlone)
     }
 
     /// The gate's answer for what `plan` would commit (``NavigationGate/decide(_:proposing:over:)``),

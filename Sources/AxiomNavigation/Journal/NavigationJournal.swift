@@ -32,7 +32,7 @@ public enum JournalStep: Sendable, Hashable {
     /// The flow's middleware changed while the journal recorded (one added or removed): the
     /// settings from here on. Replay stops here unless its flow already runs with them.
     case settings(JournalSettings)
-    /// A request for a screen's answer (``NavigationFlow/navigate(to:source:awaitingResultFor:)``), by the caller it named.
+    /// A request for a screen's answer (``NavigationFlow/navigateForResult(to:source:caller:)``), by the caller it named.
     case navigateForResult(Destination, source: NavigationSource, caller: EntryID?)
     /// A caller attached to a result to await it (``NavigationFlow/awaitResult(_:)``): a settled
     /// one is taken then, a pending one is delivered in the commit that ends it.

@@ -157,10 +157,21 @@ public enum NavigationPlanner {
 
     /// The same with the destination's route and its parents (`Router.parents(of:)`) already
     /// looked up — a resolved URL's route, as the flow has it.
+    ///
+    /// `link` (the route's `from-link` presentation, ``AxiomRouting/Route/Metadata/linkTransition``)
+    /// shows the route in its place: pushed over its parents, or as that modal over them; `alone`
+    /// without them, over the current screen.
     public static func deepLink(
         to destination: Destination, route: Route, parents: [Route], in state: NavigationState, source: NavigationSource = .deepLink,
-        container: RouteContainer? = nil
+        container: RouteContainer? = nil, link: Transition? = nil, alone: Bool = false
     ) -> Result<NavigationPlan, PlanError> {
+        if let link, alone {
+            switch link {
+            case .modal(let style): return plan(.present(destination, style: style), in: state, source: source)
+            case .replace: return plan(.replace(destination), in: state, source: source)
+            case .push, .tab: return plan(.push(destination), in: state, source: source)
+            }
+        }
         var next = state
         next.modals = []
         // A route in a container: the container is presented, built with the parents that live
@@ -195,7 +206,7 @@ public enum NavigationPlanner {
         }
         let entry = next.makeEntry(destination, source: source)
         var modal: NavigationState.Modal? = nil
-        if case .modal(let style) = route.metadata.transition {
+        if case .modal(let style) = link ?? route.metadata.transition {
             modal = NavigationState.Modal(style: style, stack: [entry])
         } else {
             stack.append(entry)

@@ -86,6 +86,11 @@ public struct NavigationRequest: Sendable, Hashable {
             }
         }
 
+        /// Whether the action is a deep link (a URL opened).
+        var isDeepLink: Bool {
+            if case .deepLink = self { true } else { false }
+        }
+
         /// Whether the action replaces the whole state with a saved one.
         var isRestore: Bool {
             if case .restore = self { true } else { false }

@@ -138,6 +138,8 @@ extension RouteCompiler {
             allowedSources: declaration.sources.map { Set($0.value) }, loaders: declaration.loaders?.value.map(\.value) ?? [],
             start: startValues(declaration, parameters: groups, query: query))
         metadata.result = declaration.result?.value
+        metadata.linkTransition = declaration.fromLink?.value
+        metadata.linkAlone = declaration.fromLinkAlone
         let route = Route(
             name: declaration.name.value, pattern: canonical,
             parameters: groups, query: query,

@@ -108,6 +108,13 @@ extension Diagnostic {
             help: Suggestions.help(for: style.value, in: ModalStyle.allCases.map(\.rawValue)))
     }
 
+    /// E308: `from-link tab(…)`: a link shows a route on a stack or as a modal, not as a tab's root.
+    static func linkTransitionNotATab(_ transition: Located<Transition>) -> Diagnostic {
+        Diagnostic(
+            .invalidTransition, "a link shows a route pushed, in place of the top, or as a modal, not '\(transition.value)'", at: transition.location,
+            help: "write 'from-link push', 'from-link replace' or 'from-link modal(fullScreen)', and 'alone' after it for no parents")
+    }
+
     /// E308
     static func unknownTransition(_ kind: Located<String>, kinds: [String]) -> Diagnostic {
         Diagnostic(.invalidTransition, "unknown transition '\(kind.value)'", at: kind.location, help: Suggestions.help(for: kind.value, in: kinds))

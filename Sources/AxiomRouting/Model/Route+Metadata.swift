@@ -38,6 +38,13 @@ extension Route {
         /// `result TYPE`: the type of the value the route's screen answers its caller with
         /// (Docs/Navigation.md, "Screens that answer"); nil when the screen answers nothing.
         public internal(set) var result: ParameterType? = nil
+        /// `from-link TRANSITION [alone]`: how a request from a link (any source but `inApp`) shows
+        /// the route — pushed, in place of the top or as a modal, over its parents unless
+        /// ``linkAlone`` — while a request from the app shows it with ``transition``
+        /// (Docs/Navigation.md, "Presentation by origin"); nil: every source alike.
+        public internal(set) var linkTransition: Transition? = nil
+        /// `from-link … alone`: a link shows the route over the current screen, without its parents.
+        public internal(set) var linkAlone = false
 
         /// The source names a table may list: where a navigation request can come from.
         public static let sourceNames = ["inApp", "deepLink", "universalLink", "pushNotification"]

@@ -28,8 +28,8 @@
 public enum RouterSnapshot {
     /// The version of the binary form written, and the only one read (2: a redirect's
     /// `set NAME = VALUE` values after its target; 5: a route's `start` values after its loaders;
-    /// 6: the attribution parameters after the options; 7: a route's `result` type after its
-    /// loaders).
+    /// 6: the attribution parameters after the options; 7: a route's `result` type and `from-link`
+    /// presentation after its loaders).
     public static let formatVersion = 7
 
     /// The snapshot of `router`.

@@ -185,17 +185,15 @@ struct SnapshotReader {
         let closedQuery = try bool()
         let requiresAuthentication = try bool()
         let analyticsName = try string()
-        let transition: Transition
-        switch try int(in: 0...3) {
-        case 0: transition = .push
-        case 1: transition = .replace
-        case 2: transition = .modal(try style())
-        default: transition = .tab(try string())
-        }
+        let transition = try self.transition()
         var metadata = Route.Metadata(
             requiresAuthentication: requiresAuthentication, analyticsName: analyticsName, transition: transition, parent: try optionalString(),
             tab: try optionalString(), container: try optionalString(), allowedSources: try bool() ? Set(try strings()) : nil, loaders: try strings())
         if try bool() { metadata.result = try type() }
+        if try bool() {
+            metadata.linkTransition = try self.transition()
+            metadata.linkAlone = try bool()
+        }
         if try bool() {
             let values = try array { (reader: inout SnapshotReader) throws(RouterSnapshotError) in (try reader.string(), try reader.value()) }
             guard Set(values.map(\.0)).count == values.count else { throw invalid("the start values of route '\(name)'") }
@@ -243,6 +241,16 @@ struct SnapshotReader {
 
     mutating func spelling() throws(RouterSnapshotError) -> Route.SchemeScope.Spelling {
         Route.SchemeScope.Spelling.allCases[try int(in: 0...(Route.SchemeScope.Spelling.allCases.count - 1))]
+    }
+
+    /// A transition as the writer writes it.
+    mutating func transition() throws(RouterSnapshotError) -> Transition {
+        switch try int(in: 0...3) {
+        case 0: return .push
+        case 1: return .replace
+        case 2: return .modal(try style())
+        default: return .tab(try string())
+        }
     }
 
     mutating func type() throws(RouterSnapshotError) -> ParameterType {

@@ -159,16 +159,7 @@ struct SnapshotWriter {
         let metadata = route.metadata
         bool(metadata.requiresAuthentication)
         string(metadata.analyticsName)
-        switch metadata.transition {
-        case .push: int(0)
-        case .replace: int(1)
-        case .modal(let style):
-            int(2)
-            string(style.rawValue)
-        case .tab(let tab):
-            int(3)
-            string(tab)
-        }
+        transition(metadata.transition)
         optionalString(metadata.parent)
         optionalString(metadata.tab)
         optionalString(metadata.container)
@@ -177,6 +168,11 @@ struct SnapshotWriter {
         strings(metadata.loaders)
         bool(metadata.result != nil)
         if let result = metadata.result { type(result) }
+        bool(metadata.linkTransition != nil)
+        if let link = metadata.linkTransition {
+            transition(link)
+            bool(metadata.linkAlone)
+        }
         bool(metadata.start != nil)
         if let start = metadata.start {
             count(start.count)
@@ -226,6 +222,20 @@ struct SnapshotWriter {
 
     private mutating func spelling(_ spelling: Route.SchemeScope.Spelling) {
         int(Route.SchemeScope.Spelling.allCases.firstIndex(of: spelling) ?? 0)
+    }
+
+    /// A transition: its kind (0 push, 1 replace, 2 modal, 3 tab) and its argument.
+    private mutating func transition(_ transition: Transition) {
+        switch transition {
+        case .push: int(0)
+        case .replace: int(1)
+        case .modal(let style):
+            int(2)
+            string(style.rawValue)
+        case .tab(let tab):
+            int(3)
+            string(tab)
+        }
     }
 
     private mutating func type(_ type: ParameterType) {

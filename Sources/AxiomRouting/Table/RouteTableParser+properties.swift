@@ -103,6 +103,20 @@ extension RouteTableParser {
             }
             try expectEnd(&scanner, after: "the result's type")
             route.result = type
+        case "from-link":
+            // `from-link push|replace|modal(STYLE) [alone]`: how a request from a link shows the
+            // route (Docs/Navigation.md, "Presentation by origin"); `transition` stays the app's.
+            try once(route.fromLink)
+            let transition = try parseTransition(&scanner, after: keyword)
+            if case .tab = transition.value { throw fail(.linkTransitionNotATab(transition)) }
+            if let word = try word(&scanner) {
+                guard word.value == "alone" else {
+                    throw fail(.unexpectedArgument(after: "the transition (or 'alone', for no parents below it)", at: word.location))
+                }
+                route.fromLinkAlone = true
+            }
+            try expectEnd(&scanner, after: "'alone'")
+            route.fromLink = transition
         case "container":
             try once(route.container)
             route.container = try name(

@@ -5,7 +5,7 @@
 struct RouteTableParser {
     static let directives = ["route", "redirect", "query", "origins", "tabs", "container", "include", "login", "option", "attribution"]
     static let properties = [
-        "param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "result", "container", "public", "option", "start",
+        "param", "alias", "query", "auth", "analytics", "transition", "parent", "sources", "load", "result", "from-link", "container", "public", "option", "start",
     ]
     /// What a list's values may be.
     static let listElements: [ParameterType] = [.string, .int, .double, .bool, .uuid]

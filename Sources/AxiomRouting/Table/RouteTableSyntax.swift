@@ -66,6 +66,9 @@ struct RouteDeclaration: Sendable {
     var container: Located<String>? = nil
     /// `result TYPE`: the type of the value the route's screen answers with.
     var result: Located<ParameterType>? = nil
+    /// `from-link TRANSITION [alone]`: how a link shows the route (its parents below, unless `alone`).
+    var fromLink: Located<Transition>? = nil
+    var fromLinkAlone = false
     /// `option query closed|open` under the route: whether a query item it does not declare
     /// (or a single item repeated) refuses it, over the table's `option query`.
     var closedQuery: Located<Bool>? = nil
