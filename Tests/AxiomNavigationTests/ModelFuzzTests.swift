@@ -42,6 +42,7 @@ import Testing
               param postId int
               query sort enum(top, new) = top
               parent home
+              from-link modal(fullScreen)
             route feed /feed
               load feedData
               parent home

@@ -14,8 +14,15 @@ public protocol Context: AnyObject {
 public protocol LeaveGuardingContext: Context {
     /// Asked before a navigation would take this context's entry off the screen — covered by
     /// another (`.covered`) or removed from the state (`.removed`). Returning false ends that
-    /// navigation `cancelled(guardRejected)` with nothing changed.
+    /// navigation `cancelled(guardRejected)` with nothing changed. (The default: true. A guard
+    /// that decides by where the user is going implements ``shouldLeave(_:toward:)`` instead.)
     func shouldLeave(_ departure: Departure) async -> Bool
+
+    /// The same question, with the entry the navigation would show (nil when it shows nothing of
+    /// the state it leaves: a restore): a guard may let the user go to one screen and not to
+    /// another (TanStack Router's blockers decide by destination) — leave an unsaved form for its
+    /// own preview, ask before anything else. The default asks ``shouldLeave(_:)``.
+    func shouldLeave(_ departure: Departure, toward destination: NavigationEntry?) async -> Bool
 
     /// Told when the UI took this context's entry off the screen itself (a back swipe, a sheet
     /// dragged down: ``NavigationFlow/uiDidChange(_:)``) — too late to ask. To keep the screen,
@@ -25,6 +32,8 @@ public protocol LeaveGuardingContext: Context {
 
 extension LeaveGuardingContext {
     public func wasLeftByUI(_ departure: Departure) {}
+    public func shouldLeave(_ departure: Departure) async -> Bool { true }
+    public func shouldLeave(_ departure: Departure, toward destination: NavigationEntry?) async -> Bool { await shouldLeave(departure) }
 }
 
 /// One context a commit must ask before it goes ahead, and how the commit would take its
@@ -33,10 +42,13 @@ extension LeaveGuardingContext {
 public struct LeaveQuestion {
     public let context: any LeaveGuardingContext
     public let departure: Departure
+    /// The entry the navigation would show (nil: none of the state it leaves, as a restore's).
+    public let destination: NavigationEntry?
 
-    public init(context: any LeaveGuardingContext, departure: Departure) {
+    public init(context: any LeaveGuardingContext, departure: Departure, destination: NavigationEntry? = nil) {
         self.context = context
         self.departure = departure
+        self.destination = destination
     }
 }
 

@@ -286,7 +286,7 @@ extension NavigationFlow {
             // request can change the state, and that one supersedes this.
             let waited = clock.now
             var allowed = true
-            for question in questions where allowed { allowed = await question.context.shouldLeave(question.departure) }
+            for question in questions where allowed { allowed = await question.context.shouldLeave(question.departure, toward: question.destination) }
             started += clock.now - waited
             // A context's "no" counts only for a request still wanted.
             guard latest == request.id else { return staleResult(request.id) }

@@ -131,9 +131,9 @@ private final class Screens: NavigationHost {
         var questions: [(EntryID, LeaveQuestion)] = []
         for (id, guarding) in leaveGuards where oldEntries.contains(id) {
             if !newEntries.contains(where: { $0.id == id }) {
-                questions.append((id, LeaveQuestion(context: guarding, departure: .removed)))
+                questions.append((id, LeaveQuestion(context: guarding, departure: .removed, destination: new.visible)))
             } else if id == covered {
-                questions.append((id, LeaveQuestion(context: guarding, departure: .covered)))
+                questions.append((id, LeaveQuestion(context: guarding, departure: .covered, destination: new.visible)))
             }
         }
         return questions.sorted { $0.0 > $1.0 }.map(\.1)
