@@ -779,11 +779,13 @@ active proctype user() {
             committed();
             printStack() }
     :: atomic { !busy && steps < MAXSTEPS && rsMade && !rsWaiting ->
-            /* A caller attaches again (after a restore): an ended result is taken now, in a commit. */
+            /* A caller attaches again (after a restore): an ended result is taken now, in a commit
+             * that changes nothing on screen — no turn taken, no plan moved (requests in flight go on). */
             steps++;
             printf("@@ attach r\n");
             rsWaiting = true;
-            if :: rsOutcome != 0 -> takeTurn(); committed() :: else -> checkAll() fi;
+            if :: rsOutcome != 0 -> settleResult() :: else -> skip fi;
+            checkAll();
             printStack() }
 #endif
     :: atomic { !busy && steps < MAXSTEPS && len(questions) > 0 ->

@@ -42,13 +42,17 @@ import Testing
               param postId int
               query sort enum(top, new) = top
               parent home
-              from-link modal(fullScreen)
             route feed /feed
               load feedData
               parent home
             route share /share
               transition modal(sheet)
               sources inApp, universalLink
+            route story /stories/:storyId
+              param storyId int
+              parent home
+              transition modal(sheet)
+              from-link push
             route pick /pick
               transition modal(sheet)
               result string
@@ -89,7 +93,7 @@ import Testing
         "myapp://me/password", "myapp://profile/42", "myapp://profile/42/followers", "myapp://posts/7", "myapp://posts/7?sort=new",
         "myapp://feed", "myapp://compose", "myapp://share", "myapp://about", "myapp://login", "myapp://nowhere",
         "https://example.com/profile/9", "https://example.com/share", "myapp://posts/E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-        "myapp://pick", "myapp://secret-pick",
+        "myapp://pick", "myapp://secret-pick", "myapp://stories/3",
     ]
 
     /// The seeds: `AXIOM_MODEL_FUZZ_SEEDS` of them from `AXIOM_MODEL_FUZZ_FIRST_SEED` (0, 4).
@@ -377,6 +381,7 @@ import Testing
                 Destination("profile", parameters: ["userId": .int(1)]), Destination("followers", parameters: ["userId": .int(1)]),
                 Destination("conversation", parameters: ["id": .int(2)]), Destination("inbox"), Destination("me"), Destination("home"),
                 Destination("post", parameters: ["postId": .string("x")]), Destination("nowhere"),
+                Destination("story", parameters: ["storyId": .int(3)]),
             ])
         }
 

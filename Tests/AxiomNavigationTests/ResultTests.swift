@@ -226,6 +226,50 @@ import Testing
         #expect(await third.awaitResult(record.id) == .cancelled(.noSuchResult))
     }
 
+    /// Taking an ended result changes nothing on screen: a request in flight is not superseded,
+    /// and its commit does not bring the taken result back.
+    @Test func takingAnEndedResultLeavesARequestInFlightStanding() async throws {
+        let first = try Self.flow()
+        _ = Task { await first.navigateForResult(to: Destination("pickPhoto")) }
+        try await Self.until { first.state.visible?.route == "pickPhoto" }
+        let text = Self.table.replacingOccurrences(of: "route settings /settings\n", with: "route settings /settings\n  load slow\n")
+        let second = NavigationFlow(router: try Router(source: RouteSource(name: "slow.routes", text: text)), state: try Self.saved(first.state))
+        let gate = AsyncGate()
+        second.loaders["slow"] = { _ in
+            await gate.wait()
+            return 0
+        }
+        _ = await second.start()
+        let record = try #require(second.state.results.first)
+        // Answered after the restore, before its caller attaches: ended, kept in the state.
+        #expect(await second.answer(record.callee, with: .string("IMG_5")) == .completed)
+        #expect(second.state.results.first?.outcome == .completed(.string("IMG_5")))
+        let request = Task { await second.navigate(to: Destination("settings")) }
+        try await Self.until { second.loading != nil }
+        #expect(await second.awaitResult(record.id) == .completed(.string("IMG_5")))
+        #expect(second.state.results.isEmpty)
+        await gate.open()
+        #expect(await request.value == .completed)
+        #expect(second.state.visible?.route == "settings")
+        #expect(second.state.results.isEmpty)
+        #expect(await second.awaitResult(record.id) == .cancelled(.noSuchResult))
+    }
+
+    /// Lets a loader go on when the test says so.
+    actor AsyncGate {
+        private var isOpen = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+        func wait() async {
+            if isOpen { return }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        func open() {
+            isOpen = true
+            for continuation in waiting { continuation.resume() }
+            waiting = []
+        }
+    }
+
     @Test func aRestoreWhoseCallerIsGoneEndsTheResultUndelivered() async throws {
         let first = try Self.flow()
         _ = await first.navigate(to: Destination("post", parameters: ["id": .int(7)]))

@@ -19,6 +19,7 @@ extension NavigationFlow {
         _ proposed: NavigationState, action: NavigationRequest.Action, id: RequestID, source: NavigationSource = .inApp,
         presentingLogin: Bool, started: ContinuousClock.Instant, recordsUnchanged: Bool = true,
         admitted: NavigationGate.Admission? = nil, loadedData: [EntryID: LoadedData] = [:], recordedAs result: NavigationResult.Code = .completed,
+        movesPlans: Bool = true,
         events: (_ old: NavigationState, _ new: NavigationState) -> [LifecycleEvent] = NavigationPlanner.events(from:to:)
     ) -> NavigationGate.Admission {
         let old = state
@@ -39,7 +40,8 @@ extension NavigationFlow {
             let staying = leaveDecisions.filter { kept.contains($0.value.entry) }
             if staying.count != leaveDecisions.count { leaveDecisions = staying }
         }
-        commits += 1
+        // (A commit that changes nothing a plan depends on — a result taken — leaves plans standing.)
+        if movesPlans { commits += 1 }
         let elapsed = ContinuousClock().now - started
         // The start records a transition only when the gate changed what it was given.
         if recordsUnchanged || next != old {

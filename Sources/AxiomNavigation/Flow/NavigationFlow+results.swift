@@ -118,9 +118,13 @@ extension NavigationFlow {
         }
         resultWaiters.all[id] = ResultWaiter(record: record)
         guard record.outcome != nil else { return }
-        // Ended before anyone waited (its caller was restored after it ended): taken now.
-        let id = takeTurn()
-        commitThroughGate(state, action: .takeResult(record.id), id: id, presentingLogin: false, started: ContinuousClock().now)
+        // Ended before anyone waited (its caller was restored after it ended): taken now, in a
+        // commit that changes nothing on screen — so it takes no turn and leaves the plans of the
+        // requests in flight standing (their commits drop what was taken since they planned).
+        let number = RequestID(nextRequest)
+        nextRequest += 1
+        commitThroughGate(
+            state, action: .takeResult(record.id), id: number, presentingLogin: false, started: ContinuousClock().now, movesPlans: false)
     }
 
     /// What the waiter of `id` is given, once it is (then it is forgotten). A waiting task that is
@@ -147,6 +151,10 @@ extension NavigationFlow {
     func settlingResults(
         _ next: inout NavigationState, old: NavigationState, action: NavigationRequest.Action, id: RequestID
     ) -> [(ResultWaiter, RouteResult<RouteValue>)] {
+        // A plan made before a result was taken (a take moves no plan) does not bring it back.
+        if !action.isRestore, next.results.contains(where: { record in !old.results.contains { $0.id == record.id } }) {
+            next.results.removeAll { record in !old.results.contains { $0.id == record.id } }
+        }
         if let request = resultRequests[id], request.made == nil, let callee = shownCallee(of: request, in: next, old: old) {
             let record = PendingResult(id: next.makeResultID(), route: request.route, caller: request.caller, callee: callee)
             next.results.append(record)
