@@ -51,7 +51,13 @@ import Testing
         var forms: [Form] = []
         let orchestrator = Orchestrator(
             router: router, state: NavigationState(stack: [Destination("home")]),
-            factories: ["form": { _ in let form = Form(); forms.append(form); return form }])
+            factories: [
+                "form": { _ in
+                    let form = Form()
+                    forms.append(form)
+                    return form
+                }
+            ])
         await orchestrator.start()
         let flow = orchestrator.navigation
         #expect(await flow.navigate(to: Destination("form")) == .completed)
@@ -71,7 +77,13 @@ import Testing
         var guards: [OldGuard] = []
         let orchestrator = Orchestrator(
             router: router, state: NavigationState(stack: [Destination("home")]),
-            factories: ["old": { _ in let old = OldGuard(); guards.append(old); return old }])
+            factories: [
+                "old": { _ in
+                    let old = OldGuard()
+                    guards.append(old)
+                    return old
+                }
+            ])
         await orchestrator.start()
         #expect(await orchestrator.navigation.navigate(to: Destination("old")) == .completed)
         #expect(await orchestrator.navigation.navigate(to: Destination("help")) == .cancelled(.guardRejected))

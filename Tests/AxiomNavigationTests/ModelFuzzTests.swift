@@ -221,9 +221,12 @@ import Testing
         var gesture: (entry: NavigationEntry, decision: LeaveDecision)? = nil
         /// Callers awaiting screens' answers (not requests in flight: they wait for an answer step).
         var resultTasks: [Task<Void, Never>] = []
-        /// Results a commit ended, by number: none ends twice (a restore of an earlier state
-        /// brings its own back).
-        var endedResults: Set<ResultID> = []
+        /// Results a commit ended, by number, with how many restores had committed then: none ends
+        /// twice unless a restore committed since (a restore brings the results of the state it
+        /// restores back as they were saved — a state saved before a delivery included).
+        var endedResults: [ResultID: Int] = [:]
+        var restoresCommitted = 0
+        var restoresCountedThrough = RequestID(-1)
         /// The values each screen was asked to answer with, by entry.
         var answeredValues: [EntryID: [RouteValue]] = [:]
 
@@ -305,7 +308,12 @@ import Testing
         func delivered(_ record: PendingResult?, _ result: RouteResult<RouteValue>, after state: NavigationState) {
             counts["result-delivered", default: 0] += 1
             guard let record else { return violations.append("step \(step): a delivery of \(result) with no result") }
-            if !endedResults.insert(record.id).inserted {
+            // (The history has the commit delivering now; a restore's record counts once.)
+            for entry in Array(flow.history) where entry.request > restoresCountedThrough {
+                if entry.action.isRestore { restoresCommitted += 1 }
+                restoresCountedThrough = entry.request
+            }
+            if let restores = endedResults.updateValue(restoresCommitted, forKey: record.id), restores == restoresCommitted {
                 violations.append("step \(step): result \(record.id) ended twice (\(result))\nsteps before:\n\(trace.joined(separator: "\n"))")
             }
             switch result {
@@ -454,9 +462,8 @@ import Testing
                     if restored.value {
                         entryOwners = [:]
                         for entry in flow.state.entries { entryOwners[entry] = earlier.owners[entry] }
-                        // Its results are back, and numbers from its own on are new again.
-                        let back = Set(earlier.state.results.map(\.id))
-                        endedResults = endedResults.filter { $0.rawValue < earlier.state.nextID && !back.contains($0) }
+                        // Numbers from its own on are new again.
+                        endedResults = endedResults.filter { $0.key.rawValue < earlier.state.nextID }
                         answeredValues = answeredValues.filter { $0.key.rawValue < earlier.state.nextID }
                     }
                     break

@@ -68,12 +68,12 @@ import Testing
     /// Docs/Navigation.md, "Presentation by origin", as written.
     @Test func theGuidesExample() async throws {
         let flow = try Self.flow()
-        await flow.navigate(to: Destination("post", parameters: ["id": .int(7)]))   // from the app: a sheet over the screen
-        print(flow.state.modals.map(\.style))                                        // [sheet]
+        await flow.navigate(to: Destination("post", parameters: ["id": .int(7)]))  // from the app: a sheet over the screen
+        print(flow.state.modals.map(\.style))  // [sheet]
         #expect(flow.state.modals.map(\.style) == [.sheet])
 
-        await flow.open(url: "myapp://posts/8")                                      // from a link: a page, the feed below
-        print(flow.state.activeStack.map(\.route))                                   // ["feed", "post"]
+        await flow.open(url: "myapp://posts/8")  // from a link: a page, the feed below
+        print(flow.state.activeStack.map(\.route))  // ["feed", "post"]
         #expect(flow.state.activeStack.map(\.route) == ["feed", "post"] && flow.state.modals.isEmpty)
     }
 

@@ -83,7 +83,8 @@ import Testing
                     ledger.completed += 1
                     if !(ledger.answered[record.callee] ?? []).contains(value) {
                         ledger.failures.append(
-                            "seed \(seed): result \(record.id) delivered \(value), its screen answered \(String(describing: ledger.answered[record.callee]))")
+                            "seed \(seed): result \(record.id) delivered \(value), its screen answered \(String(describing: ledger.answered[record.callee]))"
+                        )
                     }
                     fallthrough
                 case .dismissed:
@@ -159,7 +160,8 @@ import Testing
                 _ = await flow.resetTab("home")
             case 10:
                 name = "push"
-                _ = await flow.perform(.push(Bool.random(using: &random) ? Destination("post", parameters: ["id": .int(index)]) : Destination("settings")))
+                _ = await flow.perform(
+                    .push(Bool.random(using: &random) ? Destination("post", parameters: ["id": .int(index)]) : Destination("settings")))
             case 11:
                 name = "open link"
                 _ = await flow.open(url: "myapp://posts/\(index)")
@@ -233,7 +235,9 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
         // The sessions did what they are for: answers delivered, after kills.
-        #expect(deliveries > sessions && completed > sessions / 10 && kills > sessions / 2, "\(deliveries) deliveries, \(completed) completed, \(kills) kills")
+        #expect(
+            deliveries > sessions && completed > sessions / 10 && kills > sessions / 2,
+            "\(deliveries) deliveries, \(completed) completed, \(kills) kills")
         if environment["AXIOM_RESULT_FUZZ_SESSIONS"] != nil {
             print("result fuzz: \(sessions) sessions × \(steps) steps: \(deliveries) deliveries (\(completed) completed), \(kills) kills")
         }

@@ -285,6 +285,38 @@ import Testing
         #expect(second.state.results.isEmpty)
     }
 
+    /// A saved state edited by hand: its result names a screen of another route as the one that
+    /// answers, and a typed key of another type. Neither gets through.
+    @Test func anEditedSavedResultEndsAndAWrongKeyIsRefused() async throws {
+        var edited = NavigationState(tabs: ["feed": Destination("feed"), "inbox": Destination("inbox")])
+        edited = try NavigationPlanner.plan(.push(Destination("settings")), in: edited).get().state
+        let settings = try #require(edited.visible)
+        edited.results = [PendingResult(id: edited.makeResultID(), route: "pickPhoto", caller: nil, callee: settings.id)]
+        let flow = NavigationFlow(router: try Self.router(), state: try Self.saved(edited))
+        _ = await flow.start()
+        #expect(flow.state.results.first?.outcome == .cancelled(.screenRemoved))
+        // The settings screen is no answering screen.
+        #expect(await flow.answer(settings.id, with: .string("x")).code == .failed(.noPendingResult))
+        let id = try #require(flow.state.results.first?.id)
+        #expect(await flow.awaitResult(id) == .cancelled(.screenRemoved))
+
+        // An answer the key's type does not hold (the table and the generated type disagree).
+        let second = try Self.flow()
+        _ = Task { await second.navigateForResult(to: Destination("pickPhoto")) }
+        try await Self.until { second.state.visible?.route == "pickPhoto" }
+        let third = NavigationFlow(router: try Self.router(), state: try Self.saved(second.state))
+        _ = await third.start()
+        let record = try #require(third.state.results.first)
+        #expect(await third.answer(record.callee, with: .string("IMG")) == .completed)
+        let typed = await third.awaitResult(record.id, as: RouteResultKey<Int>(route: "pickPhoto"))
+        guard case .denied(let refused) = typed else {
+            Issue.record("expected denied, got \(typed)")
+            return
+        }
+        #expect(refused.code == .failed(.wrongAnswerType))
+        #expect("\(refused)".contains("which is not of type Int"))
+    }
+
     @Test func aSavedResultIsCheckedWhenRead() throws {
         var state = NavigationState(stack: [Destination("feed")])
         state.results = [PendingResult(id: ResultID(0), route: "pickPhoto", caller: nil, callee: EntryID(0))]
@@ -331,7 +363,12 @@ import Testing
         var environments: [ContextEnvironment] = []
         let orchestrator = Orchestrator(
             router: router, state: NavigationState(tabs: ["feed": Destination("feed"), "inbox": Destination("inbox")]),
-            factories: ["pickPhoto": { environments.append($0); return Picker() }])
+            factories: [
+                "pickPhoto": {
+                    environments.append($0)
+                    return Picker()
+                }
+            ])
         await orchestrator.start()
         let flow = orchestrator.navigation
         // The caller, in a task of its own (a context's handle makes its own screen the caller):
@@ -343,7 +380,7 @@ import Testing
 
         // The picker's context, when the user taps a photo:
         await environment.navigation.answer(with: .string("IMG_0001"))
-        print(await picked)   // completed(IMG_0001), and the sheet is gone
+        print(await picked)  // completed(IMG_0001), and the sheet is gone
         #expect(await picked == .completed(.string("IMG_0001")))
         #expect(flow.state.modals.isEmpty && flow.state.visible?.route == "feed")
     }

@@ -38,7 +38,7 @@ extension NavigationFlow {
         to route: some TypedRoute, awaiting key: RouteResultKey<Value>, source: NavigationSource = .inApp, caller: EntryID? = nil
     ) async -> RouteResult<Value> {
         guard route.routeName == key.route else { return .denied(.failed(.wrongAnswerType(route: route.routeName, key: key.route))) }
-        return Self.typed(await navigateForResult(to: Destination(route), source: source, caller: caller))
+        return Self.typed(await navigateForResult(to: Destination(route), source: source, caller: caller), route: key.route)
     }
 
     /// Awaits the answer of result `id`: one the caller asked for before a restore
@@ -58,7 +58,7 @@ extension NavigationFlow {
         if let record = state.results.first(where: { $0.id == id }), record.route != key.route {
             return .denied(.failed(.wrongAnswerType(route: record.route, key: key.route)))
         }
-        return Self.typed(await awaitResult(id))
+        return Self.typed(await awaitResult(id), route: key.route)
     }
 
     /// The screen of `entry` answers `value` and goes (``NavigationCommand/answer(_:with:)``).
@@ -197,11 +197,12 @@ extension NavigationFlow {
         }
     }
 
-    /// An untyped result as `Value` (a value that does not convert: the table and the generated
-    /// type disagree, `denied(failed(wrong-answer-type))`).
-    static func typed<Value: RouteValueConvertible>(_ result: RouteResult<RouteValue>) -> RouteResult<Value> {
+    /// An untyped result of `route` as `Value` (a value that does not convert — the table and the
+    /// generated type disagree, or a saved state was edited: `denied(failed(wrong-answer-type))`).
+    static func typed<Value: RouteValueConvertible>(_ result: RouteResult<RouteValue>, route: String) -> RouteResult<Value> {
         if let typed = result.map({ Value(routeValue: $0) }) { return typed }
-        return .denied(.failed(.wrongAnswerType(route: "", key: "")))
+        guard case .completed(let value) = result else { return .cancelled(.noSuchResult) }
+        return .denied(.failed(.answerNotOfTheKeysType(value, route: route, type: "\(Value.self)")))
     }
 }
 

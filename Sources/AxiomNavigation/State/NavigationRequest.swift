@@ -425,6 +425,13 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         Self(.wrongAnswerType, description: "the answer of route '\(route)' was asked for with the key of route '\(key)'; use \(route)'s key")
     }
 
+    /// An answer a typed key's Swift type does not hold (the generated type is not the table's).
+    public static func answerNotOfTheKeysType(_ value: RouteValue, route: String, type: String) -> Self {
+        Self(
+            .wrongAnswerType,
+            description: "route '\(route)' answered '\(value)', which is not of type \(type) (was the typed-route type generated from this table?)")
+    }
+
     /// An answer that is not of the route's `result` type.
     public static func invalidAnswer(_ value: RouteValue, route: String, type: ParameterType) -> Self {
         Self(.wrongAnswerType, description: "'\(value)' is not an answer of route '\(route)', which answers \(type)")

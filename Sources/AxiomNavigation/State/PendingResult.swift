@@ -163,7 +163,11 @@ extension NavigationState {
         endsByChoice: Bool, waiting: (PendingResult) -> Bool
     ) -> [(record: PendingResult, result: RouteResult<RouteValue>)] {
         guard !results.isEmpty else { return [] }
-        let present = Set(entries.map(\.id))
+        // An entry is a result's only while it is of the result's route (a saved state edited by
+        // hand may name another screen): a callee of another route has left, as far as it goes.
+        var routes: [EntryID: String] = [:]
+        for entry in entries { routes[entry.id] = entry.route }
+        let present = Set(routes.keys)
         var ended: [(record: PendingResult, result: RouteResult<RouteValue>)] = []
         var kept: [PendingResult] = []
         for var record in results {
@@ -171,7 +175,7 @@ extension NavigationState {
                 ended.append((record, .cancelled(.callerLeft)))
                 continue
             }
-            if record.outcome == nil, !present.contains(record.callee) {
+            if record.outcome == nil, routes[record.callee] != record.route {
                 record.outcome = record.value.map(PendingResult.Outcome.completed) ?? (endsByChoice ? .dismissed : .cancelled(.screenRemoved))
                 record.value = nil
             }
