@@ -299,8 +299,10 @@ import Testing
             }
             await settle()
             check("at the end")
+            // Every caller let go: a cancelled one still asking its question is answered meanwhile.
             for task in resultTasks { task.cancel() }
-            for task in resultTasks { await task.value }
+            let tasks = resultTasks
+            await finish(Task { @MainActor in for task in tasks { await task.value } }, answeringAll: true)
         }
 
         /// A commit delivered `result`: the first end of its result, to a caller still in the state

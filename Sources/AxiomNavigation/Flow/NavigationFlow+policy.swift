@@ -30,7 +30,7 @@ extension NavigationFlow {
             }
             // Navigations are shown as the app shows them, links as links are — unless the route is
             // shown by origin (`from-link`): then the request's source decides.
-            let asLink = route.metadata.linkTransition != nil ? source != .inApp : request.action.isDeepLink
+            let asLink = route.linkTransition != nil ? source != .inApp : request.action.isDeepLink
             planned = asLink ? linkPlan(destination, route: route, in: base, source: source) : appPlan(destination, route: route, in: base, source: source)
         case .command(let command):
             planned = NavigationPlanner.plan(command, in: base, source: source)
@@ -79,13 +79,14 @@ extension NavigationFlow {
     /// it lives in one; the same screen with other values on top takes its place with
     /// ``Configuration/replacesTopWithNewValues``.
     func appPlan(_ destination: Destination, route: Route, in state: NavigationState, source: NavigationSource) -> Result<NavigationPlan, PlanError> {
+        let metadata = route.metadata
         if configuration.replacesTopWithNewValues, let top = state.visible, top.route == destination.route, top.destination != destination,
-            route.metadata.transition == .push || { if case .modal = route.metadata.transition { true } else { false } }()
+            metadata.transition == .push || { if case .modal = metadata.transition { true } else { false } }()
         {
             // The same screen with other values: it takes the top's place (single top).
             return NavigationPlanner.plan(.replace(destination), in: state, source: source)
         }
-        let container = router.container(named: route.metadata.container)
+        let container = router.container(named: metadata.container)
         return NavigationPlanner.navigate(
             to: destination, route: route, in: state, source: source, container: container,
             parents: container == nil ? [] : router.parents(of: route).filter { $0.metadata.container == container?.name })
@@ -94,9 +95,10 @@ extension NavigationFlow {
     /// How a link shows `route`: its parents below it (in its container, when it lives in one), as
     /// its `from-link` presentation says when it has one (Docs/Navigation.md, "Presentation by origin").
     func linkPlan(_ destination: Destination, route: Route, in state: NavigationState, source: NavigationSource) -> Result<NavigationPlan, PlanError> {
-        NavigationPlanner.deepLink(
+        let metadata = route.metadata
+        return NavigationPlanner.deepLink(
             to: destination, route: route, parents: router.parents(of: route), in: state, source: source,
-            container: router.container(named: route.metadata.container), link: route.metadata.linkTransition, alone: route.metadata.linkAlone)
+            container: router.container(named: metadata.container), link: metadata.linkTransition, alone: metadata.linkAlone)
     }
 
     /// The gate's answer for what `plan` would commit (``NavigationGate/decide(_:proposing:over:)``),

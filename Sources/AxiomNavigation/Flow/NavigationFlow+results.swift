@@ -155,7 +155,7 @@ extension NavigationFlow {
         if !action.isRestore, next.results.contains(where: { record in !old.results.contains { $0.id == record.id } }) {
             next.results.removeAll { record in !old.results.contains { $0.id == record.id } }
         }
-        if let request = resultRequests[id], request.made == nil, let callee = shownCallee(of: request, in: next, old: old) {
+        if !resultRequests.isEmpty, let request = resultRequests[id], request.made == nil, let callee = shownCallee(of: request, in: next, old: old) {
             let record = PendingResult(id: next.makeResultID(), route: request.route, caller: request.caller, callee: callee)
             next.results.append(record)
             request.made = record.id

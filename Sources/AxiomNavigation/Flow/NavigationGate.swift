@@ -73,7 +73,7 @@ struct NavigationGate {
     func verdict(_ entry: NavigationEntry, known: Route? = nil) -> Verdict {
         let found = known.flatMap { $0.name == entry.route ? $0 : nil } ?? router.route(named: entry.route)
         guard let route = found else { return .refused(.failed(.unknownRoute(entry.route))) }
-        guard route.metadata.allows(source: entry.source.rawValue) else { return .refused(.cancelled(.untrustedSource)) }
+        guard route.allows(source: entry.source.rawValue) else { return .refused(.cancelled(.untrustedSource)) }
         guard requiresSignIn(route) else { return .allowed }
         return signedIn ? .allowed : .guarded
     }
@@ -135,7 +135,7 @@ struct NavigationGate {
     /// Whether `route` is `auth` and not the login itself (the one rule ``verdict(_:known:)``
     /// and ``needsSignIn(_:)`` share).
     private func requiresSignIn(_ route: Route) -> Bool {
-        route.metadata.requiresAuthentication && route.name != router.loginRoute && route.name != login
+        route.requiresAuthentication && route.name != router.loginRoute && route.name != login
     }
 
     /// `state` with nothing guarded left, and no owner: every withheld group gone, each stack cut

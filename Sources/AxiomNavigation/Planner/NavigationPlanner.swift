@@ -186,7 +186,7 @@ public enum NavigationPlanner {
                     to: Destination(last.name, parameters: values(for: last, from: destination.parameters) ?? [:]), route: last,
                     parents: Array(outside.dropLast()), in: next, source: source)
                 if case .success(let plan) = under, values(for: last, from: destination.parameters) != nil,
-                    last.metadata.allows(source: source.rawValue)
+                    last.allows(source: source.rawValue)
                 {
                     next = plan.state
                 }
@@ -200,7 +200,7 @@ public enum NavigationPlanner {
             case .refused(let error): return .failure(error)
             case .missing: continue
             case .values(let values):
-                guard parent.metadata.allows(source: source.rawValue) else { continue }
+                guard parent.allows(source: source.rawValue) else { continue }
                 stack.append(next.makeEntry(Destination(parent.name, parameters: values).withQueryDefaults(of: parent), source: source))
             }
         }
@@ -235,7 +235,7 @@ public enum NavigationPlanner {
         source: NavigationSource
     ) -> NavigationState.Modal {
         var chain: [NavigationEntry] = []
-        for parent in parents where parent.metadata.allows(source: source.rawValue) {
+        for parent in parents where parent.allows(source: source.rawValue) {
             if let values = values(for: parent, from: destination.parameters) {
                 chain.append(state.makeEntry(Destination(parent.name, parameters: values).withQueryDefaults(of: parent), source: source))
             }

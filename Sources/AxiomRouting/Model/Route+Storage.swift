@@ -46,6 +46,11 @@ extension Route {
         let isOwnPattern: Bool
 
         var metadata: Metadata { declaredMetadata?.value ?? .plain(name: name) }
+        // Single fields of the metadata, read in place (no copy of the whole: every navigation
+        // reads these for each screen it checks).
+        var requiresAuthentication: Bool { declaredMetadata?.value.requiresAuthentication ?? false }
+        func allows(source: String) -> Bool { declaredMetadata?.value.allowedSources?.contains(source) ?? true }
+        var linkTransition: Transition? { declaredMetadata?.value.linkTransition }
         var host: HostPattern? { hostPattern?.value }
         var fragment: FragmentPattern? { fragmentPattern?.value }
         var defaultQuery: RouteParameters? { defaults?.value }

@@ -127,6 +127,12 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// Declared query parameters.
     public var query: [QueryParameter] { storage.query }
     public var metadata: Metadata { storage.metadata }
+    /// ``Metadata/requiresAuthentication``, read without copying the metadata.
+    public var requiresAuthentication: Bool { storage.requiresAuthentication }
+    /// ``Metadata/allows(source:)``, read without copying the metadata.
+    public func allows(source: String) -> Bool { storage.allows(source: source) }
+    /// ``Metadata/linkTransition``, read without copying the metadata.
+    public var linkTransition: Transition? { storage.linkTransition }
     /// The query values a URL of the route gets when it leaves them out: each query parameter's
     /// default, in declaration order (nil when none has one).
     public var defaultQuery: RouteParameters? { storage.defaultQuery }
