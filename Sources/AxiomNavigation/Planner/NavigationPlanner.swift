@@ -83,7 +83,7 @@ public enum NavigationPlanner {
     /// A route that lives in a container (`container NAME` in the table; pass the router's
     /// `RouteContainer`): when that container is the modal on top, the route's transition acts
     /// inside it (a push on its active stack, `tab(name)` selects one of its tabs); otherwise the
-    /// container is presented, built as a deep link builds it (``deepLink(to:route:parents:in:source:container:)``).
+    /// container is presented, built as a deep link builds it (``deepLink(to:route:parents:in:source:container:link:alone:)``).
     public static func navigate(
         to destination: Destination, route: Route, in state: NavigationState, source: NavigationSource = .inApp,
         container: RouteContainer? = nil, parents: [Route] = []
@@ -158,7 +158,7 @@ public enum NavigationPlanner {
     /// The same with the destination's route and its parents (`Router.parents(of:)`) already
     /// looked up — a resolved URL's route, as the flow has it.
     ///
-    /// `link` (the route's `from-link` presentation, ``AxiomRouting/Route/Metadata/linkTransition``)
+    /// `link` (the route's `from-link` presentation, `Route.Metadata.linkTransition`)
     /// shows the route in its place: pushed over its parents, or as that modal over them; `alone`
     /// without them, over the current screen.
     public static func deepLink(
