@@ -199,7 +199,7 @@ public final class TestNavigator {
         checkState("ask-result \(name)", before: before, state, Location(fileID, filePath, line, column))
     }
 
-    /// The visible screen answers its caller with `value` and goes (``NavigationCommand/answer(_:with:)``).
+    /// The visible screen answers its caller with `value` and goes (`NavigationCommand.answer(_:with:)`).
     @discardableResult
     public func answer(
         with value: RouteValue, expect result: ExpectedResult? = nil, state: String? = nil,
