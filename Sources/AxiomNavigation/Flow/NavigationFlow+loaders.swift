@@ -53,7 +53,7 @@ extension NavigationFlow {
     /// A loader's error, with its name.
     private struct LoaderError: Error {
         let name: String
-        let message: String
+        let error: any Error
     }
 
     /// Runs the loaders of the entries `plan` adds (those whose routes declare any), all at
@@ -88,7 +88,7 @@ extension NavigationFlow {
                         } catch is CancellationError {
                             throw CancellationError()
                         } catch {
-                            throw LoaderError(name: job.0.loader, message: String(describing: error))
+                            throw LoaderError(name: job.0.loader, error: error)
                         }
                     }
                 }
@@ -108,7 +108,7 @@ extension NavigationFlow {
         guard !Task.isCancelled else { return .ended(.cancelled(.taskCancelled)) }
         switch outcome {
         case .failure(let error as LoaderError):
-            return .ended(.failed(.loaderFailed(error.name, message: error.message)))
+            return .ended(.failed(.loaderFailed(error.name, error: error.error)))
         case .failure:
             // Cancelled although still the latest and not cancelled itself: a loader threw
             // `CancellationError` on its own.

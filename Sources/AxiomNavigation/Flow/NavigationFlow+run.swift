@@ -41,7 +41,7 @@ extension NavigationFlow {
             } catch is CancellationError {
                 result = .cancelled(.taskCancelled)
             } catch {
-                result = .failed(.middleware(String(describing: error)))
+                result = .failed(.middleware(error: error))
             }
             // A middleware (or the policy, sending a signed-out user to login) asked for a
             // redirect: start again with the new destination.

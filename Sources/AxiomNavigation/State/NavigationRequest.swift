@@ -307,7 +307,18 @@ public enum CancellationReason: Sendable, Hashable {
 ///
 /// Compare ``code`` with the static members (`error.code == .redirectLoop`); new kinds of
 /// error add members and break no `switch`. The error of the plan or of the destination that
-/// caused it is kept (``plan``, ``destination``).
+/// caused it is kept (``plan``, ``destination``), and so is the error a middleware or a loader
+/// threw, of its own type (``thrown``, ``thrown(as:)``):
+///
+/// ```swift
+/// if case .failed(let error) = await flow.navigate(to: Destination("checkout")),
+///     let declined = error.thrown(as: PaymentDeclined.self) {
+///     showDeclined(declined.reason)
+/// }
+/// ```
+///
+/// Two errors are equal when everything but ``thrown`` is (an `any Error` has no equality);
+/// its description is part of ``description``.
 public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: StableCode {
         public let rawValue: String
@@ -357,23 +368,45 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
     public let destination: RouteURLError?
     /// The loader that failed or is missing, for ``Code/loaderFailed`` and ``Code/loaderNotRegistered``.
     public let loader: String?
+    /// The error a middleware or a loader threw, as it threw it (``Code/middleware``,
+    /// ``Code/loaderFailed``); nil for every other failure.
+    public let thrown: (any Error)?
     public let description: String
 
     private init(
         _ code: Code, chain: [Destination] = [], plan: PlanError? = nil, destination: RouteURLError? = nil, loader: String? = nil,
-        description: String
+        thrown: (any Error)? = nil, description: String
     ) {
         self.code = code
         self.chain = chain
         self.plan = plan
         self.destination = destination
         self.loader = loader
+        self.thrown = thrown
         self.description = description
+    }
+
+    /// The thrown error as the app's own type `E`, when a middleware or loader threw one.
+    public func thrown<E: Error>(as type: E.Type = E.self) -> E? { thrown as? E }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.code == rhs.code && lhs.chain == rhs.chain && lhs.plan == rhs.plan && lhs.destination == rhs.destination
+            && lhs.loader == rhs.loader && lhs.description == rhs.description
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(description)
     }
 
     /// A loader threw (its error, described); nothing was committed.
     public static func loaderFailed(_ name: String, message: String) -> Self {
         Self(.loaderFailed, loader: name, description: "loader '\(name)' failed: \(message)")
+    }
+
+    /// A loader threw `error`; nothing was committed. The error is kept (``thrown``).
+    public static func loaderFailed(_ name: String, error: any Error) -> Self {
+        Self(.loaderFailed, loader: name, thrown: error, description: "loader '\(name)' failed: \(String(describing: error))")
     }
 
     /// The route declares a loader the flow has none of (``NavigationFlow/loaders``).
@@ -398,6 +431,11 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A middleware threw; its error, described.
     public static func middleware(_ message: String) -> Self {
         Self(.middleware, description: "a middleware failed: \(message)")
+    }
+
+    /// A middleware (or a guard it runs) threw `error`; the error is kept (``thrown``).
+    public static func middleware(error: any Error) -> Self {
+        Self(.middleware, thrown: error, description: "a middleware failed: \(String(describing: error))")
     }
 
     /// The command does not apply to the state (`back` at the root).
