@@ -150,6 +150,17 @@ public final class NavigationSimulator {
         return result
     }
 
+    /// Opens a link of several screens (`NavigationFlow.open(urls:source:)`).
+    @discardableResult
+    public func open(urls: [String], source: NavigationSource = .deepLink) async -> NavigationResult {
+        await start()
+        let matches = urls.compactMap { try? router.resolve($0).get() }
+        for match in matches { coverage.record(match) }
+        let result = await flow.open(urls: urls, source: source)
+        cover(result, route: matches.count == urls.count ? matches.last?.route.name : nil)
+        return result
+    }
+
     @discardableResult
     public func navigate(to destination: Destination, source: NavigationSource = .inApp) async -> NavigationResult {
         await start()

@@ -125,7 +125,7 @@ import Testing
         // required of the longer runs.)
         for door in [
             "ui", "restore", "swap", "sign-out", "sign-in", "open", "command", "bindings", "overlap", "question", "preview", "gesture", "publish",
-            "result",
+            "result", "open-links", "anchor",
         ]
             + (steps >= 2_000 ? ["answer", "guard-chain"] : [])
         where steps >= 400 {
@@ -417,10 +417,25 @@ import Testing
             switch door {
             case 0, 1:
                 counts["open", default: 0] += 1
-                await launch { await $0.flow.open(url: $0.pick(ModelFuzzTests.urls), source: $0.randomSource()) }
+                if chance(30) {
+                    // A link of several screens: any screens, bottom first, any source.
+                    counts["open-links", default: 0] += 1
+                    let urls = (0...(random.next() % 3)).map { _ in pick(ModelFuzzTests.urls) }
+                    await launch { await $0.flow.open(urls: urls, source: $0.randomSource()) }
+                } else {
+                    await launch { await $0.flow.open(url: $0.pick(ModelFuzzTests.urls), source: $0.randomSource()) }
+                }
             case 2:
                 counts["navigate", default: 0] += 1
-                await launch { await $0.flow.navigate(to: $0.randomDestination(), source: $0.randomSource()) }
+                if chance(30) {
+                    // A navigation that builds its back stack (as a redirect with an anchor does).
+                    counts["anchor", default: 0] += 1
+                    let anchor = pick([Destination.Anchor.root, .parents, .screens([randomDestination(), randomDestination()])])
+                    let destination = randomDestination().anchored(anchor)
+                    await launch { await $0.flow.navigate(to: destination, source: $0.randomSource()) }
+                } else {
+                    await launch { await $0.flow.navigate(to: $0.randomDestination(), source: $0.randomSource()) }
+                }
             case 3, 4:
                 counts["command", default: 0] += 1
                 let command: NavigationCommand = pick([
@@ -610,8 +625,9 @@ import Testing
         func previewStep() async {
             let before = observed()
             let request: NavigationPreview.Request
-            switch random.next() % 3 {
+            switch random.next() % 4 {
             case 0: request = .open(url: pick(ModelFuzzTests.urls), source: randomSource())
+            case 3: request = .openLinks(urls: [pick(ModelFuzzTests.urls), pick(ModelFuzzTests.urls)], source: randomSource())
             case 1: request = .navigate(randomDestination(), source: randomSource())
             default: request = .perform(pick([.back, .dismiss, .popToRoot, .selectTab("me"), .push(randomDestination())]), source: randomSource())
             }
@@ -634,6 +650,8 @@ import Testing
             switch request {
             case .navigate(let destination, _), .perform(.push(let destination), _): touched.insert(destination.route)
             case .open(let url, _): if case .success(let match) = flow.router.resolve(url) { touched.insert(match.route.name) }
+            case .openLinks(let urls, _):
+                for url in urls { if case .success(let match) = flow.router.resolve(url) { touched.insert(match.route.name) } }
             case .perform: break
             }
             let actedOn = [.cancelled(.rateLimited), .cancelled(.guardRejected)].contains(real.code) || !touched.isDisjoint(with: ["about", "followers"])

@@ -31,7 +31,13 @@ extension NavigationFlow {
             // Navigations are shown as the app shows them, links as links are — unless the route is
             // shown by origin (`from-link`): then the request's source decides.
             let asLink = route.linkTransition != nil ? source != .inApp : request.action.isDeepLink
-            planned = asLink ? linkPlan(destination, route: route, in: base, source: source) : appPlan(destination, route: route, in: base, source: source)
+            if destination.anchor != .none {
+                planned = anchoredPlan(destination, route: route, in: base, source: source, asLink: asLink)
+            } else {
+                planned =
+                    asLink
+                    ? linkPlan(destination, route: route, in: base, source: source) : appPlan(destination, route: route, in: base, source: source)
+            }
         case .command(let command):
             planned = NavigationPlanner.plan(command, in: base, source: source)
         case .start:
@@ -94,11 +100,40 @@ extension NavigationFlow {
 
     /// How a link shows `route`: its parents below it (in its container, when it lives in one), as
     /// its `from-link` presentation says when it has one (Docs/Navigation.md, "Presentation by origin").
-    func linkPlan(_ destination: Destination, route: Route, in state: NavigationState, source: NavigationSource) -> Result<NavigationPlan, PlanError> {
+    func linkPlan(_ destination: Destination, route: Route, in state: NavigationState, source: NavigationSource) -> Result<NavigationPlan, PlanError>
+    {
         let metadata = route.metadata
         return NavigationPlanner.deepLink(
             to: destination, route: route, parents: router.parents(of: route), in: state, source: source,
             container: router.container(named: metadata.container), link: metadata.linkTransition, alone: metadata.linkAlone)
+    }
+
+    /// How a destination with an ``Destination/anchor`` is shown: its back stack built below it as
+    /// a link builds one — the parent chain, its first screen, or the screens it names — shown as
+    /// a link is when `asLink` (its `from-link` presentation, never `alone`: the anchor asks for
+    /// the stack), as the app shows it otherwise.
+    func anchoredPlan(
+        _ destination: Destination, route: Route, in state: NavigationState, source: NavigationSource, asLink: Bool
+    ) -> Result<NavigationPlan, PlanError> {
+        let container = router.container(named: route.metadata.container)
+        let link = asLink ? route.linkTransition : nil
+        switch destination.anchor {
+        case .none, .parents:
+            return NavigationPlanner.deepLink(
+                to: destination, route: route, parents: router.parents(of: route), in: state, source: source, container: container, link: link)
+        case .root:
+            return NavigationPlanner.deepLink(
+                to: destination, route: route, parents: Array(router.parents(of: route).prefix(1)), in: state, source: source,
+                container: container, link: link)
+        case .screens(let screens):
+            var below: [(Destination, Route)] = []
+            for screen in screens {
+                guard let screenRoute = router.route(named: screen.route) else { return .failure(.unknownRoute(screen.route)) }
+                below.append((screen.asScreen.withQueryDefaults(of: screenRoute), screenRoute))
+            }
+            return NavigationPlanner.deepLink(
+                to: destination, route: route, below: below, in: state, source: source, container: container, link: link)
+        }
     }
 
     /// The gate's answer for what `plan` would commit (``NavigationGate/decide(_:proposing:over:)``),
@@ -132,6 +167,5 @@ extension NavigationFlow {
         parkedOwners = parkedOwners.filter { parkedIDs.contains($0.key) }
         if let owner = state.owner { parkedOwners[request.id] = owner }
     }
-
 
 }

@@ -18,6 +18,19 @@ extension NavigationFlow {
         }
     }
 
+    /// What opening a link of several screens would do (``open(urls:source:)``), without doing it.
+    public func preview(urls: [String], source: NavigationSource = .deepLink) -> NavigationPreview {
+        let request = NavigationPreview.Request.openLinks(urls: urls, source: source)
+        switch linkedStack(urls) {
+        case .failure(let ended):
+            return NavigationPreview(request: request, result: ended.result, state: nil, events: [], resumes: nil, key: previewKey)
+        case .success(let link):
+            return preview(
+                request, .deepLink(link.destination.withoutRedirects), source: source, route: link.route, url: urls.last,
+                redirects: link.destination.redirects)
+        }
+    }
+
     /// What navigating to `destination` would do (`navigate(to:source:)`), without doing it.
     public func preview(_ destination: Destination, source: NavigationSource = .inApp) -> NavigationPreview {
         let request = NavigationPreview.Request.navigate(destination, source: source)
@@ -41,6 +54,7 @@ extension NavigationFlow {
     public func preview(_ request: NavigationPreview.Request) -> NavigationPreview {
         switch request {
         case .open(let url, let source): return preview(url: url, source: source)
+        case .openLinks(let urls, let source): return preview(urls: urls, source: source)
         case .navigate(let destination, let source): return preview(destination, source: source)
         case .perform(let command, let source): return preview(command, source: source)
         }
@@ -65,6 +79,7 @@ extension NavigationFlow {
     public func commit(_ preview: NavigationPreview) async -> NavigationResult {
         switch preview.request {
         case .open(let url, let source): return await open(url: url, source: source)
+        case .openLinks(let urls, let source): return await open(urls: urls, source: source)
         case .navigate(let destination, let source): return await navigate(to: destination, source: source)
         case .perform(let command, let source): return await perform(command, source: source)
         }

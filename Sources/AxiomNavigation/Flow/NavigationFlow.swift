@@ -167,6 +167,55 @@ public final class NavigationFlow {
         }
     }
 
+    /// Opens a link that names several destinations — its back stack spelled out, bottom first,
+    /// the last one on screen (a notification's `["myapp://inbox", "myapp://threads/9"]`; Jetpack's
+    /// deep links that list their destinations). One request and one commit, as ``open(url:source:)``
+    /// builds a link's parents: modals dismissed, the last route's tab selected, every screen
+    /// remembering `source`; the policy is the last URL's, and each screen below is checked as it
+    /// is shown by going back. A screen whose route does not take `source` is left out, as a link's
+    /// parents are. A URL that does not resolve ends the request `notFound` with its failure, and
+    /// nothing changes; so does an empty list, or one of more than ``maxLinkedScreens`` URLs
+    /// (`failed.too-many-screens`).
+    ///
+    /// ```swift
+    /// await flow.open(urls: ["myapp://profile/7", "myapp://profile/7/followers"])
+    /// print(flow.state.activeStack.map(\.route))   // ["profile", "followers"]
+    /// ```
+    @discardableResult
+    public func open(urls: [String], source: NavigationSource = .deepLink) async -> NavigationResult {
+        await journaled(.openLinks(urls: urls, source: source)) {
+            switch linkedStack(urls) {
+            case .failure(let ended): return ended.result
+            case .success(let link):
+                return await run(
+                    .deepLink(link.destination.withoutRedirects), source: source, route: link.route, url: urls.last,
+                    redirects: link.destination.redirects)
+            }
+        }
+    }
+
+    /// The most URLs ``open(urls:source:)`` takes.
+    public nonisolated static let maxLinkedScreens = 64
+
+    /// The last of `urls` resolved, anchored on the others (``Destination/Anchor/screens(_:)``).
+    func linkedStack(_ urls: [String]) -> Result<(destination: Destination, route: Route), Ended> {
+        guard let last = urls.last else { return .failure(Ended(result: .failed(.noScreens))) }
+        guard urls.count <= Self.maxLinkedScreens else {
+            return .failure(Ended(result: .failed(.tooManyScreens(urls.count, limit: Self.maxLinkedScreens))))
+        }
+        var below: [Destination] = []
+        for url in urls.dropLast() {
+            switch router.resolve(url) {
+            case .failure(let failure): return .failure(Ended(result: .notFound(failure)))
+            case .success(let match): below.append(Destination(match).asScreen)
+            }
+        }
+        switch router.resolve(last) {
+        case .failure(let failure): return .failure(Ended(result: .notFound(failure)))
+        case .success(let match): return .success((Destination(match).anchored(.screens(below)), match.route))
+        }
+    }
+
     /// Pop; at a modal's root, dismiss.
     @discardableResult
     public func back() async -> NavigationResult { await perform(.back) }

@@ -19,6 +19,8 @@ public struct NavigationPreview: Sendable, Hashable {
     public enum Request: Sendable, Hashable {
         /// ``NavigationFlow/open(url:source:)``.
         case open(url: String, source: NavigationSource)
+        /// ``NavigationFlow/open(urls:source:)``.
+        case openLinks(urls: [String], source: NavigationSource)
         /// `NavigationFlow.navigate(to:source:)` with a `Destination`.
         case navigate(Destination, source: NavigationSource)
         /// ``NavigationFlow/perform(_:source:)``.

@@ -62,16 +62,16 @@ extension NavigationJournal {
 }
 
 /// A step as JSON (format 2): `{"kind": "navigate", "destination": {…}, "source": "deepLink"}`,
-/// `{"kind": "open", "url": "…", "source": "…"}`, `{"kind": "command", "command": {"name": "popTo",
+/// `{"kind": "open", "url": "…", "source": "…"}`, `{"kind": "openLinks", "urls": ["…", "…"], "source": "…"}`, `{"kind": "command", "command": {"name": "popTo",
 /// "route": "feed", "inclusive": false}, "source": "inApp"}`, `{"kind": "begin", "format": 2,
 /// "state": {…}, "settings": {…}}` … (the schema: `Docs/schemas/journal-record.schema.json`).
 extension JournalStep: Codable {
     private enum Key: String, CodingKey {
-        case kind, format, state, settings, destination, source, url, command, change, principal, caller, result
+        case kind, format, state, settings, destination, source, url, urls, command, change, principal, caller, result
     }
 
     private enum Kind: String, Codable, CaseIterable {
-        case begin, navigate, open, command, restore, start, signIn, signOut, replaceTable, ui, settings, navigateForResult, awaitResult
+        case begin, navigate, open, openLinks, command, restore, start, signIn, signOut, replaceTable, ui, settings, navigateForResult, awaitResult
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -89,6 +89,10 @@ extension JournalStep: Codable {
         case .open(let url, let source):
             try container.encode(Kind.open, forKey: .kind)
             try container.encode(url, forKey: .url)
+            try container.encode(source, forKey: .source)
+        case .openLinks(let urls, let source):
+            try container.encode(Kind.openLinks, forKey: .kind)
+            try container.encode(urls, forKey: .urls)
             try container.encode(source, forKey: .source)
         case .command(let command, let source):
             try container.encode(Kind.command, forKey: .kind)
@@ -150,6 +154,9 @@ extension JournalStep: Codable {
                 try container.decode(Destination.self, forKey: .destination), source: try container.decode(NavigationSource.self, forKey: .source))
         case .open:
             self = .open(url: try container.decode(String.self, forKey: .url), source: try container.decode(NavigationSource.self, forKey: .source))
+        case .openLinks:
+            self = .openLinks(
+                urls: try container.decode([String].self, forKey: .urls), source: try container.decode(NavigationSource.self, forKey: .source))
         case .command:
             self = .command(
                 try container.decode(JournalCommand.self, forKey: .command).command,

@@ -18,6 +18,8 @@ public enum JournalStep: Sendable, Hashable {
     case begin(NavigationState, settings: JournalSettings?)
     case navigate(Destination, source: NavigationSource)
     case open(url: String, source: NavigationSource)
+    /// A link of several screens (``NavigationFlow/open(urls:source:)``).
+    case openLinks(urls: [String], source: NavigationSource)
     case command(NavigationCommand, source: NavigationSource)
     case restore(NavigationState, source: NavigationSource)
     /// ``Orchestrator/start()`` running the initial state as a request.
@@ -44,6 +46,7 @@ public enum JournalStep: Sendable, Hashable {
         case .begin: return "begin"
         case .navigate(let destination, _): return "navigate \(destination.route)"
         case .open(let url, _): return "open \(url)"
+        case .openLinks(let urls, _): return "open " + urls.joined(separator: " ")
         case .command(let command, _): return command.name
         case .restore: return "restore"
         case .start: return "start"

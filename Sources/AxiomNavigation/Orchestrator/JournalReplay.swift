@@ -155,6 +155,7 @@ public enum JournalReplay {
         case .begin: break
         case .navigate(let destination, let source): _ = await flow.navigate(to: destination, source: source)
         case .open(let url, let source): _ = await flow.open(url: url, source: source)
+        case .openLinks(let urls, let source): _ = await flow.open(urls: urls, source: source)
         case .command(let command, let source): _ = await flow.perform(command, source: source)
         case .restore(let state, let source): _ = await flow.restore(state, source: source)
         case .start: await orchestrator.start()

@@ -226,6 +226,38 @@ public enum NavigationPlanner {
         return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
     }
 
+    /// A link that spells its back stack: `destination` on top of `below` (each with its route,
+    /// bottom first), built in one step as ``deepLink(to:route:parents:in:source:container:link:alone:)``
+    /// builds a parent chain — modals dismissed, the route's tab selected, a modal route presented
+    /// over the screens below, a route in a container presented in it over them. Every screen is
+    /// one of the stack whatever its own transition; a screen whose route does not take `source`
+    /// is left out (it could never be shown), as a link's parents are. Every entry remembers
+    /// `source`.
+    public static func deepLink(
+        to destination: Destination, route: Route, below: [(Destination, Route)], in state: NavigationState,
+        source: NavigationSource = .deepLink, container: RouteContainer? = nil, link: Transition? = nil
+    ) -> Result<NavigationPlan, PlanError> {
+        var next = state
+        next.modals = []
+        var stack: [NavigationEntry] = []
+        for (screen, screenRoute) in below where screenRoute.allows(source: source.rawValue) {
+            stack.append(next.makeEntry(screen, source: source))
+        }
+        if let container, container.name == route.metadata.container {
+            if !stack.isEmpty { next.setRootStack(stack, forTab: route.metadata.tab) }
+            next.modals = [containerModal(container, destination: destination, route: route, parents: [], in: &next, source: source)]
+            return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
+        }
+        let entry = next.makeEntry(destination, source: source)
+        if case .modal(let style) = link ?? route.metadata.transition {
+            if !stack.isEmpty { next.setRootStack(stack, forTab: route.metadata.tab) }
+            next.modals = [NavigationState.Modal(style: style, stack: [entry])]
+        } else {
+            next.setRootStack(stack + [entry], forTab: route.metadata.tab)
+        }
+        return .success(NavigationPlan(state: next, events: events(from: state, to: next)))
+    }
+
     /// A container presented for `route`: a container of tabs starts each tab at its root route
     /// (the table's, when it needs no values) and selects the route's tab, whose stack is the
     /// route's parents in the container with the route on top; a container of one stack is that

@@ -17,7 +17,7 @@ extension NavigationState {
             return
         }
         try Router.validate(route, parameters: start.parameters, query: start.query)
-        let first = start.withoutRedirects.withQueryDefaults(of: route)
+        let first = start.asScreen.withQueryDefaults(of: route)
         guard !router.tabs.isEmpty else {
             self.init(stack: [first])
             return

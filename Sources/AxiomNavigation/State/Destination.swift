@@ -15,6 +15,27 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
     /// `hashtag [tag: swift]`); empty for a destination made in code. Counted against the flow's
     /// `maxRedirects` with any a middleware adds.
     public let redirects: [Destination]
+    /// How much of a back stack to build under the screen when it is navigated to (``Anchor``):
+    /// ``Anchor/none`` unless ``anchored(_:)`` says otherwise. Like ``redirects`` it says how to
+    /// get there, not which screen it is: not part of equality or hashing, not kept by entries.
+    public private(set) var anchor: Anchor = .none
+
+    /// How much of the back stack a navigation builds under its screen (Expo Router's
+    /// `withAnchor`; Jetpack's deep links that list their destinations).
+    public enum Anchor: Sendable, Hashable {
+        /// The request as it is: a `navigate` shows the route by its transition over the current
+        /// screen, a link builds its parents.
+        case none
+        /// The first screen of the route's parent chain below it (the stack's anchor), as a link
+        /// builds it: modals dismissed, the route's tab selected.
+        case root
+        /// The route's whole parent chain below it, as a link builds it.
+        case parents
+        /// These screens below it, in order, bottom first: a back stack spelled out (a link that
+        /// names several destinations, ``NavigationFlow/open(urls:source:)``). A screen whose
+        /// route does not take the request's source is left out, as a link's parents are.
+        case screens([Destination])
+    }
 
     public init(_ route: String, parameters: RouteParameters = [:], query: RouteParameters = [:]) {
         self.init(route, parameters: parameters, query: query, redirects: [])
@@ -28,6 +49,26 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
         self.redirects = redirects
     }
 
+    /// The same screen, navigated to with `anchor`'s back stack below it: a middleware's
+    /// redirect to `Destination("post", …).anchored(.parents)` lands on the post with its
+    /// parents below, as the link to it would, whatever command it redirected.
+    ///
+    /// ```swift
+    /// await flow.navigate(to: Destination("comments", parameters: ["postId": .int(7)]).anchored(.parents))
+    /// flow.state.activeStack.map(\.route)   // ["feed", "post", "comments"]
+    /// ```
+    public func anchored(_ anchor: Anchor) -> Destination {
+        var anchored = self
+        anchored.anchor = anchor
+        return anchored
+    }
+
+    /// The screens ``Anchor/screens(_:)`` names (none for any other anchor).
+    var anchorScreens: [Destination] {
+        if case .screens(let screens) = anchor { return screens }
+        return []
+    }
+
     /// The destination a resolved URL names, with the table's redirects it went through.
     public init(_ match: RouteMatch) {
         self.init(
@@ -35,9 +76,15 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
             redirects: match.redirects.map { Destination($0.name, parameters: $0.parameters, query: match.query) })
     }
 
-    /// The same screen without the way it was reached (what an entry keeps).
+    /// The same destination without the redirects it came through (its ``anchor`` kept: the
+    /// request still builds it).
     var withoutRedirects: Destination {
-        redirects.isEmpty ? self : Destination(route, parameters: parameters, query: query)
+        redirects.isEmpty ? self : Destination(route, parameters: parameters, query: query).anchored(anchor)
+    }
+
+    /// The screen alone, without the way it was reached (what an entry keeps).
+    var asScreen: Destination {
+        redirects.isEmpty && anchor == .none ? self : Destination(route, parameters: parameters, query: query)
     }
 
     /// The same screen: the same route, and the same value for each name — in whatever order the
@@ -70,13 +117,14 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
     func withQueryDefaults(of route: Route) -> Destination {
         guard let defaults = route.defaultQuery else { return self }
         // No query at all (a parent, a tab root, most code): the route's defaults as they are.
-        if query.isEmpty { return Destination(self.route, parameters: parameters, query: defaults, redirects: redirects) }
+        if query.isEmpty { return Destination(self.route, parameters: parameters, query: defaults, redirects: redirects).anchored(anchor) }
         let missing = defaults.filter { query[$0.name] == nil }
         guard !missing.isEmpty else { return self }
         return Destination(
             self.route, parameters: parameters,
             query: RouteParameters(names: query.map(\.name) + missing.map(\.name), values: query.map(\.value) + missing.map(\.value)),
-            redirects: redirects)
+            redirects: redirects
+        ).anchored(anchor)
     }
 }
 

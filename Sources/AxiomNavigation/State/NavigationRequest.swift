@@ -126,7 +126,8 @@ public struct NavigationRequest: Sendable, Hashable {
         /// The destinations the action names (for the checks every destination passes).
         var destinations: [Destination] {
             switch self {
-            case .navigate(let destination), .deepLink(let destination): return [destination]
+            case .navigate(let destination), .deepLink(let destination):
+                return destination.anchor == .none ? [destination] : destination.anchorScreens + [destination]
             case .command(.push(let destination)), .command(.replace(let destination)), .command(.present(let destination, _)):
                 return [destination]
             case .command(.setStack(let destinations)): return destinations
@@ -195,6 +196,8 @@ public struct NavigationRequest: Sendable, Hashable {
         let action: Action
         switch self.action {
         case .deepLink: action = .deepLink(destination)
+        // A redirect that says how much back stack to build builds it, whatever command it redirected.
+        case _ where destination.anchor != .none: action = .navigate(destination)
         case .command(.push) where keepingCommand: action = .command(.push(destination))
         case .command(.replace) where keepingCommand: action = .command(.replace(destination))
         case .command(.present(_, let style)) where keepingCommand: action = .command(.present(destination, style: style))
@@ -355,6 +358,10 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let givesNoAnswer = Code(rawValue: "gives-no-answer")
         /// An answer not of the route's `result` type, or a typed key of another route.
         public static let wrongAnswerType = Code(rawValue: "wrong-answer-type")
+        /// ``NavigationFlow/open(urls:source:)`` with more URLs than it takes.
+        public static let tooManyScreens = Code(rawValue: "too-many-screens")
+        /// ``NavigationFlow/open(urls:source:)`` with no URL.
+        public static let noScreens = Code(rawValue: "no-screens")
         /// ``NavigationCommand/answer(_:with:)`` for an entry no caller awaits.
         public static let noPendingResult = Code(rawValue: PlanError.Code.noPendingResult.rawValue)
     }
@@ -451,6 +458,14 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A destination (or redirect) to a route the router does not know.
     public static func unknownRoute(_ name: String) -> Self {
         Self(.unknownRoute, description: "unknown route '\(name)'")
+    }
+
+    /// ``NavigationFlow/open(urls:source:)`` with no URL at all.
+    public static let noScreens = Self(.noScreens, description: "a link of several screens names none; give at least one URL")
+
+    /// ``NavigationFlow/open(urls:source:)`` with more URLs than it takes.
+    public static func tooManyScreens(_ count: Int, limit: Int) -> Self {
+        Self(.tooManyScreens, description: "a link of \(count) screens; at most \(limit) are taken (NavigationFlow.maxLinkedScreens)")
     }
 
     /// A request for an answer to a route that gives none (no `result TYPE` in the table).

@@ -405,10 +405,12 @@ extension NavigationEntry: Codable {
 }
 
 /// A destination as JSON: `{"route": …, "parameters": […], "query": […], "redirects": […]}`
-/// (`parameters`, `query` and `redirects` left out when empty; an entry's has no `redirects`).
+/// (`parameters`, `query` and `redirects` left out when empty; an entry's has no `redirects`),
+/// with `"anchor": "root" | "parents" | "screens"` and, for `screens`, `"screens": […]` when it
+/// has one (``Destination/anchored(_:)``; an entry's has none).
 extension Destination: Codable {
     private enum Key: String, CodingKey {
-        case route, parameters, query, redirects
+        case route, parameters, query, redirects, anchor, screens
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -417,6 +419,14 @@ extension Destination: Codable {
         if !parameters.isEmpty { try container.encode(parameters, forKey: .parameters) }
         if !query.isEmpty { try container.encode(query, forKey: .query) }
         if !redirects.isEmpty { try container.encode(redirects, forKey: .redirects) }
+        switch anchor {
+        case .none: break
+        case .root: try container.encode("root", forKey: .anchor)
+        case .parents: try container.encode("parents", forKey: .anchor)
+        case .screens(let screens):
+            try container.encode("screens", forKey: .anchor)
+            try container.encode(screens.map(\.asScreen), forKey: .screens)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -426,6 +436,15 @@ extension Destination: Codable {
             parameters: try container.decodeIfPresent(RouteParameters.self, forKey: .parameters) ?? [:],
             query: try container.decodeIfPresent(RouteParameters.self, forKey: .query) ?? [:],
             redirects: try container.decodeIfPresent([Hop].self, forKey: .redirects)?.map(\.destination) ?? [])
+        switch try container.decodeIfPresent(String.self, forKey: .anchor) {
+        case nil: break
+        case "root": self = anchored(.root)
+        case "parents": self = anchored(.parents)
+        case "screens": self = anchored(.screens(try container.decode([Hop].self, forKey: .screens).map(\.destination)))
+        case let other?:
+            throw DecodingError.dataCorruptedError(
+                forKey: .anchor, in: container, debugDescription: "'\(other)' is not an anchor (one of root, parents, screens)")
+        }
     }
 
     /// One redirect of a chain, read without a chain of its own: a hop has none, and nesting

@@ -139,7 +139,7 @@ public struct NavigationState: Sendable, Hashable {
     /// A new entry with the next generational id, put there by a request from `source`.
     mutating func makeEntry(_ destination: Destination, source: NavigationSource = .inApp) -> NavigationEntry {
         defer { nextID += 1 }
-        return NavigationEntry(id: EntryID(nextID), destination: destination.withoutRedirects, source: source)
+        return NavigationEntry(id: EntryID(nextID), destination: destination.asScreen, source: source)
     }
 
     /// The stack commands act on: the top modal's, else the selected tab's, else the root's.
@@ -188,6 +188,19 @@ public struct NavigationState: Sendable, Hashable {
             next.setActiveStack(Array(activeStack.dropLast()))
         }
         return next
+    }
+
+    /// Replaces the root's stack: the stack's, or tab `tab`'s (when the root has it; else the
+    /// selected tab's), which is then selected.
+    mutating func setRootStack(_ stack: [NavigationEntry], forTab tab: String?) {
+        switch root {
+        case .stack: root = .stack(stack)
+        case .tabs(var tabs):
+            let chosen = tab.flatMap { tabs.stacks[$0] != nil ? $0 : nil } ?? tabs.selected
+            tabs.selected = chosen
+            tabs.stacks[chosen] = stack
+            root = .tabs(tabs)
+        }
     }
 
     /// Replaces the active stack.

@@ -71,6 +71,7 @@ extension Simulation {
     static func request(_ step: SimulationScript.Step, router: Router) -> Result<NavigationPreview.Request, RouteFailure>? {
         switch step {
         case .open(let url, let source): return .success(.open(url: url, source: source))
+        case .openLinks(let urls, let source): return .success(.openLinks(urls: urls, source: source))
         case .navigate(let url): return router.resolve(url).map { .navigate(Destination($0), source: .inApp) }
         case .navigateTo(let route, let values): return .success(.navigate(destination(route, values, router: router), source: .inApp))
         case .push(let route, let values): return .success(.perform(.push(destination(route, values, router: router)), source: .inApp))

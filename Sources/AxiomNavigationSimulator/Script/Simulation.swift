@@ -77,6 +77,7 @@ package enum Simulation {
         func run(_ request: NavigationPreview.Request) async -> NavigationResult {
             switch request {
             case .open(let url, let source): return await navigator.open(url, source: source)
+            case .openLinks(let urls, let source): return await navigator.open(urls: urls, source: source)
             case .navigate(let destination, let source): return await navigator.navigate(to: destination, source: source)
             case .perform(let command, let source): return await navigator.perform(command, source: source)
             }
@@ -170,7 +171,7 @@ package enum Simulation {
                 continue
             }
             switch line.step {
-            case .open, .navigate, .navigateTo, .push, .replace, .popTo, .back, .dismiss, .tab, .resetTab, .signIn, .restore, .commitPreview, .gestureEnd:
+            case .open, .openLinks, .navigate, .navigateTo, .push, .replace, .popTo, .back, .dismiss, .tab, .resetTab, .signIn, .restore, .commitPreview, .gestureEnd:
                 // Run as a task: a step that waits (a guard's `wait`, a screen's `ask`) with
                 // nothing to move it on is given up on rather than waited for forever.
                 let done = Finished()

@@ -37,6 +37,18 @@ extension SimulationScript.Step {
                 throw ScriptError("'open' needs a URL and optionally a source, e.g. 'open myapp://posts/7 pushNotification'")
             }
             self = .open(arguments[0], arguments.count == 2 ? try parseSource(arguments[1]) : .deepLink)
+        case "open-links":
+            // A last word with no `:` is the source (a URL has one).
+            var urls = arguments
+            var source = NavigationSource.deepLink
+            if let last = urls.last, urls.count > 1, !last.contains(":") {
+                source = try parseSource(last)
+                urls.removeLast()
+            }
+            guard !urls.isEmpty else {
+                throw ScriptError("'open-links' needs the URLs of the screens, bottom first, and optionally a source, e.g. 'open-links myapp://inbox myapp://threads/9'")
+            }
+            self = .openLinks(urls, source)
         case "navigate": self = .navigate(try one("a URL naming the destination, e.g. 'navigate myapp://posts/7'"))
         case "navigate-to", "push", "replace":
             guard let route = arguments.first else { throw ScriptError("'\(keyword)' needs a route name, e.g. '\(keyword) post postId=7'") }

@@ -28,6 +28,8 @@ public struct SimulationScript: Sendable {
 
     indirect enum Step: Sendable {
         case open(String, NavigationSource)
+        /// `open-links URL URL … [SOURCE]`: a link of several screens, bottom first.
+        case openLinks([String], NavigationSource)
         case navigate(String)
         /// A destination built by hand, as app code does: a route name and `name=value` pairs.
         case navigateTo(String, [(String, RouteValue)])
@@ -177,15 +179,15 @@ public struct SimulationScript: Sendable {
     }
 
     static let stepNames = [
-        "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss",
+        "open", "open-links", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss",
         "sign-in", "sign-out", "expire-session", "advance", "expect", "guard", "leave", "answer", "save", "restore", "replace-table", "await",
         "preview", "commit", "publish", "gesture-start", "gesture-cancel", "gesture-end", "ask-result", "reply",
     ]
     /// The steps a `preview` may preview: those that make a request.
-    static let previewable = ["open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab"]
+    static let previewable = ["open", "open-links", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab"]
     /// The steps a trailing `&` may start in the background: those that ask the flow.
     static let backgroundable = [
-        "open", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "sign-in", "restore", "commit",
+        "open", "open-links", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "sign-in", "restore", "commit",
     ]
     static let expectationNames = [
         "result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back", "guard-calls", "leave-asked",
