@@ -60,7 +60,7 @@ struct Routes: ParsableCommand {
                 details += route.query.map { query in
                     "?\(query.name)" + (query.aliases.isEmpty ? "" : " (also " + query.aliases.joined(separator: ", ") + ")")
                         + (query.ignoresNameCase ? " (any case)" : "") + ": \(query.type)" + (query.takesBareItem ? " (bare)" : "")
-                        + (query.defaultValue.map { " = \($0)" } ?? (query.isRequired ? "" : " (optional)"))
+                        + (query.defaultValue.map { " = " + Self.written($0) } ?? (query.isRequired ? "" : " (optional)"))
                         + (query.shape.map { " (from ?\($0.item) like \($0.pattern))" } ?? "")
                 }
                 if route.closedQuery { details.append("query closed") }
@@ -71,6 +71,12 @@ struct Routes: ParsableCommand {
                         + ([details.joined(separator: ", ")].filter { !$0.isEmpty } + [Resolve.metadata(route)]).joined(separator: " · "))
             }
         }
+    }
+
+    /// A default as the table writes it: a list in brackets (`[swift, ios]`, `[]`).
+    static func written(_ value: RouteValue) -> String {
+        if case .list(let values) = value { return "[" + values.map(\.description).joined(separator: ", ") + "]" }
+        return value.description
     }
 }
 

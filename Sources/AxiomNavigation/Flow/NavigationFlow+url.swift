@@ -11,8 +11,9 @@ extension Router {
     /// a URL that would not is `not-reversible`).
     public func canonicalURL(for destination: Destination) throws(RouteURLError) -> String {
         var query = destination.query
-        if let defaults = route(named: destination.route)?.defaultQuery {
-            let kept = query.filter { item in defaults[item.name] != item.value }
+        if let declared = route(named: destination.route)?.query, declared.contains(where: { $0.defaultValue != nil }) {
+            // (A `nullable` one stays: left out, it would be written as "no value".)
+            let kept = query.filter { item in declared.first { $0.name == item.name }.map { $0.defaultValue != item.value || $0.isNullable } ?? true }
             query = RouteParameters(names: kept.map(\.name), values: kept.map(\.value))
         }
         let printed = try url(for: destination.route, parameters: destination.parameters, query: query)

@@ -24,7 +24,20 @@ extension RouteCompiler {
             // A `rest` map and a list are always there: empty when the URL has none.
             var defaultValue: RouteValue? = parameter.type.value == .rest ? .fields([:]) : nil
             if case .list = parameter.type.value { defaultValue = .list([]) }
-            if let text = parameter.defaultValue {
+            if let list = parameter.defaultList, case .list(let element) = parameter.type.value {
+                // `= [swift, ios]`: each value of the element's type.
+                var values: [RouteValue] = []
+                for text in list {
+                    guard let value = element.convert(text.value) else {
+                        diagnostics.append(.invalidDefault(text, type: element, example: Self.example(for: element)))
+                        break
+                    }
+                    values.append(value)
+                }
+                guard values.count == list.count else { continue }
+                defaultValue = .list(values)
+                if parameter.isOptional { diagnostics.append(.redundantOptional(at: parameter.name.location)) }
+            } else if let text = parameter.defaultValue {
                 guard let value = parameter.type.value.convert(text.value) else {
                     diagnostics.append(.invalidDefault(text, type: parameter.type.value, example: Self.example(for: parameter.type.value)))
                     continue
@@ -38,6 +51,9 @@ extension RouteCompiler {
             let isRequired = defaultValue == nil && !parameter.isOptional
             if let lenient = parameter.isLenient, isRequired {
                 diagnostics.append(.lenientRequired(name, at: lenient.location))
+            }
+            if let nullable = parameter.isNullable, isRequired || parameter.type.value == .rest {
+                diagnostics.append(.nullableNotAbsent(name, rest: !isRequired, at: nullable.location))
             }
             var ignoresCase = false
             var enumType = parameter.type.value
@@ -67,7 +83,7 @@ extension RouteCompiler {
                     isLenient: parameter.isLenient != nil && !isRequired, ignoresCase: ignoresCase, mustBeAbsent: parameter.mustBeAbsent,
                     pattern: parameter.pattern?.value, runsToEnd: parameter.runsToEnd != nil, aliases: parameter.aliases.map(\.value),
                     ignoresNameCase: parameter.ignoresNameCase != nil || syntax.queryNameCaseInsensitive,
-                    takesBareItem: parameter.takesBareItem != nil))
+                    takesBareItem: parameter.takesBareItem != nil, isNullable: parameter.isNullable != nil))
         }
         return query
     }
@@ -96,7 +112,8 @@ extension RouteCompiler {
         case .uuid: return "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         case .enumeration(let values): return values.first
         case .url(let schemes): return (schemes.first ?? "https") + "://example.com/"
-        case .string, .path, .rest, .list: return nil
+        case .list(let element): return "[" + (example(for: element) ?? "a") + ", " + (example(for: element) ?? "b") + "]"
+        case .string, .path, .rest: return nil
         }
     }
 }

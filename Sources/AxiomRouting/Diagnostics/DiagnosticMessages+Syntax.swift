@@ -93,6 +93,16 @@ extension Diagnostic {
             help: "add 'optional' or a default ('= VALUE'), or remove 'lenient'")
     }
 
+    /// E105: `nullable` on a query parameter that must be present (or a `rest` map, always there).
+    static func nullableNotAbsent(_ name: String, rest: Bool, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .unexpectedArgument,
+            rest
+                ? "'nullable' applies to a value; '\(name)' is a 'rest' map, which is always there (empty when the URL has nothing else)"
+                : "'nullable' applies to a query parameter that may be absent; '\(name)' is required",
+            at: location, help: rest ? "remove 'nullable'" : "add a default ('= VALUE') or 'optional', or remove 'nullable'")
+    }
+
     /// E106
     static func unterminatedString(at location: SourceLocation) -> Diagnostic {
         Diagnostic(.unterminatedString, "unterminated string (add the closing '\"')", at: location)

@@ -67,7 +67,11 @@ extension SwiftRouteGenerator {
                 "("
                 + item.values.map { value in
                     var text = value.label.isEmpty ? value.swiftType : "\(SwiftNames.declaredLabel(value.label)): \(value.swiftType)"
-                    if value.isOptional { text += "? = nil" } else if let literal = value.defaultLiteral { text += " = \(literal)" }
+                    if value.isOptional {
+                        text += "? = " + (value.isNullable ? value.defaultLiteral ?? "nil" : "nil")
+                    } else if let literal = value.defaultLiteral {
+                        text += " = \(literal)"
+                    }
                     return text
                 }.joined(separator: ", ") + ")"
         }
@@ -187,7 +191,7 @@ extension SwiftRouteGenerator {
             }
             out += "            guard " + reads.joined(separator: ",\n                ") + "\n            else { return nil }\n"
             let arguments = item.values.enumerated().map { offset, value in
-                let argument = value.defaultLiteral.map { "v\(offset) ?? \($0)" } ?? "v\(offset)"
+                let argument = value.isNullable ? "v\(offset)" : value.defaultLiteral.map { "v\(offset) ?? \($0)" } ?? "v\(offset)"
                 return value.label.isEmpty ? argument : "\(SwiftNames.calledLabel(value.label)): \(argument)"
             }
             out += "            return .\(SwiftNames.escaped(item.name))(" + arguments.joined(separator: ", ") + ")\n"

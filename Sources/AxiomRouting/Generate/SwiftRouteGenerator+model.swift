@@ -37,9 +37,12 @@ extension SwiftRouteGenerator {
             caseNames[name] = route
             var labels: [String: String] = [:]
             var values: [Value] = []
-            let parameters = route.parameters.map { ($0.name, $0.type, $0.isOptional, false, RouteValue?.none) }
-            let query = route.query.map { ($0.name, $0.type, !$0.isRequired && $0.defaultValue == nil, true, $0.defaultValue) }
-            for (tableName, type, isOptional, isQuery, defaultValue) in parameters + query {
+            let parameters = route.parameters.map { ($0.name, $0.type, $0.isOptional, false, RouteValue?.none, false) }
+            // A `nullable` item with a default is `T? = default`: nil is "no value".
+            let query = route.query.map {
+                ($0.name, $0.type, !$0.isRequired && ($0.defaultValue == nil || $0.isNullable), true, $0.defaultValue, $0.isNullable)
+            }
+            for (tableName, type, isOptional, isQuery, defaultValue, isNullable) in parameters + query {
                 // An unnamed group (`*`, `(…)`: named by its number) is an unlabeled value.
                 let label = tableName.allSatisfy(\.isNumber) ? "" : SwiftNames.member(tableName)
                 if SwiftNames.unusableMembers.contains(label) {
@@ -79,7 +82,7 @@ extension SwiftRouteGenerator {
                 values.append(
                     Value(
                         label: label, tableName: tableName, type: type, swiftType: swiftType, isQuery: isQuery, isOptional: isOptional,
-                        defaultLiteral: defaultLiteral))
+                        defaultLiteral: defaultLiteral, isNullable: isNullable && defaultLiteral != nil))
             }
             var resultType: String? = nil
             if let result = route.metadata.result {

@@ -49,6 +49,8 @@ package struct SwiftRouteGenerator {
         var isOptional: Bool
         /// A query default: the label gets `= literal` and an absent value reads as it.
         var defaultLiteral: String?
+        /// `nullable` with a default: `T? = literal`, and nil (an empty item, or left out) is no value.
+        var isNullable = false
     }
 
     /// A generated enum for an `enum(…)` parameter type.

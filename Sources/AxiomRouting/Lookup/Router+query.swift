@@ -51,6 +51,12 @@ extension Router {
                     }
                     continue
                 }
+                // `nullable`: `?tag=` is the list given as empty, not its default.
+                if parameter.isNullable, texts.allSatisfy(\.isEmpty) {
+                    queryNames.append(parameter.name)
+                    queryValues.append(.list([]))
+                    continue
+                }
                 var values: [RouteValue] = []
                 var left: [RouteValue] = []
                 defer {
@@ -109,6 +115,10 @@ extension Router {
                     failure = .queryParameterPresent(route: route.name, parameter: parameter.name)
                     return nil
                 }
+                continue
+            }
+            // `nullable`: `?ref=` is an explicit "no value", not the default.
+            if parameter.isNullable, let text = parameter.runsToEnd ? items?.rest(from: parameter) : items?.first(parameter), text.isEmpty {
                 continue
             }
             // A lenient parameter whose value does not decode or convert counts as absent.

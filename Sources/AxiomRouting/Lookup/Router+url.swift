@@ -123,8 +123,14 @@ extension Router {
                 if let item = shapedItem(shape) { queryText.append(item) }
                 continue
             }
-            // A list: the item repeated, once a value.
+            // A list: the item repeated, once a value (`nullable`, given as empty while its
+            // default is not: `tag=`, which reads back as the empty list).
             if case .list(let values) = value {
+                if values.isEmpty, let parameter = route.query.first(where: { $0.name == parameterName }), parameter.isNullable,
+                    parameter.defaultValue != .list([])
+                {
+                    queryText.append(percentEncode(parameterName.unicodeScalars, .queryValue) + "=")
+                }
                 for element in values {
                     queryText.append(
                         percentEncode(parameterName.unicodeScalars, .queryValue) + "="
@@ -141,6 +147,13 @@ extension Router {
             }
             queryText.append(
                 percentEncode(parameterName.unicodeScalars, .queryValue) + "=" + percentEncode(value.description.unicodeScalars, .queryValue))
+        }
+        // A `nullable` parameter with a default, left out: no value, written `ref=` (left out of
+        // the URL, it would read as the default).
+        // (A list's: given as empty, when its default is not.)
+        for parameter in route.query where parameter.isNullable && parameter.defaultValue != nil && query[parameter.name] == nil {
+            if parameter.defaultValue == .list([]) { continue }
+            queryText.append(percentEncode(parameter.name.unicodeScalars, .queryValue) + "=")
         }
         // A required `like` item whose groups are all optional and absent: the pattern alone.
         for case let shape? in route.query.map(\.shape) where shape.isRequired {

@@ -35,6 +35,12 @@ extension Route {
         /// whole decoded value must match (`query id like :userId(\d+)L` reads `userId = 42` from
         /// `?id=42L`); nil for a parameter that is the item's whole value.
         public let shape: QueryShape?
+        /// `nullable`: an item with an empty value (`?ref=`, `?ref`) is an explicit "no value" —
+        /// the parameter is absent from the match though it has a default (a list: empty), as
+        /// Jetpack's nullable arguments with a default are null when given so. In a `Destination`
+        /// built in code, leaving it out means no value too (the default is a URL's, for an item
+        /// it does not carry), and reverse routing writes `ref=` for it.
+        public let isNullable: Bool
 
         /// The name of the query item the parameter reads: its own, or — for one group of a
         /// `like` pattern — the item's (`id` for `userId` in `query id like :userId(\d+)L`).
@@ -51,8 +57,9 @@ extension Route {
         init(
             name: String, type: ParameterType, defaultValue: RouteValue?, isRequired: Bool, isLenient: Bool = false, ignoresCase: Bool = false,
             mustBeAbsent: Bool = false, pattern: String? = nil, runsToEnd: Bool = false, aliases: [String] = [], ignoresNameCase: Bool = false,
-            takesBareItem: Bool = false, shape: QueryShape? = nil
+            takesBareItem: Bool = false, shape: QueryShape? = nil, isNullable: Bool = false
         ) {
+            self.isNullable = isNullable
             self.takesBareItem = takesBareItem
             self.shape = shape
             self.runsToEnd = runsToEnd

@@ -75,7 +75,7 @@ extension Route {
             self.patternBytes = patternBytes
             self.parameterRange = parameterRange
             self.query = query
-            let defaulted = query.filter { $0.defaultValue != nil && !$0.mustBeAbsent }
+            let defaulted = query.filter { $0.defaultValue != nil && !$0.mustBeAbsent && !$0.isNullable }
             self.defaults =
                 defaulted.isEmpty ? nil : Box(RouteParameters(names: defaulted.map(\.name), values: defaulted.compactMap(\.defaultValue)))
             self.declaredMetadata = metadata == .plain(name: name) ? nil : Box(metadata)

@@ -30,7 +30,7 @@ public enum RouterSnapshot {
     /// `set NAME = VALUE` values after its target; 5: a route's `start` values after its loaders;
     /// 6: the attribution parameters after the options; 7: a route's `result` type and `from-link`
     /// presentation after its loaders).
-    public static let formatVersion = 7
+    public static let formatVersion = 8
 
     /// The snapshot of `router`.
     public static func encode(_ router: Router) -> String {

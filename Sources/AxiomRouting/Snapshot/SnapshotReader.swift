@@ -171,6 +171,7 @@ struct SnapshotReader {
                 try reader.bool(), try reader.bool(), try reader.bool(), try reader.bool(), try reader.bool()
             )
             let (pattern, aliases, ignoresNameCase, bare) = (try reader.optionalString(), try reader.strings(), try reader.bool(), try reader.bool())
+            let nullable = try reader.bool()
             let shape =
                 try reader.bool()
                 ? Route.QueryShape(
@@ -180,7 +181,7 @@ struct SnapshotReader {
             return Route.QueryParameter(
                 name: name, type: type, defaultValue: defaultValue, isRequired: required, isLenient: lenient, ignoresCase: ignoresCase,
                 mustBeAbsent: absent, pattern: pattern, runsToEnd: toEnd, aliases: aliases, ignoresNameCase: ignoresNameCase,
-                takesBareItem: bare, shape: shape)
+                takesBareItem: bare, shape: shape, isNullable: nullable)
         }
         let closedQuery = try bool()
         let requiresAuthentication = try bool()

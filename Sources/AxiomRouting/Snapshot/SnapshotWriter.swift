@@ -146,6 +146,7 @@ struct SnapshotWriter {
             strings(parameter.aliases)
             bool(parameter.ignoresNameCase)
             bool(parameter.takesBareItem)
+            bool(parameter.isNullable)
             bool(parameter.shape != nil)
             if let shape = parameter.shape {
                 string(shape.item)

@@ -34,13 +34,18 @@ extension RouteTableParser {
         let type = try parseType(&scanner, after: parameter)
         var declaration = QueryDeclaration(name: parameter, type: type)
         if scanner.consume("=") {
-            declaration.defaultValue = try required(
-                &scanner, "a default value after '='", after: Located(value: "=", location: parameter.location))
+            if case .list = type.value, scanner.peek() == "[" {
+                (declaration.defaultValue, declaration.defaultList) = try parseListDefault(&scanner, after: parameter)
+            } else {
+                declaration.defaultValue = try required(
+                    &scanner, "a default value after '='", after: Located(value: "=", location: parameter.location))
+            }
         }
         while let flag = try word(&scanner) {
             switch flag.value {
             case "optional" where !declaration.isOptional: declaration.isOptional = true
             case "lenient" where declaration.isLenient == nil: declaration.isLenient = Located(value: true, location: flag.location)
+            case "nullable" where declaration.isNullable == nil: declaration.isNullable = Located(value: true, location: flag.location)
             case "ignore-case" where declaration.ignoresCase == nil: declaration.ignoresCase = Located(value: true, location: flag.location)
             case "to-end" where declaration.runsToEnd == nil: declaration.runsToEnd = Located(value: true, location: flag.location)
             case "bare" where declaration.takesBareItem == nil: declaration.takesBareItem = Located(value: true, location: flag.location)
@@ -54,6 +59,23 @@ extension RouteTableParser {
         }
         try expectEnd(&scanner, after: "the query parameter")
         return declaration
+    }
+
+    /// A list's default, `[swift, ios]` (or `[]`): the whole as written, and each value.
+    mutating func parseListDefault(
+        _ scanner: inout LineScanner, after parameter: Located<String>
+    ) throws(LineError) -> (Located<String>, [Located<String>]) {
+        let start = scanner.column
+        _ = scanner.consume("[")
+        var values: [Located<String>] = []
+        if !scanner.consume("]") {
+            repeat {
+                values.append(try required(&scanner, "a value of the list, e.g. '= [swift, ios]'", after: parameter, stops: [",", "]"]))
+            } while scanner.consume(",")
+            guard scanner.consume("]") else { throw fail(.listNotClosed(at: scanner.location(column: scanner.column, length: 1))) }
+        }
+        let whole = scanner.location(column: start, length: scanner.column - start)
+        return (Located(value: "[" + values.map(\.value).joined(separator: ", ") + "]", location: whole), values)
     }
 
     /// `also NAME, …`: a query item's other names.

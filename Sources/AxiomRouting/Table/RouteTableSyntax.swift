@@ -105,9 +105,13 @@ struct QueryDeclaration: Sendable {
     var name: Located<String>
     var type: Located<ParameterType>
     var defaultValue: Located<String>? = nil
+    /// A list's default (`= [swift, ios]`): each value as written (``defaultValue`` is the whole).
+    var defaultList: [Located<String>]? = nil
     var isOptional = false
     /// `lenient`: a value that does not convert counts as absent.
     var isLenient: Located<Bool>? = nil
+    /// `nullable`: an item with an empty value (`?ref=`) is an explicit "no value".
+    var isNullable: Located<Bool>? = nil
     /// `ignore-case`: an enum's values in any case.
     var ignoresCase: Located<Bool>? = nil
     /// `query NAME absent`: the item must not be there.
