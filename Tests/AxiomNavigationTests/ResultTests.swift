@@ -327,6 +327,44 @@ import Testing
         #expect(throws: (any Error).self) { try Self.saved(state) }
     }
 
+    /// Results count against a saved state's bound on values, each one and its answer's elements,
+    /// on both sides: the encoder writes no state the decoder would refuse (one with more than
+    /// 10,000 results), and the decoder refuses one written by hand before reading past the bound.
+    @Test func resultsPastTheBoundAreNeitherWrittenNorRead() throws {
+        var state = NavigationState(stack: [Destination("feed"), Destination("pickPhoto")])
+        state.nextID = 3 * NavigationState.maxValues
+        func results(_ count: Int, answer: RouteValue? = nil) -> [PendingResult] {
+            (0..<count).map {
+                PendingResult(id: ResultID(2 + $0), route: "pickPhoto", caller: EntryID(0), callee: EntryID(1), value: answer, outcome: nil)
+            }
+        }
+        // At the bound: written and read back the same.
+        state.results = results(NavigationState.maxValues)
+        let data = try JSONEncoder().encode(state)
+        #expect(try JSONDecoder().decode(NavigationState.self, from: data).results.count == NavigationState.maxValues)
+        // One more: the encoder refuses it, saying which bound.
+        state.results = results(NavigationState.maxValues + 1)
+        #expect {
+            try JSONEncoder().encode(state)
+        } throws: { error in
+            guard case EncodingError.invalidValue(_, let context) = error else { return false }
+            return context.debugDescription.contains("10001 values (at most 10000 are read)")
+        }
+        // Answers' elements count too: half the results, each answering a list of one.
+        state.results = results(NavigationState.maxValues / 2 + 1, answer: .list([.string("a")]))
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(state) }
+        // Written by hand past the bound, the state is refused by the bound, not read through.
+        var json = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var list = try #require(json["results"] as? [[String: Any]])
+        list.append(["id": 2 + NavigationState.maxValues, "route": "pickPhoto", "caller": 0, "callee": 1])
+        json["results"] = list
+        #expect {
+            try JSONDecoder().decode(NavigationState.self, from: JSONSerialization.data(withJSONObject: json))
+        } throws: { error in
+            (error as? StateFormatError)?.message.contains("more than 10000 values") == true
+        }
+    }
+
     // MARK: Journal
 
     @Test func aJournalOfResultsReplaysToTheSameStates() async throws {

@@ -290,6 +290,12 @@ extension NavigationState: Codable {
             for (_, value) in entry.destination.parameters { values += 1 + value.elementCount }
             for (_, value) in entry.destination.query { values += 1 + value.elementCount }
         }
+        // Each result counts as a value, and its answer's elements as the decoder counts them.
+        for result in results {
+            var answer = result.value
+            if case .completed(let value) = result.outcome { answer = value }
+            values += 1 + (answer?.elementCount ?? 0)
+        }
         if entries > Self.maxEntries { return "\(entries) entries (at most \(Self.maxEntries) are read)" }
         if values > Self.maxValues { return "\(values) values (at most \(Self.maxValues) are read)" }
         var bars: [Tabs] = modals.compactMap(\.tabs)
