@@ -210,7 +210,8 @@ public final class NavigationSimulator {
         switch command {
         case .push(let destination), .replace(let destination), .present(let destination, _): return destination.route
         case .popTo(let route, _): return route
-        case .popToDestination(let destination, _): return destination.route
+        case .popToDestination(let destination, _), .pushRestoring(let destination), .switchStack(let destination): return destination.route
+        case .popToSaving(let route, _): return route
         case .setStack(let destinations): return destinations.last?.route
         case .pop, .popToRoot, .dismiss, .selectTab, .resetTab, .back, .answer: return nil
         }

@@ -310,11 +310,7 @@ import Testing
         func delivered(_ record: PendingResult?, _ result: RouteResult<RouteValue>, after state: NavigationState) {
             counts["result-delivered", default: 0] += 1
             guard let record else { return violations.append("step \(step): a delivery of \(result) with no result") }
-            // (The history has the commit delivering now; a restore's record counts once.)
-            for entry in Array(flow.history) where entry.request > restoresCountedThrough {
-                if entry.action.isRestore { restoresCommitted += 1 }
-                restoresCountedThrough = entry.request
-            }
+            countRestores()
             if let restores = endedResults.updateValue(restoresCommitted, forKey: record.id), restores == restoresCommitted {
                 violations.append("step \(step): result \(record.id) ended twice (\(result))\nsteps before:\n\(trace.joined(separator: "\n"))")
             }
@@ -444,6 +440,9 @@ import Testing
                     .resetTab(pick(["home", "inbox", "me"])), .push(randomDestination()), .replace(randomDestination()),
                     .present(randomDestination(), style: .sheet), .present(randomDestination(), style: .sheet),
                     .setStack([Destination("home"), randomDestination()]),
+                    // Multiple back stacks: saved screens stay in the state, off every stack.
+                    .switchStack(to: randomDestination()), .popToSaving(randomDestination().route, inclusive: chance(50)),
+                    .pushRestoring(randomDestination()),
                 ])
                 await launch { await $0.flow.perform(command, source: $0.randomSource()) }
             case 5, 6:
@@ -750,8 +749,20 @@ import Testing
         }
 
         /// The gate's rule and the state's own, on the state as anything reading it sees it now.
+        /// Counts the restores committed since the last count, from the history (the commit
+        /// delivering now is in it; a restore's record counts once). Called at every check as well
+        /// as at each delivery: the history keeps 20 commits, and a restore between two deliveries
+        /// of one result must not fall out of it uncounted.
+        func countRestores() {
+            for entry in Array(flow.history) where entry.request > restoresCountedThrough {
+                if entry.action.isRestore { restoresCommitted += 1 }
+                restoresCountedThrough = entry.request
+            }
+        }
+
         func check(_ place: String) {
             checks += 1
+            countRestores()
             let state = flow.state
             let router = flow.router
             func fail(_ message: String) {

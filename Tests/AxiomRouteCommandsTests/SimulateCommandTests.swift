@@ -45,6 +45,8 @@ private let simulations: String = {
         "results",
         // A link that spells its back stack: exactly its screens, one left out, one parked until sign-in.
         "linked-stack",
+        // Multiple back stacks: switched, saved, restored as they were; a saved auth-only screen through the login.
+        "back-stacks",
     ]
 
     /// A scenario runs on the default table, or on its own when a `NAME.routes` sits next to it.
@@ -211,7 +213,7 @@ private let simulations: String = {
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                "<stdin>:1: error: unknown step 'opne' (open, open-links, navigate, navigate-to, push, replace, pop-to, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, expire-session, advance, expect, guard, leave, answer, save, restore, replace-table, await, preview, commit, publish, gesture-start, gesture-cancel, gesture-end, ask-result, reply)",
+                "<stdin>:1: error: unknown step 'opne' (open, open-links, navigate, navigate-to, push, replace, pop-to, pop-to-saving, push-restoring, switch-stack, back, dismiss, tab, reset-tab, ui-back, ui-tab, ui-dismiss, sign-in, sign-out, expire-session, advance, expect, guard, leave, answer, save, restore, replace-table, await, preview, commit, publish, gesture-start, gesture-cancel, gesture-end, ask-result, reply)",
                 "<stdin>:2: error: unknown source 'fax' (inApp, deepLink, universalLink, pushNotification)",
                 "<stdin>:3: error: 'soon' is not a duration (e.g. 250ms, 1s, 1.5s, 5m, 1h)",
                 "<stdin>:4: error: unknown expectation 'colour' (result, visible, stack, tab, modals, signed-in, parked, contexts, can-go-back, guard-calls, leave-asked, preview, back-decision, answer)",

@@ -166,6 +166,10 @@ struct NavigationGate {
         if let level = next.modals.firstIndex(where: { $0.allStacks.contains { $0.stack.contains(where: needsSignIn) } }) {
             next.modals.removeSubrange(level...)
         }
+        // A saved back stack keeps what is below its first guarded screen.
+        if next.savedRecords != nil {
+            next.savedStacks = next.savedStacks.map { stack in Array(stack.prefix { !needsSignIn($0) }) }.filter { !$0.isEmpty }
+        }
         return next
     }
 

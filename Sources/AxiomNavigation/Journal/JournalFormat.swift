@@ -194,7 +194,7 @@ private struct JournalCommand: Codable {
 
     private static let names = [
         "push", "pop", "popToRoot", "popTo", "popToDestination", "replace", "present", "dismiss", "selectTab", "resetTab", "setStack", "back",
-        "answer",
+        "answer", "popToSaving", "pushRestoring", "switchStack",
     ]
 
     func encode(to encoder: any Encoder) throws {
@@ -235,6 +235,16 @@ private struct JournalCommand: Codable {
             try container.encode("answer", forKey: .name)
             try container.encode(entry, forKey: .entry)
             try container.encode(value, forKey: .value)
+        case .popToSaving(let route, let inclusive):
+            try container.encode("popToSaving", forKey: .name)
+            try container.encode(route, forKey: .route)
+            try container.encode(inclusive, forKey: .inclusive)
+        case .pushRestoring(let destination):
+            try container.encode("pushRestoring", forKey: .name)
+            try container.encode(destination, forKey: .destination)
+        case .switchStack(let destination):
+            try container.encode("switchStack", forKey: .name)
+            try container.encode(destination, forKey: .destination)
         }
     }
 
@@ -262,6 +272,10 @@ private struct JournalCommand: Codable {
         case "setStack": command = .setStack(try container.decode([Destination].self, forKey: .destinations))
         case "back": command = .back
         case "answer": command = .answer(try container.decode(EntryID.self, forKey: .entry), with: try container.decode(RouteValue.self, forKey: .value))
+        case "popToSaving":
+            command = .popToSaving(try container.decode(String.self, forKey: .route), inclusive: try container.decode(Bool.self, forKey: .inclusive))
+        case "pushRestoring": command = .pushRestoring(try container.decode(Destination.self, forKey: .destination))
+        case "switchStack": command = .switchStack(to: try container.decode(Destination.self, forKey: .destination))
         default:
             throw JournalFormatError(line: 0, message: "'\(name)' is not a command (one of \(Self.names.joined(separator: ", ")))")
         }

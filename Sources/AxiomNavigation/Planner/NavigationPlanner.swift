@@ -30,6 +30,28 @@ public enum NavigationPlanner {
         case .popToDestination(let destination, let inclusive):
             let index = state.activeStack.lastIndex { $0.destination == destination }
             if let error = pop(to: index, named: destination.description, inclusive: inclusive, in: &next) { return .failure(error) }
+        case .popToSaving(let route, let inclusive):
+            let stack = state.activeStack
+            guard let index = stack.lastIndex(where: { $0.route == route }) else { return .failure(.notInStack(route)) }
+            let cut = inclusive ? index : index + 1
+            guard cut > 0 else { return .failure(.atRoot) }
+            next.setActiveStack(Array(stack[..<cut]))
+            next.save(Array(stack[cut...]))
+        case .pushRestoring(let destination):
+            let restored = next.takeSaved(route: destination.route) ?? [next.makeEntry(destination, source: source)]
+            next.setActiveStack(state.activeStack + restored)
+        case .switchStack(let destination):
+            let stack = state.activeStack
+            guard let root = stack.first else {
+                next.setActiveStack([next.makeEntry(destination, source: source)])
+                break
+            }
+            next.save(Array(stack.dropFirst()))
+            guard destination.route != root.route else {
+                next.setActiveStack([root])
+                break
+            }
+            next.setActiveStack([root] + (next.takeSaved(route: destination.route) ?? [next.makeEntry(destination, source: source)]))
         case .replace(let destination):
             next.setActiveStack(Array(state.activeStack.dropLast()) + [next.makeEntry(destination, source: source)])
         case .present(let destination, let style):
@@ -379,6 +401,7 @@ public enum NavigationPlanner {
             }
             // By position: several groups may have one place (two groups above one entry).
             for (index, group) in state.withheld.enumerated() { all.append(("withheld \(index)", group.entries)) }
+            for stack in state.savedStacks { all.append(("saved \(stack.first?.id.rawValue ?? -1)", stack)) }
             return all
         }
         let newStacks = Dictionary(stacks(new), uniquingKeysWith: { first, _ in first })

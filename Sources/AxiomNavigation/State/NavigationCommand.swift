@@ -18,6 +18,18 @@ public enum NavigationCommand: Sendable, Hashable, Codable {
     /// values (Jetpack's `popUpTo` with arguments: of three `profile` screens, the one of user 7);
     /// otherwise as ``popTo(_:inclusive:)``. No such entry: `not-in-stack`.
     case popToDestination(Destination, inclusive: Bool = false)
+    /// As ``popTo(_:inclusive:)``, keeping the screens it pops as a saved back stack to come back
+    /// to (``NavigationState/savedStacks``; Jetpack's `popUpTo` with `saveState`): their contexts
+    /// live on. Popping the active stack's root (`inclusive` at index 0) is `at-root`.
+    case popToSaving(String, inclusive: Bool = false)
+    /// Puts back the saved stack that holds a screen of `destination`'s route, on top of the
+    /// active stack, as it was (Jetpack's `restoreState`); with none saved, pushes `destination`.
+    case pushRestoring(Destination)
+    /// One stack, several back stacks (a bottom bar without tabs, Jetpack's `saveState` with
+    /// `restoreState`): what is above the active stack's root is saved, then the saved stack of
+    /// `destination`'s route is put back above the root — or `destination` pushed, when none is
+    /// saved; `destination` of the root's own route just goes back to the root. One commit.
+    case switchStack(to: Destination)
     /// Replaces the active stack's top screen (or pushes onto an empty stack).
     case replace(Destination)
     /// Presents a modal with its own stack.
@@ -40,13 +52,17 @@ public enum NavigationCommand: Sendable, Hashable, Codable {
     case answer(EntryID, with: RouteValue)
 
     /// The command's stable name: `push`, `pop`, `pop-to-root`, `pop-to`, `replace`, `present`,
-    /// `dismiss`, `select-tab`, `reset-tab`, `set-stack`, `back`.
+    /// `dismiss`, `select-tab`, `reset-tab`, `set-stack`, `back`, `answer`, `pop-to-saving`,
+    /// `push-restoring`, `switch-stack`.
     public var name: String {
         switch self {
         case .push: return "push"
         case .pop: return "pop"
         case .popToRoot: return "pop-to-root"
         case .popTo, .popToDestination: return "pop-to"
+        case .popToSaving: return "pop-to-saving"
+        case .pushRestoring: return "push-restoring"
+        case .switchStack: return "switch-stack"
         case .replace: return "replace"
         case .present: return "present"
         case .dismiss: return "dismiss"

@@ -100,7 +100,7 @@ public struct NavigationRequest: Sendable, Hashable {
         var goesBack: Bool {
             switch self {
             case .command(.back), .command(.pop), .command(.popToRoot), .command(.popTo), .command(.popToDestination), .command(.dismiss),
-                .command(.answer):
+                .command(.answer), .command(.popToSaving):
                 return true
             default: return false
             }
@@ -119,6 +119,8 @@ public struct NavigationRequest: Sendable, Hashable {
             case .command(.present(let destination, let style)): return .command(.present(fill(destination), style: style))
             case .command(.setStack(let destinations)): return .command(.setStack(destinations.map(fill)))
             case .command(.popToDestination(let destination, let inclusive)): return .command(.popToDestination(fill(destination), inclusive: inclusive))
+            case .command(.pushRestoring(let destination)): return .command(.pushRestoring(fill(destination)))
+            case .command(.switchStack(let destination)): return .command(.switchStack(to: fill(destination)))
             default: return self
             }
         }
@@ -131,7 +133,8 @@ public struct NavigationRequest: Sendable, Hashable {
             case .command(.push(let destination)), .command(.replace(let destination)), .command(.present(let destination, _)):
                 return [destination]
             case .command(.setStack(let destinations)): return destinations
-            case .command(.popToDestination(let destination, _)): return [destination]
+            case .command(.popToDestination(let destination, _)), .command(.pushRestoring(let destination)), .command(.switchStack(let destination)):
+                return [destination]
             case .command, .start, .restore, .replaceTable, .ui, .signOut, .signIn, .takeResult: return []
             }
         }

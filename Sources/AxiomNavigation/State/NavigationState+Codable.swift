@@ -40,7 +40,7 @@ extension NavigationState: Codable {
     public static let formatVersion = 1
 
     private enum Key: String, CodingKey {
-        case version, nextID, root, modals, withheld, owner, results
+        case version, nextID, root, modals, withheld, owner, results, saved
         case id, route, caller, callee, value, outcome, reason
         case stack, tabs, order, selected, stacks, style, container, above, tab, modal
     }
@@ -81,6 +81,14 @@ extension NavigationState: Codable {
                     var inner = nested.nestedContainer(keyedBy: Key.self, forKey: .modal)
                     try Self.encode(modal, into: &inner)
                 }
+            }
+        }
+        // Back stacks set aside to come back to (written only when there are some).
+        if !savedStacks.isEmpty {
+            var list = container.nestedUnkeyedContainer(forKey: .saved)
+            for stack in savedStacks {
+                var nested = list.nestedContainer(keyedBy: Key.self)
+                try nested.encode(stack, forKey: .stack)
             }
         }
         // Answers awaited or not yet taken (written only when there are some).
@@ -238,6 +246,16 @@ extension NavigationState: Codable {
             }
         }
         self.withheldGroups = withheld.isEmpty ? nil : withheld
+        if container.contains(.saved) {
+            var list = try container.nestedUnkeyedContainer(forKey: .saved)
+            var saved: [[NavigationEntry]] = []
+            while !list.isAtEnd {
+                let stack = try NavigationEntry.stack(try list.nestedContainer(keyedBy: Key.self), forKey: .stack, budget: &budget)
+                guard !stack.isEmpty else { throw Self.invalid("saved stack \(saved.count) has no entries") }
+                saved.append(stack)
+            }
+            self.savedRecords = saved.isEmpty ? nil : saved
+        }
         self.owner = try container.decodeIfPresent(Principal.self, forKey: .owner)
         let results = try Self.decodeResults(container, budget: &budget)
         self.resultRecords = results.isEmpty ? nil : results

@@ -39,7 +39,7 @@ extension NavigationState {
     /// root's are (`modal fullScreen onboarding: tabs: welcome, permissions*`, then a line a tab).
     /// Screens withheld until sign-in follow (`withheld above #2: #3 privacy`), then the answers
     /// awaited or not yet taken (`result #6: #5 pickPhoto answers #4, pending`; `answers app` when
-    /// app code asked).
+    /// app code asked), then the back stacks saved to come back to (`saved: #4 search > #5 results`).
     public var outline: String {
         var lines: [String] = []
         switch root {
@@ -67,6 +67,7 @@ extension NavigationState {
                     "withheld \(group.place): modal \(modal.style.rawValue)\(modal.container.map { " " + $0 } ?? ""): " + Self.outline(group.entries))
             }
         }
+        for stack in savedStacks { lines.append("saved: " + Self.outline(stack)) }
         for result in results {
             let outcome = result.outcome.map { "\($0.result)" } ?? "pending"
             lines.append("result \(result.id): \(result.callee) \(result.route) answers \(result.caller.map { "\($0)" } ?? "app"), \(outcome)")

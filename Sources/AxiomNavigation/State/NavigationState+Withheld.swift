@@ -198,7 +198,8 @@ extension NavigationState {
     /// in its turn) is kept while that group is: its place comes back with it.
     func droppingOrphanedWithheld() -> NavigationState {
         guard !withheld.isEmpty else { return self }
-        var present = Set(stackEntries.map(\.id))
+        // (A screen in a saved back stack is a place too: the group goes back when it shows again.)
+        var present = Set(stackEntries.map(\.id)).union(savedStacks.joined().map(\.id))
         var kept = [Bool](repeating: false, count: withheld.count)
         // Groups whose place is present, then those above their entries, to a fixpoint: at most
         // one turn a group.

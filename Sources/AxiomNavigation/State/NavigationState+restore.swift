@@ -188,10 +188,12 @@ extension NavigationState {
                 if restored.stack.isEmpty { baseIntact = false } else { result.modals.append(restored) }
             }
         }
+        // Saved back stacks: each keeps the screens that still fit, up to the first that does not.
+        result.savedStacks = savedStacks.enumerated().map { valid($0.element, place: "saved stack \($0.offset)") }.filter { !$0.isEmpty }
         // Screens withheld until sign-in: a group is kept whole while every entry still fits
         // and the entry it was above is kept.
         result.withheld = []
-        let keptIDs = Set(result.stackEntries.map(\.id))
+        let keptIDs = Set(result.stackEntries.map(\.id)).union(result.savedStacks.joined().map(\.id))
         for group in withheld {
             let place = "withheld \(group.place)"
             guard group.above.map({ keptIDs.contains($0) }) ?? result.hasEmptyBottom(for: group) else {

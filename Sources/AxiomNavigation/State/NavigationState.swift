@@ -108,6 +108,34 @@ public struct NavigationState: Sendable, Hashable {
     var withheldGroups: [Withheld]? = nil
     /// ``results``, nil when there are none.
     var resultRecords: [PendingResult]? = nil
+    /// ``savedStacks``, nil when there are none.
+    var savedRecords: [[NavigationEntry]]? = nil
+
+    /// Back stacks set aside to come back to (multiple back stacks: Jetpack's `saveState` and
+    /// `restoreState`), each bottom first: what ``NavigationCommand/popToSaving(_:inclusive:)``
+    /// popped and ``NavigationCommand/switchStack(to:)`` left. Their screens stay in the state
+    /// (their contexts live on, an answer they await stays pending) without being on any stack;
+    /// ``NavigationCommand/pushRestoring(_:)`` and `switchStack` put one back. A saved stack is
+    /// found by any of its screens' routes, and one route is in one saved stack at most: saving a
+    /// stack drops an older one that shares a route with it. The gate decides a saved screen when
+    /// it shows again; guarded ones go with the owner's other guarded screens.
+    public internal(set) var savedStacks: [[NavigationEntry]] {
+        get { savedRecords ?? [] }
+        set { savedRecords = newValue.isEmpty ? nil : newValue }
+    }
+
+    /// Sets `stack` aside (``savedStacks``), dropping any saved stack that shares a route with it.
+    mutating func save(_ stack: [NavigationEntry]) {
+        guard !stack.isEmpty else { return }
+        let routes = Set(stack.map(\.route))
+        savedStacks = savedStacks.filter { !$0.contains { routes.contains($0.route) } } + [stack]
+    }
+
+    /// The saved stack that holds a screen of `route`, taken out of ``savedStacks``.
+    mutating func takeSaved(route: String) -> [NavigationEntry]? {
+        guard let index = savedStacks.firstIndex(where: { $0.contains { $0.route == route } }) else { return nil }
+        return savedStacks.remove(at: index)
+    }
 
     /// A single stack with these screens (the first is its root).
     public init(stack: [Destination] = []) {
@@ -171,9 +199,11 @@ public struct NavigationState: Sendable, Hashable {
         return nil
     }
 
-    /// Every entry in the state (tabs in order, then modals bottom up, then the withheld ones).
+    /// Every entry in the state (tabs in order, then modals bottom up, then the withheld ones,
+    /// then the saved stacks').
     public var entries: [NavigationEntry] {
-        withheld.isEmpty ? stackEntries : stackEntries + withheld.flatMap(\.entries)
+        guard withheldGroups != nil || savedRecords != nil else { return stackEntries }
+        return stackEntries + withheld.flatMap(\.entries) + savedStacks.joined()
     }
 
     /// The state without its visible entry when that entry is `route` (the login screen once

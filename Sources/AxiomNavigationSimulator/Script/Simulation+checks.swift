@@ -75,6 +75,9 @@ extension Simulation {
         case .navigate(let url): return router.resolve(url).map { .navigate(Destination($0), source: .inApp) }
         case .navigateTo(let route, let values): return .success(.navigate(destination(route, values, router: router), source: .inApp))
         case .push(let route, let values): return .success(.perform(.push(destination(route, values, router: router)), source: .inApp))
+        case .switchStack(let route, let values): return .success(.perform(.switchStack(to: destination(route, values, router: router)), source: .inApp))
+        case .pushRestoring(let route, let values): return .success(.perform(.pushRestoring(destination(route, values, router: router)), source: .inApp))
+        case .popToSaving(let route, let inclusive): return .success(.perform(.popToSaving(route, inclusive: inclusive), source: .inApp))
         case .replace(let route, let values): return .success(.perform(.replace(destination(route, values, router: router)), source: .inApp))
         case .popTo(let route, let values, let inclusive): return .success(.perform(popTo(route, values, inclusive: inclusive, router: router), source: .inApp))
         case .back: return .success(.perform(.back, source: .inApp))

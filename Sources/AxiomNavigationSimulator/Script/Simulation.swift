@@ -171,7 +171,7 @@ package enum Simulation {
                 continue
             }
             switch line.step {
-            case .open, .openLinks, .navigate, .navigateTo, .push, .replace, .popTo, .back, .dismiss, .tab, .resetTab, .signIn, .restore, .commitPreview, .gestureEnd:
+            case .open, .openLinks, .navigate, .navigateTo, .push, .switchStack, .pushRestoring, .popToSaving, .replace, .popTo, .back, .dismiss, .tab, .resetTab, .signIn, .restore, .commitPreview, .gestureEnd:
                 // Run as a task: a step that waits (a guard's `wait`, a screen's `ask`) with
                 // nothing to move it on is given up on rather than waited for forever.
                 let done = Finished()

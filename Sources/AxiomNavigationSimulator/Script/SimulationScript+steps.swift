@@ -62,6 +62,15 @@ extension SimulationScript.Step {
                 throw ScriptError("'pop-to' needs a route name, optionally its values and 'inclusive', e.g. 'pop-to profile userId=7 inclusive'")
             }
             self = .popTo(route, try Self.values(pairs), inclusive: inclusive)
+        case "switch-stack", "push-restoring":
+            guard let route = arguments.first else { throw ScriptError("'\(keyword)' needs a route name, e.g. '\(keyword) profile userId=7'") }
+            let values = try Self.values(Array(arguments.dropFirst()))
+            self = keyword == "switch-stack" ? .switchStack(route, values) : .pushRestoring(route, values)
+        case "pop-to-saving":
+            guard let route = arguments.first, arguments.count <= 2, arguments.count == 1 || arguments[1] == "inclusive" else {
+                throw ScriptError("'pop-to-saving' needs a route name and optionally 'inclusive', e.g. 'pop-to-saving home'")
+            }
+            self = .popToSaving(route, inclusive: arguments.count == 2)
         case "back":
             try none()
             self = .back

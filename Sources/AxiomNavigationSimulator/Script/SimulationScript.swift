@@ -39,6 +39,11 @@ public struct SimulationScript: Sendable {
         case replace(String, [(String, RouteValue)])
         /// Back to the topmost screen of a route (`inclusive`: below it).
         case popTo(String, [(String, RouteValue)], inclusive: Bool)
+        /// `switch-stack ROUTE [NAME=VALUE …]`, `push-restoring ROUTE [NAME=VALUE …]` and
+        /// `pop-to-saving ROUTE [inclusive]`: multiple back stacks (Docs/Navigation.md).
+        case switchStack(String, [(String, RouteValue)])
+        case pushRestoring(String, [(String, RouteValue)])
+        case popToSaving(String, inclusive: Bool)
         case back, dismiss
         case tab(String)
         case resetTab(String)
@@ -179,15 +184,15 @@ public struct SimulationScript: Sendable {
     }
 
     static let stepNames = [
-        "open", "open-links", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss",
+        "open", "open-links", "navigate", "navigate-to", "push", "replace", "pop-to", "pop-to-saving", "push-restoring", "switch-stack", "back", "dismiss", "tab", "reset-tab", "ui-back", "ui-tab", "ui-dismiss",
         "sign-in", "sign-out", "expire-session", "advance", "expect", "guard", "leave", "answer", "save", "restore", "replace-table", "await",
         "preview", "commit", "publish", "gesture-start", "gesture-cancel", "gesture-end", "ask-result", "reply",
     ]
     /// The steps a `preview` may preview: those that make a request.
-    static let previewable = ["open", "open-links", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab"]
+    static let previewable = ["open", "open-links", "navigate", "navigate-to", "push", "replace", "pop-to", "pop-to-saving", "push-restoring", "switch-stack", "back", "dismiss", "tab", "reset-tab"]
     /// The steps a trailing `&` may start in the background: those that ask the flow.
     static let backgroundable = [
-        "open", "open-links", "navigate", "navigate-to", "push", "replace", "pop-to", "back", "dismiss", "tab", "reset-tab", "sign-in", "restore", "commit",
+        "open", "open-links", "navigate", "navigate-to", "push", "replace", "pop-to", "pop-to-saving", "push-restoring", "switch-stack", "back", "dismiss", "tab", "reset-tab", "sign-in", "restore", "commit",
     ]
     static let expectationNames = [
         "result", "visible", "stack", "tab", "modals", "signed-in", "parked", "contexts", "can-go-back", "guard-calls", "leave-asked",
