@@ -50,6 +50,14 @@
  * Its planted faults: -DNO_CALLER_CHECK (a result whose caller left is kept) and -DNO_RESULT_TAKEN
  * (a delivered result stays in the state).
  *
+ * With -DSAVED, multiple back stacks (NavigationCommand.popToSaving / pushRestoring): what is above
+ * home saved off the stack (its screens stay in the state, alive), and put back — through the gate:
+ * signed out with an auth-only screen on top, the login instead. A saved screen is present for I3;
+ * another principal's sign-in and a restore cut the saved stack as they cut the stack, and a sign-in
+ * hands its screens over as it does the stack's; and:
+ *   S1  a saved auth-only screen is the owner's.
+ * Its planted fault: -DNO_STRIP_SAVED (another principal's sign-in keeps the saved stack whole).
+ *
  * Planted faults (Verification/check builds each and expects SPIN to find a violation):
  *   -DNO_RECHECK     the commit does not check the policy again after its await;
  *   -DNO_STRIP       another principal's sign-in (or a restore) keeps the previous owner's guarded
@@ -142,6 +150,17 @@ byte svHeldOwnerOf[MAXHELD];
 byte svHp = 0;
 byte svOwner = 0;
 byte svNextId = 0;
+#ifdef SAVED
+/* A back stack saved to come back to (NavigationState.savedStacks, one here): what was above home,
+ * off the stack but in the state; and the saved state's copy of it. */
+byte bsRoute[MAXSTACK + 3];
+byte bsId[MAXSTACK + 3];
+byte bsp = 0;
+byte svBsRoute[MAXSTACK + 3];
+byte svBsId[MAXSTACK + 3];
+byte svBsOwnerOf[MAXSTACK + 3];
+byte svBsp = 0;
+#endif
 
 /* The preview kept (`preview p`): what it would show (NONE: nothing, a duplicate), and what it
  * was made under — the session, the principal, and whether a sign-in, sign-out or swap happened
@@ -345,7 +364,15 @@ inline present(id, found) {
     do
     :: pq < hp -> if :: heldId[pq] == id -> found = true :: else -> skip fi; pq++
     :: else -> break
-    od
+    od;
+#ifdef SAVED
+    pq = 0;
+    do
+    :: pq < bsp -> if :: bsId[pq] == id -> found = true :: else -> skip fi; pq++
+    :: else -> break
+    od;
+#endif
+    skip
 }
 
 /* The rules every state must keep (each door ends with it, and every commit; all state changes
@@ -368,6 +395,14 @@ inline checkAll() {
     :: i < hp -> assert(entryOwner[heldId[i]] == 0 || entryOwner[heldId[i]] == owner); i++
     :: else -> break
     od;
+#ifdef SAVED
+    /* S1: a saved auth-only screen is the owner's (while signed in: who signed in). */
+    i = 0;
+    do
+    :: i < bsp -> assert(!AUTHONLY(bsRoute[i]) || entryOwner[bsId[i]] == 0 || entryOwner[bsId[i]] == owner); i++
+    :: else -> break
+    od;
+#endif
 #ifdef RESULTS
     /* R3: a result in the state waits for a caller in the state, on a screen in the state (or has ended). */
     if
@@ -542,7 +577,17 @@ inline strip() {
     :: i < sp && !AUTHONLY(route[i]) -> i++
     :: else -> break
     od;
-    do :: sp > i -> sp--; alive[ids[sp]] = false :: else -> break od
+    do :: sp > i -> sp--; alive[ids[sp]] = false :: else -> break od;
+#if defined(SAVED) && !defined(NO_STRIP_SAVED)
+    /* The saved back stack cut below its first auth-only screen, as the stack is. */
+    i = 0;
+    do
+    :: i < bsp && !AUTHONLY(bsRoute[i]) -> i++
+    :: else -> break
+    od;
+    do :: bsp > i -> bsp--; alive[bsId[bsp]] = false :: else -> break od;
+#endif
+    skip
 }
 
 /* Signed in as p: the screens that may be shown now become p's (handed over as they are: a swap
@@ -552,7 +597,15 @@ inline handOver(p) {
     do
     :: i < sp -> if :: !AUTHONLY(route[i]) -> entryOwner[ids[i]] = p :: else -> skip fi; i++
     :: else -> break
-    od
+    od;
+#ifdef SAVED
+    i = 0;
+    do
+    :: i < bsp -> if :: !AUTHONLY(bsRoute[i]) -> entryOwner[bsId[i]] = p :: else -> skip fi; i++
+    :: else -> break
+    od;
+#endif
+    skip
 }
 
 /* The saved state committed in place of the current one (every current entry released), tidied by
@@ -578,6 +631,16 @@ inline restoreSaved() {
     do :: i < sp -> alive[ids[i]] = false; i++ :: else -> break od;
     i = 0;
     do :: i < hp -> alive[heldId[i]] = false; i++ :: else -> break od;
+#ifdef SAVED
+    i = 0;
+    do :: i < bsp -> alive[bsId[i]] = false; i++ :: else -> break od;
+    bsp = svBsp;
+    i = 0;
+    do
+    :: i < bsp -> bsRoute[i] = svBsRoute[i]; bsId[i] = svBsId[i]; entryOwner[bsId[i]] = svBsOwnerOf[i]; alive[bsId[i]] = true; i++
+    :: else -> break
+    od;
+#endif
     sp = svSp;
     i = 0;
     do
@@ -978,6 +1041,35 @@ active proctype user() {
             checkCommit();
             committed();
             printStack() }
+#ifdef SAVED
+    /* Multiple back stacks: what is above home saved (switch-stack home), and put back (a commit
+     * through the gate: signed out with an auth-only screen on top, it is refused and the login
+     * shown over the screen as it is — the real flow parks it for sign-in). */
+    /* (With no group withheld: a group above a saved screen waits for it in the real flow, which
+     * the model's withheld groups do not follow.) */
+    :: atomic { !busy && steps < MAXSTEPS && !loginUp && sp > 1 && bsp == 0 && hp == 0 ->
+            steps++;
+            printf("@@ pop-to-saving home\n");
+            takeTurn();
+            i = 1;
+            do :: i < sp -> bsRoute[bsp] = route[i]; bsId[bsp] = ids[i]; bsp++; i++ :: else -> break od;
+            sp = 1;
+            committed() }
+        atomic { !busy -> printStack() }
+    :: atomic { !busy && steps < MAXSTEPS && !loginUp && bsp > 0 && sp + bsp <= MAXSTACK ->
+            steps++;
+            printf("@@ push-restoring saved\n");
+            takeTurn();
+            if
+            :: !sessionIn && AUTHONLY(bsRoute[bsp - 1]) -> loginUp = true; gateLogin = true
+            :: else ->
+                i = 0;
+                do :: i < bsp -> route[sp] = bsRoute[i]; ids[sp] = bsId[i]; sp++; i++ :: else -> break od;
+                bsp = 0
+            fi;
+            committed() }
+        atomic { !busy -> printStack() }
+#endif
 #ifdef SAVE_GUARDED
     /* (A narrower run for sample traces: the state is saved only with an auth-only screen on top,
      * so that its restores meet the gate.) */
@@ -1001,6 +1093,11 @@ active proctype user() {
             od;
             svOwner = owner;
             svNextId = nextId;
+#ifdef SAVED
+            svBsp = bsp;
+            i = 0;
+            do :: i < bsp -> svBsRoute[i] = bsRoute[i]; svBsId[i] = bsId[i]; svBsOwnerOf[i] = entryOwner[bsId[i]]; i++ :: else -> break od;
+#endif
 #ifdef RESULTS
             svRsMade = rsMade; svRsNum = rsNum; svRsCallee = rsCallee; svRsCaller = rsCaller; svRsOutcome = rsOutcome;
 #endif
