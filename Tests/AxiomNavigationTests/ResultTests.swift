@@ -60,6 +60,34 @@ import Testing
         #expect(flow.state.results.isEmpty)
     }
 
+    /// A caller that attaches to a result while the request that made it is still on its way back
+    /// (a middleware awaiting after the commit) replaces the request's waiter: the request ends
+    /// `cancelled(replaced)` and the newer caller gets the answer — it is not left waiting for ever
+    /// (the request used to look its waiter up again by result and take the newer one's place; the
+    /// long model-fuzz run hung on it: "result() leaked its continuation").
+    @Test func aCallerAttachingWhileTheRequestReturnsDoesNotWaitForEver() async throws {
+        let flow = try Self.flow()
+        let hold = Locked(true)
+        flow.add(
+            MiddlewareClosure { request, next in
+                let result = try await next(request)
+                // After the commit, before the request's caller awaits: held until released.
+                while request.destination?.route == "pickPhoto", hold.withLock({ $0 }) { await Task.yield() }
+                return result
+            })
+        let requester = Task { await flow.navigateForResult(to: Destination("pickPhoto")) }
+        try await Self.until { !flow.state.results.isEmpty }
+        let record = try #require(flow.state.results.first)
+        let attached = Task { await flow.awaitResult(record.id) }
+        try await Self.until { flow.resultWaiters.all[record.id] != nil && flow.resultWaiters.all[record.id]?.record != nil }
+        for _ in 0..<50 { await Task.yield() }
+        hold.withLock { $0 = false }
+        #expect(await requester.value == .cancelled(.replaced))
+        #expect(await flow.answer(record.callee, with: .string("IMG_0002")) == .completed)
+        #expect(await attached.value == .completed(.string("IMG_0002")))
+        #expect(flow.state.results.isEmpty)
+    }
+
     @Test func leavingWithoutAnAnswerIsDismissedByEveryDoor() async throws {
         // back, dismiss, the UI's own dismissal, a pop past it, a tab switch under it.
         let doors: [(String, @MainActor (NavigationFlow) async -> Void)] = [

@@ -9,7 +9,8 @@ import AxiomRouting
 extension NavigationFlow {
     /// How a request for an answer went: the result it made, to await, or how it ended at once.
     enum Requested {
-        case awaiting(ResultID)
+        /// The result made, with the waiter its commit attached for this request's caller.
+        case awaiting(ResultWaiter)
         case ended(RouteResult<RouteValue>)
     }
 
@@ -27,7 +28,7 @@ extension NavigationFlow {
     ) async -> RouteResult<RouteValue> {
         switch await requestResult(to: destination, source: source, caller: caller) {
         case .ended(let result): return result
-        case .awaiting(let id): return await attachedResult(id)
+        case .awaiting(let waiter): return await attachedResult(waiter)
         }
     }
 
@@ -49,8 +50,7 @@ extension NavigationFlow {
     /// there): `cancelled(no-such-result)`.
     public func awaitResult(_ id: ResultID) async -> RouteResult<RouteValue> {
         journal?.append(step: .awaitResult(id), state: state)
-        attachResult(id)
-        return await attachedResult(id)
+        return await attachedResult(attachResult(id))
     }
 
     /// ``awaitResult(_:)`` typed by the route's key.
@@ -88,8 +88,8 @@ extension NavigationFlow {
             let result = await run(
                 .navigate(destination.withQueryDefaults(of: route).withoutRedirects), source: source, route: route, url: nil,
                 redirects: destination.redirects, answering: request)
-            if let made = request.made {
-                requested = .awaiting(made)
+            if let waiter = request.waiter {
+                requested = .awaiting(waiter)
             } else if case .cancelled(let reason) = result {
                 requested = .ended(.cancelled(ResultEnd(reason)))
             } else {
@@ -102,10 +102,11 @@ extension NavigationFlow {
         return requested
     }
 
-    /// Attaches a waiter to result `id` (replacing any): a result already ended is delivered to it
-    /// now, in a commit that takes it out of the state; one still pending waits for the commit
-    /// that ends it. No such result: the waiter gets `cancelled(no-such-result)`.
-    func attachResult(_ id: ResultID) {
+    /// Attaches a waiter to result `id` (replacing any) and returns it: a result already ended is
+    /// delivered to it now, in a commit that takes it out of the state; one still pending waits for
+    /// the commit that ends it. No such result: the waiter gets `cancelled(no-such-result)`.
+    @discardableResult
+    func attachResult(_ id: ResultID) -> ResultWaiter {
         if let old = resultWaiters.all[id] {
             resultWaiters.all[id] = nil
             old.deliver(.cancelled(.replaced))
@@ -113,11 +114,11 @@ extension NavigationFlow {
         guard let record = state.results.first(where: { $0.id == id }) else {
             let waiter = ResultWaiter(record: nil)
             waiter.deliver(.cancelled(.noSuchResult))
-            resultWaiters.all[id] = waiter
-            return
+            return waiter
         }
-        resultWaiters.all[id] = ResultWaiter(record: record)
-        guard record.outcome != nil else { return }
+        let waiter = ResultWaiter(record: record)
+        resultWaiters.all[id] = waiter
+        guard record.outcome != nil else { return waiter }
         // Ended before anyone waited (its caller was restored after it ended): taken now, in a
         // commit that changes nothing on screen — so it takes no turn and leaves the plans of the
         // requests in flight standing (their commits drop what was taken since they planned).
@@ -125,19 +126,21 @@ extension NavigationFlow {
         nextRequest += 1
         commitThroughGate(
             state, action: .takeResult(record.id), id: number, presentingLogin: false, started: ContinuousClock().now, movesPlans: false)
+        return waiter
     }
 
-    /// What the waiter of `id` is given, once it is (then it is forgotten). A waiting task that is
-    /// cancelled stops waiting (`cancelled(task-cancelled)`) and the result stays in the state, to
-    /// be awaited again: its answer is not lost.
-    func attachedResult(_ id: ResultID) async -> RouteResult<RouteValue> {
-        guard let waiter = resultWaiters.all[id] else { return .cancelled(.noSuchResult) }
+    /// What `waiter` — the one this caller attached, never one attached since by another — is
+    /// given, once it is (then it is forgotten). A waiting task that is cancelled stops waiting
+    /// (`cancelled(task-cancelled)`) and the result stays in the state, to be awaited again: its
+    /// answer is not lost. (Looking the waiter up by result instead would hand a caller whose
+    /// waiter was replaced the newer caller's, and the newer caller's task would wait for ever.)
+    func attachedResult(_ waiter: ResultWaiter) async -> RouteResult<RouteValue> {
         let result = await withTaskCancellationHandler {
             await waiter.result()
         } onCancel: {
             Task { @MainActor in waiter.detach() }
         }
-        if resultWaiters.all[id] === waiter { resultWaiters.all[id] = nil }
+        if let id = waiter.record?.id, resultWaiters.all[id] === waiter { resultWaiters.all[id] = nil }
         return result
     }
 
@@ -159,7 +162,9 @@ extension NavigationFlow {
             let record = PendingResult(id: next.makeResultID(), route: request.route, caller: request.caller, callee: callee)
             next.results.append(record)
             request.made = record.id
-            resultWaiters.all[record.id] = ResultWaiter(record: record)
+            let waiter = ResultWaiter(record: record)
+            request.waiter = waiter
+            resultWaiters.all[record.id] = waiter
         }
         guard !next.results.isEmpty || !resultWaiters.all.isEmpty else { return [] }
         let waiters = resultWaiters.all
@@ -213,6 +218,8 @@ final class ResultRequest {
     let route: String
     let caller: EntryID?
     var made: ResultID? = nil
+    /// The waiter the commit that made the result attached for this request's caller.
+    var waiter: ResultWaiter? = nil
 
     init(route: String, caller: EntryID?) {
         self.route = route
@@ -262,6 +269,9 @@ final class ResultWaiter {
                     isDetached = true
                     continuation.resume(returning: .cancelled(ResultEnd(.taskCancelled)))
                 } else {
+                    // One task awaits a waiter; a second (which the flow never makes) would
+                    // otherwise drop the first's continuation and leave it suspended for ever.
+                    self.continuation?.resume(returning: .cancelled(.replaced))
                     self.continuation = continuation
                 }
             }
