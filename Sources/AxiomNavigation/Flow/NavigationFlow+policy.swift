@@ -31,7 +31,7 @@ extension NavigationFlow {
             // Navigations are shown as the app shows them, links as links are — unless the route is
             // shown by origin (`from-link`): then the request's source decides.
             let asLink = route.linkTransition != nil ? source != .inApp : request.action.isDeepLink
-            if destination.anchor != .none {
+            if destination.hasAnchor {
                 planned = anchoredPlan(destination, route: route, in: base, source: source, asLink: asLink)
             } else {
                 planned =

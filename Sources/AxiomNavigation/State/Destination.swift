@@ -14,11 +14,33 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
     /// the destination it named (`redirect hashtag /hashtags/:tag -> tag` gives
     /// `hashtag [tag: swift]`); empty for a destination made in code. Counted against the flow's
     /// `maxRedirects` with any a middleware adds.
-    public let redirects: [Destination]
+    public var redirects: [Destination] { extras?.redirects ?? [] }
     /// How much of a back stack to build under the screen when it is navigated to (``Anchor``):
     /// ``Anchor/none`` unless ``anchored(_:)`` says otherwise. Like ``redirects`` it says how to
     /// get there, not which screen it is: not part of equality or hashing, not kept by entries.
-    public private(set) var anchor: Anchor = .none
+    public var anchor: Anchor { extras?.anchor ?? .none }
+
+    /// How the destination is reached — its redirects and its anchor — boxed, nil for most
+    /// destinations (every entry's, those made in code): a destination is copied with every entry,
+    /// and a nil reference is the cheapest thing to copy.
+    private var extras: Extras?
+
+    private final class Extras: Sendable {
+        let redirects: [Destination]
+        let anchor: Anchor
+
+        init(redirects: [Destination], anchor: Anchor) {
+            self.redirects = redirects
+            self.anchor = anchor
+        }
+    }
+
+    /// Whether the destination has an anchor (other than ``Anchor/none``).
+    var hasAnchor: Bool {
+        guard let extras else { return false }
+        if case .none = extras.anchor { return false }
+        return true
+    }
 
     /// How much of the back stack a navigation builds under its screen (Expo Router's
     /// `withAnchor`; Jetpack's deep links that list their destinations).
@@ -46,7 +68,15 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
         self.route = route
         self.parameters = parameters
         self.query = query
-        self.redirects = redirects
+        self.extras = redirects.isEmpty ? nil : Extras(redirects: redirects, anchor: .none)
+    }
+
+    /// The same values with these extras (the way it is reached kept).
+    private init(_ route: String, parameters: RouteParameters, query: RouteParameters, extras: Extras?) {
+        self.route = route
+        self.parameters = parameters
+        self.query = query
+        self.extras = extras
     }
 
     /// The same screen, navigated to with `anchor`'s back stack below it: a middleware's
@@ -59,7 +89,11 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public func anchored(_ anchor: Anchor) -> Destination {
         var anchored = self
-        anchored.anchor = anchor
+        if case .none = anchor, redirects.isEmpty {
+            anchored.extras = nil
+        } else {
+            anchored.extras = Extras(redirects: redirects, anchor: anchor)
+        }
         return anchored
     }
 
@@ -79,12 +113,13 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
     /// The same destination without the redirects it came through (its ``anchor`` kept: the
     /// request still builds it).
     var withoutRedirects: Destination {
-        redirects.isEmpty ? self : Destination(route, parameters: parameters, query: query).anchored(anchor)
+        guard let extras, !extras.redirects.isEmpty else { return self }
+        return Destination(route, parameters: parameters, query: query).anchored(extras.anchor)
     }
 
     /// The screen alone, without the way it was reached (what an entry keeps).
     var asScreen: Destination {
-        redirects.isEmpty && anchor == .none ? self : Destination(route, parameters: parameters, query: query)
+        extras == nil ? self : Destination(route, parameters: parameters, query: query, extras: nil)
     }
 
     /// The same screen: the same route, and the same value for each name — in whatever order the
@@ -117,14 +152,13 @@ public struct Destination: Sendable, Hashable, CustomStringConvertible {
     func withQueryDefaults(of route: Route) -> Destination {
         guard let defaults = route.defaultQuery else { return self }
         // No query at all (a parent, a tab root, most code): the route's defaults as they are.
-        if query.isEmpty { return Destination(self.route, parameters: parameters, query: defaults, redirects: redirects).anchored(anchor) }
+        if query.isEmpty { return Destination(self.route, parameters: parameters, query: defaults, extras: extras) }
         let missing = defaults.filter { query[$0.name] == nil }
         guard !missing.isEmpty else { return self }
         return Destination(
             self.route, parameters: parameters,
             query: RouteParameters(names: query.map(\.name) + missing.map(\.name), values: query.map(\.value) + missing.map(\.value)),
-            redirects: redirects
-        ).anchored(anchor)
+            extras: extras)
     }
 }
 

@@ -129,7 +129,7 @@ public struct NavigationRequest: Sendable, Hashable {
         var destinations: [Destination] {
             switch self {
             case .navigate(let destination), .deepLink(let destination):
-                return destination.anchor == .none ? [destination] : destination.anchorScreens + [destination]
+                return !destination.hasAnchor ? [destination] : destination.anchorScreens + [destination]
             case .command(.push(let destination)), .command(.replace(let destination)), .command(.present(let destination, _)):
                 return [destination]
             case .command(.setStack(let destinations)): return destinations
@@ -200,7 +200,7 @@ public struct NavigationRequest: Sendable, Hashable {
         switch self.action {
         case .deepLink: action = .deepLink(destination)
         // A redirect that says how much back stack to build builds it, whatever command it redirected.
-        case _ where destination.anchor != .none: action = .navigate(destination)
+        case _ where destination.hasAnchor: action = .navigate(destination)
         case .command(.push) where keepingCommand: action = .command(.push(destination))
         case .command(.replace) where keepingCommand: action = .command(.replace(destination))
         case .command(.present(_, let style)) where keepingCommand: action = .command(.present(destination, style: style))
